@@ -1,0 +1,106 @@
+//! The command line: parsed by clap into a command, then run. `main` only calls [`run`].
+
+use std::{process::ExitCode, time::Instant};
+
+use clap::{Parser, Subcommand};
+
+use crate::rules::{GameId, Options, registry};
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "chatrang",
+    version,
+    about = "A chat bot that hosts unusual chess variants"
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Count the leaf nodes of the legal move tree (a correctness check of move generation).
+    Perft {
+        /// Game id or name, such as chess or cataclysm.
+        game: String,
+        depth: u32,
+        /// Start from this position string instead of the usual setup.
+        #[arg(long)]
+        position: Option<String>,
+        /// Print the count below each first move.
+        #[arg(long)]
+        divide: bool,
+    },
+    /// Measure speed: `rules` (move generation).
+    Bench {
+        /// What to measure.
+        what: String,
+    },
+}
+
+pub fn run() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Perft {
+            game,
+            depth,
+            position,
+            divide,
+        } => perft(&game, depth, position.as_deref(), divide),
+        Command::Bench { what } => bench(&what),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("error: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn perft(game: &str, depth: u32, position: Option<&str>, divide: bool) -> Result<(), String> {
+    let id = GameId::parse(game).map_err(|e| e.to_string())?;
+    let game = match position {
+        Some(text) => registry::load(id, text),
+        None => registry::new_game(id, &Options::default(), 0),
+    }
+    .map_err(|e| e.to_string())?;
+    if divide && depth > 0 {
+        let mut total = 0;
+        let mut actions = game.legal_actions();
+        actions.sort_by(|a, b| a.notation.cmp(&b.notation));
+        for action in actions {
+            let mut next = game.clone_game();
+            next.play(&action.notation).map_err(|e| e.to_string())?;
+            let count = next.perft(depth - 1);
+            println!("{} {}", action.notation, count);
+            total += count;
+        }
+        println!();
+        println!("{total}");
+    } else {
+        println!("{}", game.perft(depth));
+    }
+    Ok(())
+}
+
+fn bench(what: &str) -> Result<(), String> {
+    match what {
+        "rules" => {
+            for (id, depth) in [(GameId::Chess, 5), (GameId::Cataclysm, 3)] {
+                let game =
+                    registry::new_game(id, &Options::default(), 0).map_err(|e| e.to_string())?;
+                let started = Instant::now();
+                let nodes = game.perft(depth);
+                let seconds = started.elapsed().as_secs_f64();
+                println!(
+                    "{} perft {depth}: {nodes} nodes in {seconds:.3} s = {:.2} M nodes/s",
+                    id.id(),
+                    nodes as f64 / seconds / 1e6
+                );
+            }
+            Ok(())
+        }
+        other => Err(format!("unknown benchmark \"{other}\"; try: rules")),
+    }
+}

@@ -1,0 +1,7 @@
+//! Chatrang: a chat bot that hosts unusual chess variants.
+//!
+//! Data flows one way: chat adapter → service → rules, render, store. This crate holds all of
+//! them; [`rules`] is the pure core every other part builds on.
+
+pub mod cli;
+pub mod rules;

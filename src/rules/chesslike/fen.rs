@@ -1,0 +1,317 @@
+//! The position string of the chess-like games, FEN extended for big boards:
+//! `<ranks, top first, separated by '/'> <w|b> <rights> <en passant> <halfmove> <fullmove>`.
+//! Empty runs may have two digits (`16`), `*` marks a square that does not exist, and a piece
+//! with a two-letter symbol is written in brackets (`[MP]` White, `[mp]` Black).
+
+use std::fmt::Write;
+
+use super::{
+    board::{
+        BLACK_KINGSIDE, BLACK_LEAP, BLACK_QUEENSIDE, Board, WHITE_KINGSIDE, WHITE_LEAP,
+        WHITE_QUEENSIDE,
+    },
+    piece::TypeId,
+    variant::{RightsKind, Variant},
+};
+use crate::rules::{Color, Square};
+
+/// An editable position: anything that reads, before the rules have checked it.
+#[derive(Clone, Debug, Eq, PartialEq)]
+pub struct Setup {
+    pub pieces: Vec<(Square, Color, TypeId)>,
+    pub side: Color,
+    pub rights: u8,
+    pub en_passant: Option<Square>,
+    pub halfmove: u16,
+    pub fullmove: u16,
+}
+
+/// What is wrong with a position string, and where.
+#[derive(Clone, Debug, Eq, PartialEq, thiserror::Error)]
+pub enum FenError {
+    #[error("the position is empty")]
+    Empty,
+    #[error("the position has {found} ranks; this board has {expected}")]
+    RankCount { found: usize, expected: u8 },
+    #[error("rank {rank} describes {found} squares; this board has {expected} files")]
+    RankWidth {
+        rank: u8,
+        found: usize,
+        expected: u8,
+    },
+    #[error("rank {rank}: '{found}' is not a piece of this game")]
+    UnknownPiece { rank: u8, found: String },
+    #[error("rank {rank}: '*' marks {square}, but that square exists on this board")]
+    HoleMismatch { rank: u8, square: Square },
+    #[error("rank {rank}: {square} does not exist on this board; write '*' there")]
+    MissingHole { rank: u8, square: Square },
+    #[error("rank {rank}: an unclosed '['")]
+    Unclosed { rank: u8 },
+    #[error("the side to move must be w or b, not \"{0}\"")]
+    Side(String),
+    #[error("the rights field \"{0}\" is not valid here (use {1})")]
+    Rights(String, &'static str),
+    #[error("the en-passant field must be - or a square, not \"{0}\"")]
+    EnPassant(String),
+    #[error("the {field} must be a whole number, not \"{found}\"")]
+    Number { field: &'static str, found: String },
+    #[error("the position has {0} fields; expected 4 to 6")]
+    FieldCount(usize),
+}
+
+impl Setup {
+    pub fn parse(v: &Variant, text: &str) -> Result<Setup, FenError> {
+        let fields: Vec<&str> = text.split_whitespace().collect();
+        if fields.is_empty() {
+            return Err(FenError::Empty);
+        }
+        if !(4..=6).contains(&fields.len()) {
+            return Err(FenError::FieldCount(fields.len()));
+        }
+        let pieces = parse_board(v, fields[0])?;
+        let side = match fields[1] {
+            "w" | "W" => Color::White,
+            "b" | "B" => Color::Black,
+            other => return Err(FenError::Side(other.chars().take(10).collect())),
+        };
+        let rights = parse_rights(v.rules.rights, fields[2])?;
+        let en_passant = match fields[3] {
+            "-" => None,
+            s => Some(
+                v.geometry()
+                    .parse_square(s)
+                    .map_err(|_| FenError::EnPassant(s.chars().take(10).collect()))?,
+            ),
+        };
+        let number = |i: usize, field: &'static str, default: u16| -> Result<u16, FenError> {
+            fields.get(i).map_or(Ok(default), |s| {
+                s.parse().map_err(|_| FenError::Number {
+                    field,
+                    found: s.chars().take(10).collect(),
+                })
+            })
+        };
+        Ok(Setup {
+            pieces,
+            side,
+            rights,
+            en_passant,
+            halfmove: number(4, "halfmove clock", 0)?,
+            fullmove: number(5, "move number", 1)?.max(1),
+        })
+    }
+}
+
+fn parse_board(v: &Variant, text: &str) -> Result<Vec<(Square, Color, TypeId)>, FenError> {
+    let g = v.geometry();
+    let rows: Vec<&str> = text.split('/').collect();
+    if rows.len() != g.ranks() as usize {
+        return Err(FenError::RankCount {
+            found: rows.len(),
+            expected: g.ranks(),
+        });
+    }
+    let mut pieces = Vec::new();
+    for (i, row) in rows.iter().enumerate() {
+        let rank = g.ranks() - 1 - i as u8;
+        let rank_name = rank + 1;
+        let chars: Vec<char> = row.chars().collect();
+        let mut file: usize = 0;
+        let mut k = 0;
+        let width = g.files() as usize;
+        let too_wide = |file: usize| FenError::RankWidth {
+            rank: rank_name,
+            found: file,
+            expected: g.files(),
+        };
+        while k < chars.len() {
+            let c = chars[k];
+            if c.is_ascii_digit() {
+                let mut n = 0usize;
+                while k < chars.len() && chars[k].is_ascii_digit() {
+                    n = n * 10 + chars[k].to_digit(10).unwrap_or(0) as usize;
+                    k += 1;
+                    if n > 99 {
+                        return Err(too_wide(n));
+                    }
+                }
+                for f in file..(file + n).min(width) {
+                    let square = Square::new(f as u8, rank).ok_or_else(|| too_wide(f + 1))?;
+                    if !g.contains(square) {
+                        return Err(FenError::MissingHole {
+                            rank: rank_name,
+                            square,
+                        });
+                    }
+                }
+                file += n;
+                continue;
+            }
+            let symbol: String = if c == '[' {
+                let end = chars[k..]
+                    .iter()
+                    .position(|&x| x == ']')
+                    .ok_or(FenError::Unclosed { rank: rank_name })?;
+                let s: String = chars[k + 1..k + end].iter().collect();
+                k += end + 1;
+                s
+            } else {
+                k += 1;
+                c.to_string()
+            };
+            if file >= width {
+                return Err(too_wide(file + 1));
+            }
+            let square = Square::new(file as u8, rank).ok_or_else(|| too_wide(file + 1))?;
+            if symbol == "*" {
+                if g.contains(square) {
+                    return Err(FenError::HoleMismatch {
+                        rank: rank_name,
+                        square,
+                    });
+                }
+                file += 1;
+                continue;
+            }
+            if !g.contains(square) {
+                return Err(FenError::MissingHole {
+                    rank: rank_name,
+                    square,
+                });
+            }
+            let first = symbol.chars().next();
+            let color = match first {
+                Some(ch) if ch.is_ascii_uppercase() => Color::White,
+                Some(ch) if ch.is_ascii_lowercase() => Color::Black,
+                _ => {
+                    return Err(FenError::UnknownPiece {
+                        rank: rank_name,
+                        found: symbol,
+                    });
+                }
+            };
+            let same_case = symbol.chars().all(|ch| {
+                ch.is_ascii_alphabetic() && ch.is_ascii_uppercase() == (color == Color::White)
+            });
+            let type_id = v
+                .type_by_symbol(&symbol)
+                .filter(|_| same_case)
+                .ok_or_else(|| FenError::UnknownPiece {
+                    rank: rank_name,
+                    found: symbol.clone(),
+                })?;
+            pieces.push((square, color, type_id));
+            file += 1;
+        }
+        if file != width {
+            return Err(too_wide(file));
+        }
+    }
+    Ok(pieces)
+}
+
+fn parse_rights(kind: RightsKind, text: &str) -> Result<u8, FenError> {
+    let bad = |hint| FenError::Rights(text.chars().take(10).collect(), hint);
+    if text == "-" {
+        return Ok(0);
+    }
+    let mut rights = 0;
+    for c in text.chars() {
+        let bit = match (kind, c) {
+            (RightsKind::Castling, 'K') => WHITE_KINGSIDE,
+            (RightsKind::Castling, 'Q') => WHITE_QUEENSIDE,
+            (RightsKind::Castling, 'k') => BLACK_KINGSIDE,
+            (RightsKind::Castling, 'q') => BLACK_QUEENSIDE,
+            (RightsKind::Castling, _) => return Err(bad("KQkq or -")),
+            (RightsKind::KingLeap, 'K') => WHITE_LEAP,
+            (RightsKind::KingLeap, 'k') => BLACK_LEAP,
+            (RightsKind::KingLeap, _) => {
+                return Err(bad("K for an unmoved White King, k for Black, or -"));
+            }
+            (RightsKind::None, _) => return Err(bad("-")),
+        };
+        if rights & bit != 0 {
+            return Err(bad("each letter once"));
+        }
+        rights |= bit;
+    }
+    Ok(rights)
+}
+
+fn write_rights(kind: RightsKind, rights: u8, out: &mut String) {
+    let letters: &[(u8, char)] = match kind {
+        RightsKind::Castling => &[
+            (WHITE_KINGSIDE, 'K'),
+            (WHITE_QUEENSIDE, 'Q'),
+            (BLACK_KINGSIDE, 'k'),
+            (BLACK_QUEENSIDE, 'q'),
+        ],
+        RightsKind::KingLeap => &[(WHITE_LEAP, 'K'), (BLACK_LEAP, 'k')],
+        RightsKind::None => &[],
+    };
+    let before = out.len();
+    for &(bit, c) in letters {
+        if rights & bit != 0 {
+            out.push(c);
+        }
+    }
+    if out.len() == before {
+        out.push('-');
+    }
+}
+
+/// Writes a board state as a position string.
+pub fn write(v: &Variant, b: &Board) -> String {
+    let g = v.geometry();
+    let mut out = String::new();
+    for rank in (0..g.ranks()).rev() {
+        let mut empty = 0;
+        for file in 0..g.files() {
+            let Some(square) = Square::new(file, rank) else {
+                continue;
+            };
+            let piece = g.contains(square).then(|| b.piece_at(square)).flatten();
+            if g.contains(square) && piece.is_none() {
+                empty += 1;
+                continue;
+            }
+            if empty > 0 {
+                let _ = write!(out, "{empty}");
+                empty = 0;
+            }
+            match piece {
+                None => out.push('*'),
+                Some((color, t)) => {
+                    let symbol = &v.piece_type(t).symbol;
+                    let symbol = match color {
+                        Color::White => symbol.to_ascii_uppercase(),
+                        Color::Black => symbol.to_ascii_lowercase(),
+                    };
+                    if symbol.len() == 1 {
+                        out.push_str(&symbol);
+                    } else {
+                        let _ = write!(out, "[{symbol}]");
+                    }
+                }
+            }
+        }
+        if empty > 0 {
+            let _ = write!(out, "{empty}");
+        }
+        if rank > 0 {
+            out.push('/');
+        }
+    }
+    out.push(' ');
+    out.push(b.side.letter());
+    out.push(' ');
+    write_rights(v.rules.rights, b.rights, &mut out);
+    match b.ep {
+        Some((ep, _)) => {
+            let _ = write!(out, " {ep}");
+        }
+        None => out.push_str(" -"),
+    }
+    let _ = write!(out, " {} {}", b.halfmove, b.fullmove);
+    out
+}

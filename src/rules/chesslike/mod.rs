@@ -1,0 +1,22 @@
+//! The engine shared by the games that play like chess with fairy pieces: orthodox chess,
+//! Cataclysm and the Pick-a-team family. A variant is data (board, XBetza pieces, rule
+//! switches); the engine compiles it once and generates legal moves from tables.
+
+pub mod board;
+pub mod fen;
+pub mod game;
+pub mod moves;
+pub mod notation;
+pub mod perft;
+pub mod piece;
+pub mod position;
+pub mod special;
+pub mod variant;
+
+pub use board::Board;
+pub use fen::{FenError, Setup};
+pub use game::ChessLikeGame;
+pub use moves::{Move, MoveKind};
+pub use piece::{PieceType, PromotionRule, TypeId};
+pub use position::{PlayError, Position, PositionError};
+pub use variant::{RightsKind, Rules, Variant, VariantError};

@@ -1,0 +1,23 @@
+//! Perft: counting the leaf nodes of the legal move tree, the standard correctness check of a
+//! move generator against published counts.
+
+use super::{board::Board, variant::Variant};
+
+/// Counts leaf nodes `depth` plies deep. The last ply is counted, not played (bulk counting).
+pub fn perft(board: &Board, v: &Variant, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut moves = Vec::with_capacity(128);
+    board.legal_moves(v, &mut moves);
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    let mut total = 0;
+    for &m in &moves {
+        let mut next = board.clone();
+        next.make(v, m);
+        total += perft(&next, v, depth - 1);
+    }
+    total
+}

@@ -1,0 +1,508 @@
+//! A chess-like variant: its board, its piece types and its rule switches, plus the move and
+//! attack tables compiled from them once. Everything the move generator needs is looked up here.
+
+use super::piece::{PieceType, TypeId};
+use crate::rules::{
+    Color, GameId, Geometry, Square, SquareSet,
+    move_table::{self, Ray},
+    xbetza::Hop,
+};
+
+/// Extra state a variant keeps beside the board.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub enum RightsKind {
+    /// No such state.
+    None,
+    /// Orthodox castling (king on e1/e8, rooks on the a and h files), written `KQkq`.
+    Castling,
+    /// Cataclysm's King's leap to the corners of the first rank while the King is unmoved,
+    /// written `K` (White's King unmoved) and `k`.
+    KingLeap,
+}
+
+/// The rule switches of one variant.
+#[derive(Clone, Debug)]
+pub struct Rules {
+    pub game: GameId,
+    pub geometry: Geometry,
+    pub types: Vec<PieceType>,
+    pub rights: RightsKind,
+    /// Cataclysm's two-pawn move.
+    pub two_pawn_move: bool,
+    /// Pick-a-team: a royal left attacked when play starts may be captured, which wins.
+    pub royal_capture_wins: bool,
+    pub start_position: String,
+}
+
+/// Cell encoding on the board: 0 is empty; otherwise type + 1 in the low six bits, and
+/// [`BLACK_BIT`] for Black.
+pub type Cell = u8;
+pub const BLACK_BIT: Cell = 0x40;
+pub const TYPE_MASK: Cell = 0x3F;
+/// An index that is always empty, used for "no block square" so checks need no branch.
+pub const NO_SQUARE: u16 = 256;
+
+pub const fn cell(color: Color, type_id: TypeId) -> Cell {
+    (type_id + 1)
+        | match color {
+            Color::White => 0,
+            Color::Black => BLACK_BIT,
+        }
+}
+
+pub const fn cell_color(c: Cell) -> Color {
+    if c & BLACK_BIT != 0 {
+        Color::Black
+    } else {
+        Color::White
+    }
+}
+
+pub const fn cell_type(c: Cell) -> TypeId {
+    (c & TYPE_MASK) - 1
+}
+
+/// A compiled step: where it lands, and up to two squares that must be empty first.
+#[derive(Copy, Clone, Debug)]
+pub struct CStep {
+    pub to: u8,
+    pub blocks: [u16; 2],
+}
+
+#[derive(Copy, Clone, Debug)]
+pub struct CRay {
+    pub first: u32,
+    pub len: u8,
+    pub pass_first: u8,
+    pub moves: bool,
+    pub captures: bool,
+    pub hop: Hop,
+    pub en_passant: bool,
+    /// A two-square initial move of a piece that can be taken en passant.
+    pub double_step: bool,
+}
+
+/// How a probe is walked.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+#[repr(u8)]
+pub enum ProbeKind {
+    /// Outward until the first piece, which attacks if its type's bit is set at that distance.
+    Slide = 0,
+    /// The first piece is a screen; the next piece beyond it may attack.
+    Cannon = 1,
+    /// The adjacent square must hold a hurdle; the first piece beyond it may attack.
+    Grasshopper = 2,
+    /// Independent single squares (leapers), optionally all behind one square that must be
+    /// empty (the first leg of a two-leg move).
+    Fan = 3,
+}
+
+/// A path walked outward from a target square to find attackers.
+#[derive(Clone, Debug)]
+struct Probe {
+    steps: Vec<CStep>,
+    kind: ProbeKind,
+    pass_first: u8,
+    /// For each step, the types (bit per type) that attack from there.
+    masks: Vec<u64>,
+}
+
+#[derive(Copy, Clone, Debug, Default)]
+pub struct CProbe {
+    pub first: u32,
+    pub len: u8,
+    pub pass_first: u8,
+    pub hop_kind: u8,
+}
+
+pub const PROBE_CANNON: u8 = ProbeKind::Cannon as u8;
+pub const PROBE_GRASSHOPPER: u8 = ProbeKind::Grasshopper as u8;
+pub const PROBE_FAN: u8 = ProbeKind::Fan as u8;
+
+/// A variant with its compiled tables. Build once, share by `Arc`.
+#[derive(Debug)]
+pub struct Variant {
+    pub rules: Rules,
+    /// Every square that exists, in index order.
+    pub squares: Vec<Square>,
+    steps: Vec<CStep>,
+    rays: Vec<CRay>,
+    ray_index: Vec<(u32, u32)>,
+    probe_steps: Vec<CStep>,
+    probe_masks: Vec<u64>,
+    probes: Vec<CProbe>,
+    probe_index: Vec<(u32, u32)>,
+    /// Per (square, king colour): squares a piece leaving can expose the king on.
+    sensitive_from: Vec<SquareSet>,
+    /// Per (square, king colour): squares a piece arriving on can expose the king on (it
+    /// becomes a cannon's screen or a grasshopper's hurdle).
+    sensitive_to: Vec<SquareSet>,
+    /// Types whose rays may reach the same square twice (targets need de-duplicating).
+    may_repeat: Vec<bool>,
+    pub royal_types: Vec<TypeId>,
+}
+
+/// Why a variant definition is unusable.
+#[derive(Clone, Debug, Eq, PartialEq, thiserror::Error)]
+pub enum VariantError {
+    #[error("a game may have at most 63 piece types, not {0}")]
+    TooManyTypes(usize),
+    #[error("two piece types use the symbol {0}")]
+    DuplicateSymbol(String),
+    #[error("the symbol \"{0}\" must be one or two letters")]
+    BadSymbol(String),
+    #[error("{piece} promotes to \"{symbol}\", which is not a piece of this game")]
+    UnknownPromotion { piece: String, symbol: String },
+}
+
+impl Variant {
+    pub fn new(rules: Rules) -> Result<Variant, VariantError> {
+        let n = rules.types.len();
+        if n > 63 {
+            return Err(VariantError::TooManyTypes(n));
+        }
+        for (i, t) in rules.types.iter().enumerate() {
+            let ok = (1..=2).contains(&t.symbol.len())
+                && t.symbol.chars().all(|c| c.is_ascii_uppercase())
+                && t.symbol
+                    .chars()
+                    .next()
+                    .is_some_and(|c| c.is_ascii_alphabetic());
+            if !ok {
+                return Err(VariantError::BadSymbol(t.symbol.clone()));
+            }
+            if rules.types[..i].iter().any(|u| u.symbol == t.symbol) {
+                return Err(VariantError::DuplicateSymbol(t.symbol.clone()));
+            }
+            for p in &t.promotions {
+                for s in &p.choices {
+                    if !rules.types.iter().any(|u| &u.symbol == s) {
+                        return Err(VariantError::UnknownPromotion {
+                            piece: t.name.clone(),
+                            symbol: s.clone(),
+                        });
+                    }
+                }
+            }
+        }
+        let geometry = rules.geometry.clone();
+        let squares: Vec<Square> = geometry.squares().collect();
+        let mut v = Variant {
+            squares,
+            steps: Vec::new(),
+            rays: Vec::new(),
+            ray_index: vec![(0, 0); n * 2 * 256],
+            probe_steps: Vec::new(),
+            probe_masks: Vec::new(),
+            probes: Vec::new(),
+            probe_index: vec![(0, 0); 2 * 256],
+            sensitive_from: vec![SquareSet::EMPTY; 2 * 256],
+            sensitive_to: vec![SquareSet::EMPTY; 2 * 256],
+            may_repeat: vec![false; n],
+            royal_types: (0..n as u8)
+                .filter(|&i| rules.types[i as usize].royal)
+                .collect(),
+            rules,
+        };
+        v.compile_moves();
+        v.compile_probes();
+        Ok(v)
+    }
+
+    pub fn geometry(&self) -> &Geometry {
+        &self.rules.geometry
+    }
+
+    pub fn types(&self) -> &[PieceType] {
+        &self.rules.types
+    }
+
+    pub fn piece_type(&self, id: TypeId) -> &PieceType {
+        &self.rules.types[id as usize]
+    }
+
+    pub fn type_by_symbol(&self, symbol: &str) -> Option<TypeId> {
+        self.rules
+            .types
+            .iter()
+            .position(|t| t.symbol.eq_ignore_ascii_case(symbol))
+            .map(|i| i as TypeId)
+    }
+
+    /// The rays of a piece on a square.
+    #[inline]
+    pub fn rays(&self, type_id: TypeId, color: Color, from: Square) -> &[CRay] {
+        let (a, b) = self.ray_index[(type_id as usize * 2 + color.index()) * 256 + from.index()];
+        &self.rays[a as usize..b as usize]
+    }
+
+    #[inline]
+    pub fn ray_steps(&self, ray: &CRay) -> &[CStep] {
+        &self.steps[ray.first as usize..ray.first as usize + ray.len as usize]
+    }
+
+    pub fn may_repeat(&self, type_id: TypeId) -> bool {
+        self.may_repeat[type_id as usize]
+    }
+
+    /// Attack probes that find pieces of `attacker` attacking `target`.
+    #[inline]
+    pub fn probes(&self, target: Square, attacker: Color) -> &[CProbe] {
+        let (a, b) = self.probe_index[attacker.index() * 256 + target.index()];
+        &self.probes[a as usize..b as usize]
+    }
+
+    #[inline]
+    pub fn probe_step(&self, probe: &CProbe, i: usize) -> (CStep, u64) {
+        let k = probe.first as usize + i;
+        (self.probe_steps[k], self.probe_masks[k])
+    }
+
+    /// Squares that a piece leaving or arriving on can expose `king` (of `color`) to attack.
+    #[inline]
+    pub fn sensitive(&self, king: Square, color: Color) -> (&SquareSet, &SquareSet) {
+        let i = color.index() * 256 + king.index();
+        (&self.sensitive_from[i], &self.sensitive_to[i])
+    }
+
+    /// The rays of a type on a square as the shared [`Ray`] form, for diagrams and validators.
+    pub fn uncompiled_rays(&self, type_id: TypeId, color: Color, from: Square) -> Vec<Ray> {
+        let t = self.piece_type(type_id);
+        let initial = t
+            .initial_ranks
+            .contains(&self.geometry().relative_rank(from, color));
+        move_table::compile(&t.betza, self.geometry(), color, from, initial)
+    }
+
+    fn compile_moves(&mut self) {
+        let geometry = self.rules.geometry.clone();
+        for type_id in 0..self.rules.types.len() as TypeId {
+            for color in Color::ALL {
+                for &from in &self.squares.clone() {
+                    let rays = self.uncompiled_rays(type_id, color, from);
+                    let t = &self.rules.types[type_id as usize];
+                    let ep_target = t.betza.atoms.iter().any(|a| a.en_passant);
+                    let start = self.rays.len() as u32;
+                    let mut seen = SquareSet::EMPTY;
+                    for ray in &rays {
+                        let first = self.steps.len() as u32;
+                        for step in &ray.steps {
+                            self.steps.push(CStep {
+                                to: step.to.index() as u8,
+                                blocks: step
+                                    .blocks
+                                    .map(|b| b.map_or(NO_SQUARE, |s| s.index() as u16)),
+                            });
+                        }
+                        for step in &ray.steps[ray.pass_first as usize..] {
+                            if !seen.insert(step.to) && ray.hop == Hop::None {
+                                self.may_repeat[type_id as usize] = true;
+                            }
+                        }
+                        if ray.hop != Hop::None && rays.len() > 1 {
+                            // A hop and another ray may land on the same square from here.
+                            let hop_modes = ray.modes;
+                            if rays.iter().any(|r| {
+                                r.hop == Hop::None
+                                    && (r.modes.moves && hop_modes.moves
+                                        || r.modes.captures && hop_modes.captures)
+                            }) {
+                                self.may_repeat[type_id as usize] = true;
+                            }
+                        }
+                        let double_step = ep_target
+                            && ray.modes.moves
+                            && !ray.modes.captures
+                            && ray.steps.len() == 1
+                            && ray.steps[0].blocks[0].is_some()
+                            && t.initial_ranks
+                                .contains(&geometry.relative_rank(from, color))
+                            && t.betza.atoms.iter().any(|a| a.initial && a.lame);
+                        self.rays.push(CRay {
+                            first,
+                            len: ray.steps.len() as u8,
+                            pass_first: ray.pass_first,
+                            moves: ray.modes.moves,
+                            captures: ray.modes.captures,
+                            hop: ray.hop,
+                            en_passant: ray.en_passant,
+                            double_step,
+                        });
+                    }
+                    let end = self.rays.len() as u32;
+                    self.ray_index[(type_id as usize * 2 + color.index()) * 256 + from.index()] =
+                        (start, end);
+                }
+            }
+        }
+    }
+
+    /// Builds, for every target square, the paths outward along which an attacker could stand,
+    /// by reversing every capturing ray of every piece from every square. Walks that share
+    /// their beginning are merged so one walk serves several piece types; single leaps (and
+    /// two-leg moves through the same empty square) are gathered into fans of independent checks.
+    fn compile_probes(&mut self) {
+        let n_types = self.rules.types.len();
+        let mut building: Vec<Vec<Probe>> = vec![Vec::new(); 2 * 256];
+        for type_id in 0..n_types as TypeId {
+            for color in Color::ALL {
+                for &from in &self.squares.clone() {
+                    let (a, b) =
+                        self.ray_index[(type_id as usize * 2 + color.index()) * 256 + from.index()];
+                    for r in a..b {
+                        let ray = self.rays[r as usize];
+                        if !ray.captures {
+                            continue;
+                        }
+                        let steps = self.ray_steps(&ray).to_vec();
+                        for j in ray.pass_first as usize..steps.len() {
+                            if ray.hop != Hop::None && j == 0 {
+                                continue; // a hop needs a screen or hurdle before its target
+                            }
+                            let target = steps[j].to as usize;
+                            // Reverse path: the squares between, nearest the target first, then
+                            // the attacker's own square. The blocks of the step that leaves a
+                            // square are checked when the walk reaches that square.
+                            let mut path = Vec::with_capacity(j + 1);
+                            for i in (0..j).rev() {
+                                path.push(CStep {
+                                    to: steps[i].to,
+                                    blocks: steps[i + 1].blocks,
+                                });
+                            }
+                            path.push(CStep {
+                                to: from.index() as u8,
+                                blocks: steps[0].blocks,
+                            });
+                            let kind = match ray.hop {
+                                Hop::None if path.len() == 1 => ProbeKind::Fan,
+                                Hop::None if ray.pass_first == 1 && path.len() == 2 => {
+                                    ProbeKind::Fan
+                                }
+                                Hop::None => ProbeKind::Slide,
+                                Hop::Cannon => ProbeKind::Cannon,
+                                Hop::Grasshopper => ProbeKind::Grasshopper,
+                            };
+                            let list = &mut building[color.index() * 256 + target];
+                            add_probe(list, path, kind, ray.pass_first, type_id);
+                        }
+                    }
+                }
+            }
+        }
+        for color in Color::ALL {
+            for target in 0..256usize {
+                let list = std::mem::take(&mut building[color.index() * 256 + target]);
+                let start = self.probes.len() as u32;
+                let mut from_set = SquareSet::EMPTY;
+                let mut to_set = SquareSet::EMPTY;
+                for p in list {
+                    let first = self.probe_steps.len() as u32;
+                    for (i, s) in p.steps.iter().enumerate() {
+                        let path_square = match p.kind {
+                            ProbeKind::Fan => i < p.pass_first as usize,
+                            _ => true,
+                        };
+                        if path_square {
+                            from_set.insert(Square::from_index(s.to));
+                            if matches!(p.kind, ProbeKind::Cannon | ProbeKind::Grasshopper) {
+                                to_set.insert(Square::from_index(s.to));
+                            }
+                        }
+                        for b in s.blocks {
+                            if b != NO_SQUARE {
+                                from_set.insert(Square::from_index(b as u8));
+                            }
+                        }
+                    }
+                    self.probe_steps.extend_from_slice(&p.steps);
+                    self.probe_masks.extend_from_slice(&p.masks);
+                    self.probes.push(CProbe {
+                        first,
+                        len: p.steps.len() as u8,
+                        pass_first: p.pass_first,
+                        hop_kind: p.kind as u8,
+                    });
+                }
+                let end = self.probes.len() as u32;
+                self.probe_index[color.index() * 256 + target] = (start, end);
+                // These squares matter to the king of the other colour standing on `target`.
+                let king = color.other().index() * 256 + target;
+                self.sensitive_from[king] = from_set;
+                self.sensitive_to[king] = to_set;
+            }
+        }
+    }
+}
+
+/// Adds the path of one attacker to a target's probes: into a fan with the same pass square,
+/// or into a walk that starts the same way.
+fn add_probe(
+    list: &mut Vec<Probe>,
+    path: Vec<CStep>,
+    kind: ProbeKind,
+    pass_first: u8,
+    type_id: TypeId,
+) {
+    let bit = 1u64 << type_id;
+    let same = |a: &CStep, b: &CStep| a.to == b.to && a.blocks == b.blocks;
+    if kind == ProbeKind::Fan {
+        let pass = pass_first as usize;
+        let (lead, end) = path.split_at(pass);
+        let end = end[0];
+        for p in list.iter_mut() {
+            if p.kind == ProbeKind::Fan
+                && p.pass_first == pass_first
+                && p.steps[..pass].iter().zip(lead).all(|(a, b)| same(a, b))
+            {
+                match p.steps[pass..].iter().position(|s| same(s, &end)) {
+                    Some(i) => p.masks[pass + i] |= bit,
+                    None => {
+                        p.steps.push(end);
+                        p.masks.push(bit);
+                    }
+                }
+                return;
+            }
+        }
+        let mut masks = vec![0; path.len()];
+        masks[pass] = bit;
+        list.push(Probe {
+            steps: path,
+            kind,
+            pass_first,
+            masks,
+        });
+        return;
+    }
+    let attacker_at = path.len() - 1;
+    for p in list.iter_mut() {
+        if p.kind != kind || p.pass_first != pass_first {
+            continue;
+        }
+        let common = p
+            .steps
+            .iter()
+            .zip(&path)
+            .take_while(|(a, b)| same(a, b))
+            .count();
+        if common == path.len() {
+            p.masks[attacker_at] |= bit;
+            return;
+        }
+        if common == p.steps.len() {
+            p.steps.extend_from_slice(&path[common..]);
+            p.masks.resize(path.len(), 0);
+            p.masks[attacker_at] |= bit;
+            return;
+        }
+    }
+    let mut masks = vec![0; path.len()];
+    masks[attacker_at] = bit;
+    list.push(Probe {
+        steps: path,
+        kind,
+        pass_first,
+        masks,
+    });
+}

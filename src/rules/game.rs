@@ -1,0 +1,331 @@
+//! The one interface every game offers to the rest of the program. The service, the renderer
+//! and the adapters only ever see a `Box<dyn Game>`, so a new game plugs in by implementing
+//! [`Game`] and adding a line to [`super::registry`].
+
+use std::{collections::BTreeMap, fmt};
+
+use super::{Color, Geometry, Square};
+
+/// Every game the bot hosts, with its stable id (used on the command line and in the database).
+#[derive(Copy, Clone, Debug, Eq, PartialEq, Hash, Ord, PartialOrd)]
+pub enum GameId {
+    Chess,
+    Cataclysm,
+    PickATeam,
+    PickATeamV2,
+    Patch,
+    EasyPatch,
+    Katarenga,
+    Chromopolis,
+    Catalonia,
+}
+
+impl GameId {
+    pub const ALL: [GameId; 9] = [
+        GameId::Chess,
+        GameId::Cataclysm,
+        GameId::PickATeam,
+        GameId::PickATeamV2,
+        GameId::Patch,
+        GameId::EasyPatch,
+        GameId::Katarenga,
+        GameId::Chromopolis,
+        GameId::Catalonia,
+    ];
+
+    /// The stable id: `chess`, `cataclysm`, `pick-a-team`, …
+    pub const fn id(self) -> &'static str {
+        match self {
+            GameId::Chess => "chess",
+            GameId::Cataclysm => "cataclysm",
+            GameId::PickATeam => "pick-a-team",
+            GameId::PickATeamV2 => "pick-a-team-v2",
+            GameId::Patch => "patch",
+            GameId::EasyPatch => "easy-patch",
+            GameId::Katarenga => "katarenga",
+            GameId::Chromopolis => "chromopolis",
+            GameId::Catalonia => "catalonia",
+        }
+    }
+
+    pub const fn display_name(self) -> &'static str {
+        match self {
+            GameId::Chess => "Chess",
+            GameId::Cataclysm => "Cataclysm",
+            GameId::PickATeam => "Pick-a-team chess",
+            GameId::PickATeamV2 => "Pick-a-team chess, Version Two",
+            GameId::Patch => "Patch",
+            GameId::EasyPatch => "Easy Patch",
+            GameId::Katarenga => "Katarenga",
+            GameId::Chromopolis => "Chromopolis",
+            GameId::Catalonia => "Catalonia",
+        }
+    }
+
+    /// True for Catalonia, where everyone plays together for one score.
+    pub const fn is_cooperative(self) -> bool {
+        matches!(self, GameId::Catalonia)
+    }
+
+    /// Reads an id or a display name, in any letter case.
+    pub fn parse(text: &str) -> Result<GameId, UnknownGame> {
+        let wanted = text.trim().to_lowercase();
+        GameId::ALL
+            .into_iter()
+            .find(|g| g.id() == wanted || g.display_name().to_lowercase() == wanted)
+            .ok_or_else(|| UnknownGame(text.chars().take(40).collect()))
+    }
+}
+
+impl fmt::Display for GameId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.display_name())
+    }
+}
+
+#[derive(Clone, Debug, Eq, PartialEq, thiserror::Error)]
+#[error(
+    "there is no game called \"{0}\"; the games are chess, cataclysm, pick-a-team, pick-a-team-v2, patch, easy-patch, katarenga, chromopolis and catalonia"
+)]
+pub struct UnknownGame(pub String);
+
+/// Who must act next.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub enum Actor {
+    /// A side (or any member of that side's team).
+    Side(Color),
+    /// Any participant of the game; the first valid answer counts.
+    Anyone,
+}
+
+/// Whether the game goes on, and if so who must do what.
+#[derive(Clone, Debug, Eq, PartialEq)]
+pub enum Status {
+    Ongoing {
+        actor: Actor,
+        /// What is asked, for people: "White to move", "choose where the Knight escapes".
+        prompt: String,
+    },
+    Over(Outcome),
+}
+
+/// How a game ended.
+#[derive(Clone, Debug, Eq, PartialEq)]
+pub enum Outcome {
+    Win {
+        winner: Color,
+        reason: String,
+    },
+    Draw {
+        reason: String,
+    },
+    /// The cooperative result: one score for everyone.
+    Score {
+        points: u32,
+        reason: String,
+    },
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Outcome::Win { winner, reason } => write!(f, "{winner} wins ({reason})"),
+            Outcome::Draw { reason } => write!(f, "draw ({reason})"),
+            Outcome::Score { points, reason } => write!(f, "final score {points} ({reason})"),
+        }
+    }
+}
+
+/// One legal action, in the game's notation, with the squares it concerns (for pictures and
+/// for "the moves of this piece").
+#[derive(Clone, Debug, Eq, PartialEq)]
+pub struct Action {
+    /// Canonical notation; [`Game::play`] accepts it back.
+    pub notation: String,
+    pub from: Option<Square>,
+    pub to: Option<Square>,
+}
+
+/// What [`Game::play`] did.
+#[derive(Clone, Debug, Eq, PartialEq)]
+pub struct Played {
+    /// The canonical notation of the action, as stored in the game's record.
+    pub notation: String,
+    /// A sentence for people: "White: Grand Rook e1 takes e7 (check)".
+    pub description: String,
+}
+
+/// Why an action was refused. The position is unchanged.
+#[derive(Clone, Debug, Eq, PartialEq, thiserror::Error)]
+pub enum ActionError {
+    #[error("could not read \"{input}\": {expected}")]
+    Unreadable { input: String, expected: String },
+    #[error("{0}")]
+    Illegal(String),
+    #[error("the game is over ({0})")]
+    GameOver(String),
+}
+
+/// Why a game could not be set up or loaded.
+#[derive(Clone, Debug, Eq, PartialEq, thiserror::Error)]
+#[error("{0}")]
+pub struct SetupError(pub String);
+
+/// A background colour a square can have beyond the usual light and dark.
+#[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
+pub enum Tile {
+    Red,
+    Yellow,
+    Green,
+    Blue,
+    /// A Catalonia bomb crater.
+    Pit,
+}
+
+/// A mark drawn on a square (move hints and piece diagrams).
+#[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
+pub enum Mark {
+    /// The piece may move here, but not capture.
+    Move,
+    /// The piece may capture here, but not move.
+    Capture,
+    /// Either.
+    MoveOrCapture,
+    /// Reached by jumping over a piece (cannon or grasshopper).
+    Hop,
+    /// The piece defends this square (Catalonia).
+    Defend,
+    /// The piece applies force here (Chromopolis).
+    Force,
+    /// The piece shown in a diagram or selected.
+    Origin,
+}
+
+/// How one piece looks: enough for the renderer and the text board.
+#[derive(Clone, Debug, Eq, PartialEq, Hash)]
+pub struct PieceView {
+    /// Stable sprite id, such as `king`, `grand-rook`, `pawn-berolina-fish`.
+    pub kind: String,
+    /// The name people read, such as "Grand Rook".
+    pub name: String,
+    /// The letter used in notation and position strings (upper case).
+    pub symbol: String,
+    pub color: Color,
+    /// Chromopolis: bound (captured but still on the board).
+    pub bound: bool,
+}
+
+/// A space outside the grid, such as a Katarenga camp beyond a corner.
+#[derive(Clone, Debug, Eq, PartialEq)]
+pub struct OutsideSlot {
+    pub label: String,
+    /// The board square the slot sits beyond (diagonally outward from it).
+    pub beside: Square,
+    pub owner: Color,
+    pub piece: Option<PieceView>,
+}
+
+/// Everything a picture or a text board of a position needs, and nothing about the rules.
+#[derive(Clone, Debug, Default)]
+pub struct BoardView {
+    pub geometry: Option<Geometry>,
+    /// Pieces on squares; several on one square form a stack (Chromopolis).
+    pub pieces: Vec<(Square, PieceView)>,
+    pub tiles: Vec<(Square, Tile)>,
+    pub marks: Vec<(Square, Mark)>,
+    /// Arrows from one square to another (a Catalonia chain: defender to defended).
+    pub arrows: Vec<(Square, Square)>,
+    pub last_move: Vec<Square>,
+    /// Royal pieces in check.
+    pub check: Vec<Square>,
+    pub outside: Vec<OutsideSlot>,
+    /// Pieces still to be drafted (Pick-a-team).
+    pub pool: Vec<PieceView>,
+    /// One line: game, move or turn, who acts, score.
+    pub header: String,
+    /// The side whose view suits the picture (usually the side to act).
+    pub perspective: Option<Color>,
+}
+
+/// Describes one kind of piece for `/piece` and the legend.
+#[derive(Clone, Debug, Eq, PartialEq)]
+pub struct PieceInfo {
+    pub name: String,
+    pub symbol: String,
+    pub betza: String,
+    pub description: String,
+}
+
+/// Options chosen when a game starts, by name (`turns`, `board`, `position`, …).
+#[derive(Clone, Debug, Default, Eq, PartialEq)]
+pub struct Options(pub BTreeMap<String, String>);
+
+impl Options {
+    pub fn get(&self, name: &str) -> Option<&str> {
+        self.0.get(name).map(String::as_str)
+    }
+
+    pub fn with(mut self, name: &str, value: impl Into<String>) -> Options {
+        self.0.insert(name.to_string(), value.into());
+        self
+    }
+}
+
+/// An option a game accepts at start-up, so that adapters can offer it without knowing the game.
+#[derive(Clone, Debug, Eq, PartialEq)]
+pub struct OptionSpec {
+    pub name: &'static str,
+    pub description: &'static str,
+}
+
+/// A game in progress: its position plus whatever history its rules need (repetition).
+pub trait Game: Send + Sync + fmt::Debug {
+    fn id(&self) -> GameId;
+
+    /// The position string; [`super::registry::load`] reads it back to an equal position.
+    fn position_text(&self) -> String;
+
+    fn status(&self) -> Status;
+
+    /// Every legal action now, in canonical notation.
+    fn legal_actions(&self) -> Vec<Action>;
+
+    /// Reads and performs one action. On error nothing changes.
+    fn play(&mut self, input: &str) -> Result<Played, ActionError>;
+
+    /// What to draw.
+    fn view(&self) -> BoardView;
+
+    /// The piece types of this game.
+    fn pieces(&self) -> Vec<PieceInfo>;
+
+    /// One piece of the named type alone on an empty board, its reach marked.
+    fn piece_diagram(&self, piece: &str) -> Result<BoardView, ActionError>;
+
+    fn clone_game(&self) -> Box<dyn Game>;
+
+    /// Counts the leaf nodes of the tree of legal actions `depth` deep (a correctness check).
+    /// Games override this with a faster count; this one works for any game.
+    fn perft(&self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let actions = self.legal_actions();
+        if depth == 1 {
+            return actions.len() as u64;
+        }
+        actions
+            .iter()
+            .map(|a| {
+                let mut next = self.clone_game();
+                next.play(&a.notation).map_or(0, |_| next.perft(depth - 1))
+            })
+            .sum()
+    }
+}
+
+impl Clone for Box<dyn Game> {
+    fn clone(&self) -> Self {
+        self.clone_game()
+    }
+}

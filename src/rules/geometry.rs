@@ -1,0 +1,170 @@
+//! Board shapes: a rectangle of any size up to 16 × 16, optional holes (squares that do not
+//! exist), and optionally files that wrap around (a cylinder, as in Chromopolis).
+
+use super::{MAX_SIDE, Square, SquareError, SquareSet};
+
+#[derive(Clone, Debug, Eq, PartialEq, Hash)]
+pub struct Geometry {
+    files: u8,
+    ranks: u8,
+    wrap_files: bool,
+    exists: SquareSet,
+}
+
+/// A board shape that cannot be built.
+#[derive(Clone, Debug, Eq, PartialEq, thiserror::Error)]
+pub enum GeometryError {
+    #[error("a board needs 1 to 16 files and 1 to 16 ranks, not {files}×{ranks}")]
+    BadSize { files: u8, ranks: u8 },
+}
+
+/// A square name that is well formed but not on this board.
+#[derive(Clone, Debug, Eq, PartialEq, thiserror::Error)]
+pub enum BoardSquareError {
+    #[error(transparent)]
+    Malformed(#[from] SquareError),
+    #[error("{0} is not on this board")]
+    OffBoard(Square),
+}
+
+impl Geometry {
+    /// A plain rectangle.
+    pub fn rectangle(files: u8, ranks: u8) -> Result<Geometry, GeometryError> {
+        if files == 0 || ranks == 0 || files > MAX_SIDE || ranks > MAX_SIDE {
+            return Err(GeometryError::BadSize { files, ranks });
+        }
+        let exists = (0..ranks)
+            .flat_map(|r| (0..files).filter_map(move |f| Square::new(f, r)))
+            .collect();
+        Ok(Geometry {
+            files,
+            ranks,
+            wrap_files: false,
+            exists,
+        })
+    }
+
+    /// Removes squares from the board.
+    pub fn with_holes(mut self, holes: impl IntoIterator<Item = Square>) -> Geometry {
+        for hole in holes {
+            self.exists.remove(hole);
+        }
+        self
+    }
+
+    /// Makes the first and last files neighbours, for movement and everything else.
+    pub fn cylinder(mut self) -> Geometry {
+        self.wrap_files = true;
+        self
+    }
+
+    pub fn files(&self) -> u8 {
+        self.files
+    }
+
+    pub fn ranks(&self) -> u8 {
+        self.ranks
+    }
+
+    pub fn wraps_files(&self) -> bool {
+        self.wrap_files
+    }
+
+    pub fn contains(&self, square: Square) -> bool {
+        self.exists.contains(square)
+    }
+
+    /// Every square that exists, rank 1 first, file a first.
+    pub fn squares(&self) -> impl Iterator<Item = Square> + '_ {
+        self.exists.iter()
+    }
+
+    pub fn square_set(&self) -> SquareSet {
+        self.exists
+    }
+
+    pub fn square_count(&self) -> usize {
+        self.exists.len()
+    }
+
+    /// The square `files` right and `ranks` up from `from`, if it exists (wrapping on a cylinder).
+    pub fn offset(&self, from: Square, files: i8, ranks: i8) -> Option<Square> {
+        let mut file = from.file() as i16 + files as i16;
+        let rank = from.rank() as i16 + ranks as i16;
+        if self.wrap_files {
+            file = file.rem_euclid(self.files as i16);
+        }
+        if !(0..self.files as i16).contains(&file) || !(0..self.ranks as i16).contains(&rank) {
+            return None;
+        }
+        Square::new(file as u8, rank as u8).filter(|&s| self.contains(s))
+    }
+
+    /// Zero-based rank counted from `color`'s own side: rank 1 for White and the top rank for
+    /// Black are both 0.
+    pub fn relative_rank(&self, square: Square, color: super::Color) -> u8 {
+        match color {
+            super::Color::White => square.rank(),
+            super::Color::Black => self.ranks - 1 - square.rank(),
+        }
+    }
+
+    /// Parses a square name and checks that the square is on this board.
+    pub fn parse_square(&self, text: &str) -> Result<Square, BoardSquareError> {
+        let square = Square::parse(text)?;
+        if self.contains(square) {
+            Ok(square)
+        } else {
+            Err(BoardSquareError::OffBoard(square))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sq(name: &str) -> Square {
+        Square::parse(name).unwrap()
+    }
+
+    #[test]
+    fn sixteen_by_twelve_has_192_squares_from_a1_to_p12() {
+        let g = Geometry::rectangle(16, 12).unwrap();
+        assert_eq!(g.square_count(), 192);
+        assert!(g.contains(sq("p12")));
+        assert!(!g.contains(sq("p13")));
+        assert_eq!(
+            g.parse_square("a13"),
+            Err(BoardSquareError::OffBoard(sq("a13")))
+        );
+    }
+
+    #[test]
+    fn sizes_outside_1_to_16_are_refused() {
+        assert!(Geometry::rectangle(0, 8).is_err());
+        assert!(Geometry::rectangle(17, 8).is_err());
+        assert!(Geometry::rectangle(16, 16).is_ok());
+    }
+
+    #[test]
+    fn holes_do_not_exist_and_cannot_be_reached() {
+        let g = Geometry::rectangle(7, 6)
+            .unwrap()
+            .with_holes([sq("a1"), sq("a6")]);
+        assert_eq!(g.square_count(), 40);
+        assert!(!g.contains(sq("a1")));
+        assert_eq!(g.offset(sq("b1"), -1, 0), None);
+        assert_eq!(g.offset(sq("b2"), -1, 0), Some(sq("a2")));
+    }
+
+    #[test]
+    fn a_cylinder_wraps_files_but_not_ranks() {
+        let g = Geometry::rectangle(7, 6).unwrap().cylinder();
+        assert_eq!(g.offset(sq("a3"), -1, 0), Some(sq("g3")));
+        assert_eq!(g.offset(sq("g3"), 2, 1), Some(sq("b4")));
+        assert_eq!(g.offset(sq("a6"), 0, 1), None);
+        let flat = Geometry::rectangle(7, 6).unwrap();
+        assert_eq!(flat.offset(sq("a3"), -1, 0), None);
+    }
+}

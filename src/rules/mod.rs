@@ -1,0 +1,26 @@
+//! The rules of every game: pure and deterministic (no I/O, no clock, no global randomness).
+//! Vocabulary types first (squares, colours, board shapes, XBetza pieces), then the shared
+//! chess-like engine, then one module per game. Everything else depends on this module; it
+//! depends on nothing else of ours.
+
+mod color;
+mod game;
+mod geometry;
+mod square;
+mod square_set;
+
+pub mod cataclysm;
+pub mod chess;
+pub mod chesslike;
+pub mod move_table;
+pub mod registry;
+pub mod xbetza;
+
+pub use color::{ByColor, Color};
+pub use game::{
+    Action, ActionError, Actor, BoardView, Game, GameId, Mark, OptionSpec, Options, Outcome,
+    OutsideSlot, PieceInfo, PieceView, Played, SetupError, Status, Tile, UnknownGame,
+};
+pub use geometry::{BoardSquareError, Geometry, GeometryError};
+pub use square::{MAX_SIDE, Square, SquareError};
+pub use square_set::SquareSet;
