@@ -120,7 +120,6 @@ pub const PROBE_GRASSHOPPER: u8 = ProbeKind::Grasshopper as u8;
 pub const PROBE_FAN: u8 = ProbeKind::Fan as u8;
 
 /// A variant with its compiled tables. Build once, share by `Arc`.
-#[derive(Debug)]
 pub struct Variant {
     pub rules: Rules,
     /// Every square that exists, in index order.
@@ -153,6 +152,13 @@ pub enum VariantError {
     BadSymbol(String),
     #[error("{piece} promotes to \"{symbol}\", which is not a piece of this game")]
     UnknownPromotion { piece: String, symbol: String },
+}
+
+impl std::fmt::Debug for Variant {
+    /// Only the name: the tables are far too large to print.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Variant({})", self.rules.game.id())
+    }
 }
 
 impl Variant {
