@@ -21,19 +21,31 @@ fn ring_around_h6(except: &[&str]) -> String {
 fn sorceress_first_step_must_land_on_an_empty_square() {
     let boxed_in = cataclysm(&format!("{KINGS} S:h6 {}", ring_around_h6(&[])), "w", "-");
     assert!(targets(&*boxed_in, "h6").is_empty());
-    let one_gap = cataclysm(&format!("{KINGS} S:h6 {}", ring_around_h6(&["g6"])), "w", "-");
+    let one_gap = cataclysm(
+        &format!("{KINGS} S:h6 {}", ring_around_h6(&["g6"])),
+        "w",
+        "-",
+    );
     assert_eq!(targets(&*one_gap, "h6"), sorted(&["g6", "f5", "f6", "f7"]));
 }
 
 #[test]
 fn sorceress_capture_on_the_first_step_ends_the_move() {
-    let game = cataclysm(&format!("{KINGS} S:h6 p:g6 {}", ring_around_h6(&["g6"])), "w", "-");
+    let game = cataclysm(
+        &format!("{KINGS} S:h6 p:g6 {}", ring_around_h6(&["g6"])),
+        "w",
+        "-",
+    );
     assert_eq!(targets(&*game, "h6"), sorted(&["g6"]));
 }
 
 #[test]
 fn sorceress_second_step_may_capture() {
-    let game = cataclysm(&format!("{KINGS} S:h6 c:f6 {}", ring_around_h6(&["g6"])), "w", "-");
+    let game = cataclysm(
+        &format!("{KINGS} S:h6 c:f6 {}", ring_around_h6(&["g6"])),
+        "w",
+        "-",
+    );
     assert!(targets(&*game, "h6").contains(&"f6".to_string()));
 }
 
@@ -56,7 +68,10 @@ fn up_the_d_file(pieces: &str) -> Vec<String> {
 
 #[test]
 fn grand_rook_with_no_screen_moves_and_captures_like_a_rook() {
-    assert_eq!(up_the_d_file("r:d9"), sorted(&["d5", "d6", "d7", "d8", "d9"]));
+    assert_eq!(
+        up_the_d_file("r:d9"),
+        sorted(&["d5", "d6", "d7", "d8", "d9"])
+    );
 }
 
 #[test]
@@ -96,7 +111,11 @@ fn two_pawn_move_advances_two_unmoved_pawns_anywhere_on_the_rank() {
     let game = start();
     assert!(has(&*game, "d4d5&k4k5"));
     assert!(has(&*game, "a4a5&p4p5"));
-    let count = game.legal_actions().iter().filter(|a| a.notation.contains('&')).count();
+    let count = game
+        .legal_actions()
+        .iter()
+        .filter(|a| a.notation.contains('&'))
+        .count();
     assert_eq!(count, 16 * 15 / 2);
     let mut game = start();
     game.play("d4d5&k4k5").unwrap();
@@ -171,7 +190,10 @@ fn pawn_double_step_needs_both_squares_empty() {
 #[test]
 fn promotion_on_rank_10_tiger_or_elephant_or_stay() {
     let game = cataclysm(&format!("{KINGS} P:e9"), "w", "-");
-    assert_eq!(moves_from(&*game, "e9"), sorted(&["e9e10", "e9e10=T", "e9e10=E"]));
+    assert_eq!(
+        moves_from(&*game, "e9"),
+        sorted(&["e9e10", "e9e10=T", "e9e10=E"])
+    );
 }
 
 #[test]
@@ -195,9 +217,17 @@ fn promotion_on_rank_12_is_compulsory_to_queen_grand_rook_bishop_or_sorceress() 
     );
     let refused = registry::load(
         GameId::Cataclysm,
-        &format!("{} w - - 0 1", super::helpers::board(16, 12, "K:i2 k:h11 P:e12")),
+        &format!(
+            "{} w - - 0 1",
+            super::helpers::board(16, 12, "K:i2 k:h11 P:e12")
+        ),
     );
-    assert!(refused.unwrap_err().to_string().contains("must already have promoted"));
+    assert!(
+        refused
+            .unwrap_err()
+            .to_string()
+            .contains("must already have promoted")
+    );
 }
 
 #[test]
@@ -211,9 +241,15 @@ fn a_pawn_that_stayed_gets_the_next_ranks_choice() {
 #[test]
 fn black_promotes_on_ranks_3_2_and_1() {
     let game = cataclysm(&format!("{KINGS} p:e4 p:c3 p:n2"), "b", "-");
-    assert_eq!(moves_from(&*game, "e4"), sorted(&["e4e3", "e4e3=T", "e4e3=E"]));
+    assert_eq!(
+        moves_from(&*game, "e4"),
+        sorted(&["e4e3", "e4e3=T", "e4e3=E"])
+    );
     assert_eq!(moves_from(&*game, "c3").len(), 5);
-    assert_eq!(moves_from(&*game, "n2"), sorted(&["n2n1=Q", "n2n1=G", "n2n1=B", "n2n1=S"]));
+    assert_eq!(
+        moves_from(&*game, "n2"),
+        sorted(&["n2n1=Q", "n2n1=G", "n2n1=B", "n2n1=S"])
+    );
 }
 
 #[test]

@@ -19,5 +19,8 @@ fn castling_rights_go_when_the_rook_moves() {
 #[test]
 fn pawn_promotes_to_queen_rook_bishop_or_knight_only() {
     let game = chess("8/4P3/8/8/8/8/k7/4K3 w - - 0 1");
-    assert_eq!(moves_from(&*game, "e7"), sorted(&["e7e8=Q", "e7e8=R", "e7e8=B", "e7e8=N"]));
+    assert_eq!(
+        moves_from(&*game, "e7"),
+        sorted(&["e7e8=Q", "e7e8=R", "e7e8=B", "e7e8=N"])
+    );
 }

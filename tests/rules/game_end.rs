@@ -19,10 +19,17 @@ fn checkmate_wins() {
         game.play(m).unwrap();
     }
     let played = game.play("d8h4").unwrap();
-    assert!(played.description.contains("checkmate"), "{}", played.description);
+    assert!(
+        played.description.contains("checkmate"),
+        "{}",
+        played.description
+    );
     assert!(matches!(
         outcome(game.status()),
-        Some(Outcome::Win { winner: chatrang::rules::Color::Black, .. })
+        Some(Outcome::Win {
+            winner: chatrang::rules::Color::Black,
+            ..
+        })
     ));
     assert!(matches!(game.play("e2e4"), Err(ActionError::GameOver(_))));
 }
@@ -76,7 +83,18 @@ fn cataclysm_fifty_move_rule_counts_captures_and_pawn_moves() {
 fn an_illegal_move_leaves_the_position_unchanged() {
     let mut game = chess("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
     let before = game.position_text();
-    for bad in ["e2e5", "e7e5", "zz", "", "e2", "Qh5", "e1g1", "a1a9", "é4", &"x".repeat(10_000)] {
+    for bad in [
+        "e2e5",
+        "e7e5",
+        "zz",
+        "",
+        "e2",
+        "Qh5",
+        "e1g1",
+        "a1a9",
+        "é4",
+        &"x".repeat(10_000),
+    ] {
         assert!(game.play(bad).is_err(), "{bad:?} should be refused");
         assert_eq!(game.position_text(), before);
     }

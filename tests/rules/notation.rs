@@ -38,7 +38,9 @@ fn ambiguous_input_names_the_candidates() {
 #[test]
 fn promotion_forms() {
     let position = "8/4P3/8/8/8/8/k7/4K3 w - - 0 1";
-    for input in ["e7e8=Q", "e7e8q", "e7e8Q", "e8=Q", "e8Q", "e7-e8=q", "e8(Q)"] {
+    for input in [
+        "e7e8=Q", "e7e8q", "e7e8Q", "e8=Q", "e8Q", "e7-e8=q", "e8(Q)",
+    ] {
         assert_eq!(played(position, input).unwrap(), "e7e8=Q", "{input}");
     }
     assert_eq!(played(position, "e8=N").unwrap(), "e7e8=N");
@@ -59,7 +61,10 @@ fn unreadable_input_says_what_was_expected() {
     for input in ["", "hello", "e", "??", "99", "e2e4e6e8"] {
         let error = played(START, input).unwrap_err();
         assert!(
-            matches!(error, ActionError::Unreadable { .. } | ActionError::Illegal(_)),
+            matches!(
+                error,
+                ActionError::Unreadable { .. } | ActionError::Illegal(_)
+            ),
             "{input}: {error:?}"
         );
         assert!(!error.to_string().is_empty());
@@ -78,7 +83,11 @@ fn cataclysm_big_board_squares_and_special_moves() {
     assert_eq!(game.play("K4-K5, D4-D5").unwrap().notation, "d4d5&k4k5");
     let mut game = cataclysm("K:i2 k:h11", "w", "Kk");
     let played = game.play("i2p1").unwrap();
-    assert!(played.description.contains("King's leap"), "{}", played.description);
+    assert!(
+        played.description.contains("King's leap"),
+        "{}",
+        played.description
+    );
 }
 
 #[test]

@@ -62,13 +62,28 @@ fn compare(variant: std::sync::Arc<Variant>, games: usize, plies: usize, seed: u
             let mut fast = Vec::new();
             board.legal_moves(&variant, &mut fast);
             let fast_set: BTreeSet<String> = fast.iter().copied().map(key).collect();
-            assert_eq!(fast_set.len(), fast.len(), "duplicate moves in {}", position.to_text());
-            assert_eq!(fast_set, slow_legal(&board, &variant), "in {}", position.to_text());
+            assert_eq!(
+                fast_set.len(),
+                fast.len(),
+                "duplicate moves in {}",
+                position.to_text()
+            );
+            assert_eq!(
+                fast_set,
+                slow_legal(&board, &variant),
+                "in {}",
+                position.to_text()
+            );
             // The check flag agrees with "could the opponent take the king if it were their move".
             let mut passed = board.clone();
             passed.side = passed.side.other();
             passed.ep = None;
-            assert_eq!(board.in_check(&variant), king_capturable(&passed, &variant), "check in {}", position.to_text());
+            assert_eq!(
+                board.in_check(&variant),
+                king_capturable(&passed, &variant),
+                "check in {}",
+                position.to_text()
+            );
             positions += 1;
             if fast.is_empty() {
                 break;

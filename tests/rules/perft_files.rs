@@ -38,7 +38,8 @@ fn read(file: &str) -> Vec<Case> {
 fn check(file: &str, id: GameId, max_depth: u32, max_nodes: u64) {
     let mut checked = 0;
     for case in read(file) {
-        let game = registry::load(id, &case.position).unwrap_or_else(|e| panic!("{}: {e}", case.id));
+        let game =
+            registry::load(id, &case.position).unwrap_or_else(|e| panic!("{}: {e}", case.id));
         for &(depth, nodes) in &case.depths {
             if depth > max_depth || nodes > max_nodes {
                 continue;

@@ -16,18 +16,35 @@ fn round_trip(id: GameId, text: &str) {
 
 #[test]
 fn start_positions_round_trip() {
-    round_trip(GameId::Chess, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    round_trip(
+        GameId::Chess,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    );
     round_trip(GameId::Cataclysm, chatrang::rules::cataclysm::START);
 }
 
 #[test]
 fn positions_during_play_round_trip() {
-    round_trip(GameId::Chess, "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3");
+    round_trip(
+        GameId::Chess,
+        "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+    );
     round_trip(GameId::Chess, "r3k2r/8/8/8/8/8/8/R3K2R b Qk - 17 40");
-    round_trip(GameId::Cataclysm, "16/7k8/16/16/16/16/3pP11/16/16/16/8K7/16 b - e5 0 12");
+    round_trip(
+        GameId::Cataclysm,
+        "16/7k8/16/16/16/16/3pP11/16/16/16/8K7/16 b - e5 0 12",
+    );
     // Every position reached in a game reloads to the same string.
     let mut game = registry::new_game(GameId::Cataclysm, &Default::default(), 0).unwrap();
-    for m in ["e4e6", "d9d7", "e6d7", "c11d10", "i2a1", "h11h10", "d4d5&k4k5"] {
+    for m in [
+        "e4e6",
+        "d9d7",
+        "e6d7",
+        "c11d10",
+        "i2a1",
+        "h11h10",
+        "d4d5&k4k5",
+    ] {
         if game.play(m).is_err() {
             continue;
         }
@@ -45,27 +62,60 @@ fn malformed_positions_say_what_is_wrong() {
     let cases = [
         ("", "empty"),
         ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1", "7 ranks"),
-        ("rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "rank 6"),
-        ("rnbqkbnr/ppppXppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "'X'"),
-        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1", "w or b"),
-        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQxq - 0 1", "rights"),
-        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq z9 0 1", "en-passant"),
-        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1", "halfmove"),
+        (
+            "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "rank 6",
+        ),
+        (
+            "rnbqkbnr/ppppXppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "'X'",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
+            "w or b",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQxq - 0 1",
+            "rights",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq z9 0 1",
+            "en-passant",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1",
+            "halfmove",
+        ),
         ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w", "fields"),
-        ("rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1", "Black has no royal"),
-        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKKBNR w - - 0 1", "more than one royal"),
+        (
+            "rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
+            "Black has no royal",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKKBNR w - - 0 1",
+            "more than one royal",
+        ),
         ("4k2R/8/8/8/8/8/8/4K3 w - - 0 1", "Black is in check"),
         ("4k3/8/8/8/8/8/8/R3K3 w K - 0 1", "rights"),
         ("4k3/8/8/8/8/8/8/4K3 w - e3 0 1", "en passant on e3"),
-        ("P3k3/8/8/8/8/8/8/4K3 w - - 0 1", "must already have promoted"),
+        (
+            "P3k3/8/8/8/8/8/8/4K3 w - - 0 1",
+            "must already have promoted",
+        ),
         ("[KK]3k3/8/8/8/8/8/8/4K3 w - - 0 1", "not a piece"),
         ("[K3k3/8/8/8/8/8/8/4K3 w - - 0 1", "unclosed"),
     ];
     for (text, expected) in cases {
         let e = error(chess, text);
-        assert!(e.contains(expected), "{text:?} gave {e:?}, expected it to mention {expected:?}");
+        assert!(
+            e.contains(expected),
+            "{text:?} gave {e:?}, expected it to mention {expected:?}"
+        );
     }
-    let e = error(GameId::Cataclysm, "17/16/16/16/16/16/16/16/16/16/16/16 w - - 0 1");
+    let e = error(
+        GameId::Cataclysm,
+        "17/16/16/16/16/16/16/16/16/16/16/16 w - - 0 1",
+    );
     assert!(e.contains("16 files"), "{e}");
 }
 
@@ -97,9 +147,25 @@ fn holes_and_two_letter_symbols_round_trip() {
     let p = Position::start(v.clone());
     assert_eq!(p.to_text(), "4k/5/R1*2/5/[WD]3K w - - 0 1");
     let moved = Position::from_text(v.clone(), "4k/5/R1*2/5/[wd]3K b - - 0 1").unwrap();
-    assert_eq!(moved.board().piece_at(Square::parse("a1").unwrap()).map(|(c, _)| c), Some(Color::Black));
-    assert!(Position::from_text(v.clone(), "4k/5/R4/5/[WD]3K w - - 0 1").unwrap_err().to_string().contains("c3 does not exist"));
-    assert!(Position::from_text(v, "4k/5/R1*2/*4/[WD]3K w - - 0 1").unwrap_err().to_string().contains("exists"));
+    assert_eq!(
+        moved
+            .board()
+            .piece_at(Square::parse("a1").unwrap())
+            .map(|(c, _)| c),
+        Some(Color::Black)
+    );
+    assert!(
+        Position::from_text(v.clone(), "4k/5/R4/5/[WD]3K w - - 0 1")
+            .unwrap_err()
+            .to_string()
+            .contains("c3 does not exist")
+    );
+    assert!(
+        Position::from_text(v, "4k/5/R1*2/*4/[WD]3K w - - 0 1")
+            .unwrap_err()
+            .to_string()
+            .contains("exists")
+    );
 }
 
 #[test]
@@ -108,7 +174,12 @@ fn sliders_stop_at_holes_and_leapers_jump_them() {
     let p = Position::start(v);
     let targets = |from: &str| -> Vec<String> {
         let f = Square::parse(from).unwrap();
-        let mut t: Vec<String> = p.legal_moves().iter().filter(|m| m.from == f).map(|m| m.to.to_string()).collect();
+        let mut t: Vec<String> = p
+            .legal_moves()
+            .iter()
+            .filter(|m| m.from == f)
+            .map(|m| m.to.to_string())
+            .collect();
         t.sort();
         t
     };
