@@ -19,7 +19,8 @@ unbound pieces apply force to it, and no enemy piece does; if several of yours o
 qualify you choose one: `unbind c4 N`.
 • A bound King loses. No legal move, threefold repetition, or 50 moves each without a binding, \
 unbinding or pawn move: draw.
-Position strings: ranks 6 to 1, bound pieces in brackets after their square, e.g. `N[pa]`.
+Position strings: ranks 6 to 1, bound pieces in brackets after what stands on their square, e.g. \
+`N[pa]`, or `.[pa]` with no unbound piece there.
 Decisions of this bot: the board and setup are reconstructions; promotion is compulsory; there is \
 no check rule; when a King is bound the game ends at once; with choices on several squares you \
 choose square by square in board order.";

@@ -4,9 +4,9 @@
 //!
 //! Each rank lists the squares that exist, file a first (ranks 1 and 6 have no a square, so
 //! they start at b). A letter is an unbound piece (upper case White, lower case Black), a
-//! number counts empty squares, and bound pieces follow their square in brackets: `N[pa]` is a
-//! White Knight standing on a bound Black Pawn and a bound Black Advocate; `[P]` is a square
-//! holding only a bound White Pawn. The third part lists the squares where the side to act
+//! number counts empty squares, and bound pieces follow in brackets: `N[pa]` is a White Knight
+//! standing on a bound Black Pawn and a bound Black Advocate; `.[P]` is a square holding only
+//! a bound White Pawn (the dot says no unbound piece stands there). The third part lists the squares where the side to act
 //! must still choose which bound piece to unbind (`c4,e4`), or `-`.
 
 use super::{
@@ -43,9 +43,7 @@ pub fn write(pos: &Position) -> String {
                 row.push_str(&empty.to_string());
                 empty = 0;
             }
-            if let Some(piece) = unbound {
-                row.push(piece.letter());
-            }
+            row.push(unbound.map_or('.', Piece::letter));
             if !bound.is_empty() {
                 row.push('[');
                 row.push_str(&bound);
@@ -121,9 +119,14 @@ pub fn parse(text: &str) -> Result<Position, SetupError> {
         while let Some(c) = chars.next() {
             match c {
                 '1'..='7' => next += c as usize - '0' as usize,
-                '[' => {
-                    // Only bound pieces on this square.
+                '.' => {
+                    // No unbound piece: bound pieces must follow.
                     let square = *squares.get(next).ok_or_else(overflow)?;
+                    if chars.next() != Some('[') {
+                        return Err(bad(format!(
+                            "on {square}, a \".\" must be followed by bound pieces in brackets, such as .[p]"
+                        )));
+                    }
                     read_bound(&mut chars, &mut pos, square)?;
                     next += 1;
                 }
