@@ -140,6 +140,39 @@ fn another_setup_can_be_given_as_a_position_string_and_is_validated() {
 // ---- 4.3 Pieces, movement and force ------------------------------------------------------------
 
 #[test]
+fn pieces_move_and_apply_force_as_in_the_table() {
+    // (piece, moves, force) counted on an empty board from the diagram square (b3; pawn b2).
+    let game = load(START);
+    for (piece, moves, force) in [
+        ("K", 8, 8),
+        ("N", 7, 7), // b3's knight square a1 does not exist
+        ("A", 8, 8), // ferz a2 a4 c2 c4; dabbaba b1 b5 d3 and, round the cylinder, g3
+        ("L", 4, 11),
+        ("P", 1, 2),
+    ] {
+        let view = game.piece_diagram(piece).unwrap();
+        let count = |mark| view.marks.iter().filter(|(_, m)| *m == mark).count();
+        assert_eq!(count(Mark::Move), moves, "{piece} moves");
+        assert_eq!(count(Mark::Force), force, "{piece} force");
+    }
+    let pawn = game.piece_diagram("pawn").unwrap();
+    let force: Vec<String> = pawn
+        .marks
+        .iter()
+        .filter(|(_, m)| *m == Mark::Force)
+        .map(|(s, _)| s.to_string())
+        .collect();
+    assert_eq!(force, ["a3", "c3"]);
+    let advocate = game.piece_diagram("advocate").unwrap();
+    for square in ["a2", "a4", "c2", "c4", "b1", "b5", "d3", "g3"] {
+        assert!(
+            advocate.marks.contains(&(sq(square), Mark::Move)),
+            "Advocate b3 to {square}"
+        );
+    }
+}
+
+#[test]
 fn knight_moves_wrap_around_the_cylinder() {
     let game = load(&setup(
         &[("d1", "K"), ("e6", "k"), ("b3", "N")],
