@@ -9,7 +9,8 @@ four double-sided quarterboards; 8 pawns each.
 bottom-left, bottom-right: Q1 = A–H, Q2 = J–R, Q3 = S–Z, Q4 = 2–9 (a face turned 0–3 quarter-turns \
 clockwise, then the b face likewise).
 • Black first chooses a baseline: `baseline north`, `east`, `south` or `west`. The board then turns \
-so Black's baseline is rank 8; White takes rank 1 and moves first.
+so Black's baseline is rank 8 (the code shown from then on names the turned board); White takes \
+rank 1 and moves first.
 • A pawn moves by the colour of the square it stands on: **red** slides along a rank or file up to \
 the first red square, **yellow** slides diagonally up to the first yellow square, **green** leaps \
 like a knight, **blue** steps one square any way. Only the knight leap passes over pawns. Land on \
