@@ -74,31 +74,33 @@ pub fn parse(pos: &Position, input: &str) -> Result<Move, ActionError> {
         .split(|c: char| c.is_whitespace() || c == '-' || c == 'x' || c == ':')
         .filter(|w| !w.is_empty())
         .collect();
-    let m = match words.as_slice() {
-        ["baseline", edge] | [edge] if Edge::parse(edge).is_some() => {
-            Move::Baseline(Edge::parse(edge).expect("checked"))
-        }
-        ["baseline", ..] => {
+    let edge = match words.as_slice() {
+        ["baseline", word] | [word] => Edge::parse(word),
+        _ => None,
+    };
+    let m = match (edge, words.as_slice()) {
+        (Some(edge), _) => Move::Baseline(edge),
+        (None, ["baseline", ..]) => {
             return Err(ActionError::Illegal(
                 "choose the baseline with one of: baseline north, baseline east, baseline south, baseline west".into(),
             ));
         }
-        ["pass"] => {
+        (_, ["pass"]) => {
             return Err(ActionError::Illegal(
                 "you cannot pass: a side with no legal move is passed over automatically".into(),
             ));
         }
-        [from, "camp"] => Move::Camp {
+        (_, [from, "camp"]) => Move::Camp {
             from: square(from).ok_or_else(|| unreadable(input))? as u8,
         },
-        [one] if one.len() >= 4 && one.ends_with("camp") => Move::Camp {
+        (_, [one]) if one.len() >= 4 && one.ends_with("camp") => Move::Camp {
             from: square(&one[..one.len() - 4]).ok_or_else(|| unreadable(input))? as u8,
         },
-        [from, to] => Move::Step {
+        (_, [from, to]) => Move::Step {
             from: square(from).ok_or_else(|| unreadable(input))? as u8,
             to: square(to).ok_or_else(|| unreadable(input))? as u8,
         },
-        [one] => split_squares(one).ok_or_else(|| unreadable(input))?,
+        (_, [one]) => split_squares(one).ok_or_else(|| unreadable(input))?,
         _ => return Err(unreadable(input)),
     };
     check(pos, m)?;
@@ -134,10 +136,10 @@ fn check(pos: &Position, m: Move) -> Result<(), ActionError> {
         }
         (Phase::Turn(color), _) => color,
     };
-    let from = match m {
-        Move::Step { from, .. } | Move::Camp { from } => from as usize,
-        Move::Baseline(_) => unreachable!("handled above"),
+    let (Move::Step { from, .. } | Move::Camp { from }) = m else {
+        return Ok(());
     };
+    let from = from as usize;
     if pos.cells[from] != Some(color) {
         return Err(ActionError::Illegal(format!(
             "there is no {color} pawn on {}; it is {color}'s turn",
