@@ -365,6 +365,24 @@ fn a_pawn_on_the_enemy_baseline_may_enter_a_free_camp() {
 }
 
 #[test]
+fn a_pawn_on_the_enemy_baseline_may_also_move_on_or_be_captured() {
+    // White's pawn on c8 (blue) may camp, step back into the board, or capture.
+    let game = load("AJS2 1pPppppp/8/8/8/8/8/8/2PPPPPP w ---- - 9");
+    assert_eq!(
+        moves_from(&*game, "c8"),
+        ["c8-camp", "c8b7", "c8b8", "c8c7", "c8d7", "c8d8"]
+    );
+    // It is not safe there: Black's pawn on d7 (blue) takes it.
+    let mut black = load("AJS2 1pPppppp/3p4/8/8/8/8/8/2PPPPPP b ---- - 9");
+    black.play("d7c8").unwrap();
+    assert!(
+        black.position_text().starts_with("AJS2 1ppppppp/8/"),
+        "{}",
+        black.position_text()
+    );
+}
+
+#[test]
 fn camp_entry_only_from_the_enemy_baseline() {
     let text = "AJS2 1ppppppp/P7/8/8/8/8/8/1PPPPPPP w ---- - 9";
     let mut game = load(text);
