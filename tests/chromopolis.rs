@@ -638,3 +638,16 @@ fn the_position_string_reads_back_and_the_record_replays() {
         assert_eq!(replay.status(), game.status());
     }
 }
+
+#[test]
+fn the_registry_offers_the_position_option_and_help() {
+    let names: Vec<&str> = registry::option_specs(GameId::Chromopolis)
+        .iter()
+        .map(|o| o.name)
+        .collect();
+    assert_eq!(names, ["position"]);
+    let help = registry::help(GameId::Chromopolis);
+    for needed in ["Reconstructed", "unbind c4 N", "c5c6=N", "`.[pa]`"] {
+        assert!(help.contains(needed), "help lacks {needed}");
+    }
+}

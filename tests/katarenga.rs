@@ -607,3 +607,22 @@ fn neither_side_able_to_move_is_a_draw() {
     }
     assert!(game.legal_actions().is_empty());
 }
+
+#[test]
+fn the_registry_offers_the_options_and_help() {
+    let names: Vec<&str> = registry::option_specs(GameId::Katarenga)
+        .iter()
+        .map(|o| o.name)
+        .collect();
+    assert_eq!(names, ["board", "baseline", "position"]);
+    let help = registry::help(GameId::Katarenga);
+    for needed in [
+        "board code",
+        "baseline",
+        "c8-camp",
+        "passed over",
+        "return game",
+    ] {
+        assert!(help.contains(needed), "help lacks {needed}");
+    }
+}
