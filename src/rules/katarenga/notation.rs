@@ -178,7 +178,7 @@ fn check(pos: &Position, m: Move) -> Result<(), ActionError> {
                 Hue::Blue => "steps one square in any direction",
             };
             format!(
-                "the pawn on {} stands on {} and {how}",
+                "the pawn on {} stands on a {} square and {how}",
                 square_of(from),
                 pos.hues[from].name()
             )
