@@ -87,7 +87,12 @@ fn perft(game: &str, depth: u32, position: Option<&str>, divide: bool) -> Result
 fn bench(what: &str) -> Result<(), String> {
     match what {
         "rules" => {
-            for (id, depth) in [(GameId::Chess, 5), (GameId::Cataclysm, 3)] {
+            for (id, depth) in [
+                (GameId::Chess, 5),
+                (GameId::Cataclysm, 3),
+                (GameId::Katarenga, 4),
+                (GameId::Chromopolis, 5),
+            ] {
                 let game =
                     registry::new_game(id, &Options::default(), 0).map_err(|e| e.to_string())?;
                 let started = Instant::now();

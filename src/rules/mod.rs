@@ -12,6 +12,8 @@ mod square_set;
 pub mod cataclysm;
 pub mod chess;
 pub mod chesslike;
+pub mod chromopolis;
+pub mod katarenga;
 pub mod move_table;
 pub mod registry;
 pub mod xbetza;

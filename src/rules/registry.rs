@@ -4,6 +4,7 @@
 use super::{
     Game, GameId, OptionSpec, Options, SetupError, cataclysm, chess,
     chesslike::{ChessLikeGame, Position},
+    chromopolis, katarenga,
 };
 
 /// Starts a new game. `seed` feeds every random choice the game makes (boards, dice), so the
@@ -20,6 +21,8 @@ pub fn new_game(id: GameId, options: &Options, seed: u64) -> Result<Box<dyn Game
         GameId::Cataclysm => Ok(Box::new(ChessLikeGame::new(Position::start(
             cataclysm::variant(),
         )))),
+        GameId::Katarenga => Ok(Box::new(katarenga::new_game(options, seed)?)),
+        GameId::Chromopolis => Ok(Box::new(chromopolis::ChromopolisGame::start())),
         other => Err(not_yet(other)),
     }
 }
@@ -34,6 +37,8 @@ pub fn load(id: GameId, text: &str) -> Result<Box<dyn Game>, SetupError> {
     match id {
         GameId::Chess => chess_like(chess::variant()),
         GameId::Cataclysm => chess_like(cataclysm::variant()),
+        GameId::Katarenga => Ok(Box::new(katarenga::load(text)?)),
+        GameId::Chromopolis => Ok(Box::new(chromopolis::load(text)?)),
         other => Err(not_yet(other)),
     }
 }
@@ -45,7 +50,18 @@ pub fn option_specs(id: GameId) -> &'static [OptionSpec] {
         description: "start from this position string instead of the usual setup",
     };
     match id {
-        GameId::Chess | GameId::Cataclysm => &[POSITION],
+        GameId::Chess | GameId::Cataclysm | GameId::Chromopolis => &[POSITION],
+        GameId::Katarenga => &[
+            OptionSpec {
+                name: "board",
+                description: "the board code (4 characters, such as AJS2); random when absent",
+            },
+            OptionSpec {
+                name: "baseline",
+                description: "Black's baseline chosen in advance (north, east, south or west); the return game of a match uses it",
+            },
+            POSITION,
+        ],
         _ => &[],
     }
 }
@@ -55,6 +71,8 @@ pub fn help(id: GameId) -> &'static str {
     match id {
         GameId::Chess => chess::HELP,
         GameId::Cataclysm => cataclysm::HELP,
+        GameId::Katarenga => katarenga::HELP,
+        GameId::Chromopolis => chromopolis::HELP,
         _ => "This game is not available yet.",
     }
 }
