@@ -13,6 +13,7 @@ pub mod cataclysm;
 pub mod chess;
 pub mod chesslike;
 pub mod move_table;
+pub mod picka;
 pub mod registry;
 pub mod xbetza;
 

@@ -4,12 +4,16 @@
 use super::{
     Game, GameId, OptionSpec, Options, SetupError, cataclysm, chess,
     chesslike::{ChessLikeGame, Position},
+    picka,
 };
 
 /// Starts a new game. `seed` feeds every random choice the game makes (boards, dice), so the
 /// same seed and options always give the same game.
 pub fn new_game(id: GameId, options: &Options, seed: u64) -> Result<Box<dyn Game>, SetupError> {
     let _ = seed;
+    if picka::GAMES.contains(&id) {
+        return picka::new_game(id, options);
+    }
     if let Some(text) = options.get("position") {
         return load(id, text);
     }
@@ -34,6 +38,9 @@ pub fn load(id: GameId, text: &str) -> Result<Box<dyn Game>, SetupError> {
     match id {
         GameId::Chess => chess_like(chess::variant()),
         GameId::Cataclysm => chess_like(cataclysm::variant()),
+        GameId::PickATeam | GameId::PickATeamV2 | GameId::Patch | GameId::EasyPatch => {
+            picka::load(id, text)
+        }
         other => Err(not_yet(other)),
     }
 }
@@ -46,6 +53,9 @@ pub fn option_specs(id: GameId) -> &'static [OptionSpec] {
     };
     match id {
         GameId::Chess | GameId::Cataclysm => &[POSITION],
+        GameId::PickATeam | GameId::PickATeamV2 | GameId::Patch | GameId::EasyPatch => {
+            picka::option_specs(id)
+        }
         _ => &[],
     }
 }
@@ -55,6 +65,9 @@ pub fn help(id: GameId) -> &'static str {
     match id {
         GameId::Chess => chess::HELP,
         GameId::Cataclysm => cataclysm::HELP,
+        GameId::PickATeam | GameId::PickATeamV2 | GameId::Patch | GameId::EasyPatch => {
+            picka::help(id)
+        }
         _ => "This game is not available yet.",
     }
 }
