@@ -445,5 +445,9 @@ fn split_glued(word: &str) -> Option<(String, String)> {
         return None;
     }
     let cut = word.len() - digits - 1;
-    Some((word[..cut].to_string(), word[cut..].to_string()))
+    let piece = &word[..cut];
+    piece
+        .chars()
+        .all(|c| c.is_ascii_alphabetic() || c == '-')
+        .then(|| (piece.to_string(), word[cut..].to_string()))
 }

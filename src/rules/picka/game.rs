@@ -83,6 +83,18 @@ impl PickGame {
         )
     }
 
+    /// What to write during the draft, with a pick that is legal now as the example.
+    fn draft_hint(&self, d: &Draft) -> String {
+        let example = d
+            .legal_picks()
+            .first()
+            .map_or_else(|| "pick K e1".to_string(), |&p| d.notation(p));
+        format!(
+            "the draft is still on: {} picks a piece and places it, such as {example}",
+            d.picker()
+        )
+    }
+
     fn play_pick(&mut self, pick: Pick) -> Result<Played, ActionError> {
         let Phase::Draft(draft) = &self.phase else {
             return Err(ActionError::Illegal("the draft is over".into()));
@@ -198,43 +210,32 @@ impl Game for PickGame {
     }
 
     fn play(&mut self, input: &str) -> Result<Played, ActionError> {
-        let looks_like_pick =
-            input.trim_start().to_ascii_lowercase().starts_with("pick") || input.contains('@');
-        match &mut self.phase {
-            Phase::Draft(d) => {
-                let pick = d.parse(input).map_err(|e| {
-                    if looks_like_pick {
-                        e
-                    } else {
-                        ActionError::Illegal(format!(
-                            "the draft is still on: {} picks a piece and places it, such as \
-                             pick {} {}",
-                            d.picker(),
-                            d.legal_picks().first().map_or("K".into(), |p| self
-                                .rules
-                                .variant
-                                .piece_type(p.0)
-                                .symbol
-                                .clone()),
-                            d.open_squares(d.picker())
-                                .first()
-                                .map_or("e1".into(), |s| s.to_string())
-                        ))
-                    }
-                })?;
-                self.play_pick(pick)
-            }
-            Phase::Play(g) => {
-                if looks_like_pick {
-                    if let Status::Over(outcome) = g.status() {
-                        return Err(ActionError::GameOver(outcome.to_string()));
-                    }
-                    return Err(ActionError::Illegal(
-                        "the draft is over; move a piece instead, such as e2e4".into(),
-                    ));
+        let trimmed = input.trim();
+        let says_pick = trimmed.to_ascii_lowercase().starts_with("pick") || trimmed.contains('@');
+        match &self.phase {
+            Phase::Draft(d) => match d.parse(input) {
+                Ok(pick) => self.play_pick(pick),
+                // A single word that is no pick is most likely a move made too early.
+                Err(ActionError::Unreadable { .. })
+                    if !says_pick
+                        && !trimmed.is_empty()
+                        && trimmed.len() <= 40
+                        && !trimmed.contains(' ') =>
+                {
+                    Err(ActionError::Illegal(self.draft_hint(d)))
                 }
-                g.play(input)
-            }
+                Err(e) => Err(e),
+            },
+            Phase::Play(g) if says_pick => Err(match g.status() {
+                Status::Over(outcome) => ActionError::GameOver(outcome.to_string()),
+                Status::Ongoing { .. } => ActionError::Illegal(
+                    "the draft is over; move a piece instead, such as e2e4".into(),
+                ),
+            }),
+            Phase::Play(_) => match &mut self.phase {
+                Phase::Play(g) => g.play(input),
+                Phase::Draft(_) => unreachable!("the phase was just matched"),
+            },
         }
     }
 
