@@ -5,7 +5,6 @@
 use std::sync::Arc;
 
 use super::{
-    army::Army,
     draft::{Draft, Pick},
     setup::PickRules,
 };
@@ -320,15 +319,4 @@ impl Game for PickGame {
             }
         }
     }
-}
-
-/// Reads one side's list for a new game: the option's text, or the built-in example.
-pub fn army_for(game: GameId, color: Color, text: Option<&str>) -> Result<Army, String> {
-    let rules = super::validate::ListRules::for_game(game)
-        .ok_or_else(|| format!("{} has no player-defined armies", game.display_name()))?;
-    let text = match text {
-        Some(t) => t,
-        None => super::examples::example_list(game, color).unwrap_or_default(),
-    };
-    super::validate::checked_army(text, &format!("{color}'s"), &rules)
 }

@@ -12,7 +12,7 @@ pub mod setup;
 pub mod types;
 pub mod validate;
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, OnceLock};
 
 pub use army::{Army, ArmyError, PieceDef};
 pub use game::PickGame;
@@ -45,8 +45,8 @@ pub fn load(id: GameId, text: &str) -> Result<Box<dyn Game>, SetupError> {
     load_with(id, text, ByColor::new(None, None))
 }
 
-/// Both lists from the options, checked against the game's list rules (each absent one is
-/// the built-in example); none for Version One.
+/// Both lists from the options (each absent one is the built-in example); none for Version
+/// One.
 fn armies_from_options(id: GameId, options: &Options) -> Result<ByColor<Option<Army>>, SetupError> {
     let given = options.get("white-army").is_some() || options.get("black-army").is_some();
     if id == GameId::PickATeam {
@@ -60,15 +60,18 @@ fn armies_from_options(id: GameId, options: &Options) -> Result<ByColor<Option<A
             Ok(ByColor::new(None, None))
         };
     }
-    let read = |color: Color, name: &str| {
-        game::army_for(id, color, options.get(name))
-            .map(Some)
-            .map_err(SetupError)
-    };
     Ok(ByColor::new(
-        read(Color::White, "white-army")?,
-        read(Color::Black, "black-army")?,
+        Some(read_army(id, Color::White, options.get("white-army"))?),
+        Some(read_army(id, Color::Black, options.get("black-army"))?),
     ))
+}
+
+/// Reads one side's list: the given text, or the built-in example.
+fn read_army(id: GameId, color: Color, text: Option<&str>) -> Result<Army, SetupError> {
+    let text = text
+        .or_else(|| examples::example_list(id, color))
+        .unwrap_or_default();
+    Army::parse(text).map_err(|e| SetupError(format!("{color}'s army: {e}")))
 }
 
 /// Loads a position string; its own lists win over `defaults`, which win over the examples.
@@ -89,26 +92,22 @@ fn load_with(
             ));
         }
         (GameId::PickATeam, None) => ByColor::new(None, None),
-        (_, Some(lists)) => {
-            let read = |color: Color| {
-                game::army_for(id, color, Some(lists[color]))
-                    .map(Some)
-                    .map_err(SetupError)
-            };
-            ByColor::new(read(Color::White)?, read(Color::Black)?)
-        }
-        (_, None) => {
-            let read = |color: Color, given: Option<Army>| match given {
-                Some(army) => Ok(Some(army)),
-                None => game::army_for(id, color, None)
-                    .map(Some)
-                    .map_err(SetupError),
-            };
-            ByColor::new(
-                read(Color::White, defaults.white)?,
-                read(Color::Black, defaults.black)?,
-            )
-        }
+        (_, Some(lists)) => ByColor::new(
+            Some(read_army(id, Color::White, Some(lists.white))?),
+            Some(read_army(id, Color::Black, Some(lists.black))?),
+        ),
+        (_, None) => ByColor::new(
+            Some(
+                defaults
+                    .white
+                    .map_or_else(|| read_army(id, Color::White, None), Ok)?,
+            ),
+            Some(
+                defaults
+                    .black
+                    .map_or_else(|| read_army(id, Color::Black, None), Ok)?,
+            ),
+        ),
     };
     let rules = rules_for(id, armies)?;
     PickGame::from_board_text(rules, board)
@@ -116,19 +115,62 @@ fn load_with(
         .map_err(SetupError)
 }
 
+/// A game and its two lists, one line each.
+type RulesKey = (GameId, String, String);
+
+/// Recently compiled games, oldest first.
+type Cache = Vec<(RulesKey, Arc<PickRules>)>;
+
+/// How many compiled list pairs are kept.
+const CACHE_SIZE: usize = 32;
+
+/// The game's fixed facts. Lists are checked against the game's list rules and compiled once;
+/// the result is kept for the next game or load with the same lists, as the service loads a
+/// game for every command.
 fn rules_for(id: GameId, armies: ByColor<Option<Army>>) -> Result<Arc<PickRules>, SetupError> {
     if id == GameId::PickATeam {
         return Ok(PickRules::version_one());
     }
-    match (armies.white, armies.black) {
-        (Some(w), Some(b)) => PickRules::with_armies(id, ByColor::new(w, b))
-            .map(Arc::new)
-            .map_err(SetupError),
-        _ => Err(SetupError(format!(
+    let (Some(white), Some(black)) = (armies.white, armies.black) else {
+        return Err(SetupError(format!(
             "{} needs two armies",
             id.display_name()
-        ))),
+        )));
+    };
+    static CACHE: OnceLock<Mutex<Cache>> = OnceLock::new();
+    let cache = CACHE.get_or_init(|| Mutex::new(Vec::new()));
+    let key = (id, white.to_line(), black.to_line());
+    let hit = {
+        let list = cache.lock().unwrap_or_else(|e| e.into_inner());
+        list.iter().find(|(k, _)| *k == key).map(|(_, r)| r.clone())
+    };
+    if let Some(rules) = hit {
+        return Ok(rules);
     }
+    let list_rules = ListRules::for_game(id).ok_or_else(|| {
+        SetupError(format!(
+            "{} has no player-defined armies",
+            id.display_name()
+        ))
+    })?;
+    let problems: Vec<String> = [
+        validate::check_army(&white, "White's", &list_rules),
+        validate::check_army(&black, "Black's", &list_rules),
+    ]
+    .into_iter()
+    .filter_map(Result::err)
+    .collect();
+    if !problems.is_empty() {
+        return Err(SetupError(problems.join("\n")));
+    }
+    let rules =
+        Arc::new(PickRules::with_armies(id, ByColor::new(white, black)).map_err(SetupError)?);
+    let mut list = cache.lock().unwrap_or_else(|e| e.into_inner());
+    if list.len() >= CACHE_SIZE {
+        list.remove(0);
+    }
+    list.push((key, rules.clone()));
+    Ok(rules)
 }
 
 /// The options of these games.

@@ -194,12 +194,11 @@ fn royal_rule(pieces: &[PieceDef], rules: &ListRules, out: &mut Vec<String>) {
     }
 }
 
-/// Reads and checks one player's list; the error lists every problem, one per line.
-pub fn checked_army(text: &str, who: &str, rules: &ListRules) -> Result<Army, String> {
-    let army = Army::parse(text).map_err(|e| format!("{who} army: {e}"))?;
-    let found = problems(&army, rules);
+/// Checks one player's list; the error lists every problem, one per line.
+pub fn check_army(army: &Army, who: &str, rules: &ListRules) -> Result<(), String> {
+    let found = problems(army, rules);
     if found.is_empty() {
-        Ok(army)
+        Ok(())
     } else {
         Err(format!(
             "{who} army does not fit {}:\n• {}",
