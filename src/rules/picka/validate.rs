@@ -71,7 +71,7 @@ pub fn problems(army: &Army, rules: &ListRules) -> Vec<String> {
     let mut out = Vec::new();
     if pieces.len() != rules.size {
         out.push(format!(
-            "a {} list has exactly {} pieces; this one has {}",
+            "{} needs lists of exactly {} pieces; this one has {}",
             rules.game.display_name(),
             rules.size,
             pieces.len()
