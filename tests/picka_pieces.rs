@@ -185,6 +185,14 @@ fn pawns_move_and_capture_by_their_kind_with_two_steps_from_the_third_rank() {
 }
 
 #[test]
+fn the_rules_example_berolina_pawn_on_e2_reaches_six_squares() {
+    check("BPe2", "e2", "d3 c4 b5 f3 g4 h5");
+    // From the 1st rank too; from the 4th only single steps.
+    check("BPe1", "e1", "d2 c3 b4 f2 g3 h4");
+    check("BPe4", "e4", "d5 f5");
+}
+
+#[test]
 fn pawns_capture_as_their_kind_says() {
     // On e5: enemies on d6, e6 and e4, an own piece on f6.
     for (symbol, expected) in [
