@@ -243,6 +243,14 @@ fn fifty_moves_without_capture_or_pawn_move_draw() {
         "{}",
         game.position_text()
     );
+    // Spears are not pawns: their moves count towards the fifty.
+    let mut game = load("k9/10/10/10/10/10/10/10/4[JS]5/9K w - - 99 60");
+    game.play("e2e3").unwrap();
+    assert_eq!(game.status(), draw("fifty-move rule"));
+    // A capture resets it.
+    let mut game = load("k9/10/10/10/10/10/10/4p5/4[JS]5/9K w - - 99 60");
+    game.play("e2e3").unwrap();
+    assert!(matches!(game.status(), Status::Ongoing { .. }));
 }
 
 #[test]
