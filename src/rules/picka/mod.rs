@@ -199,7 +199,7 @@ pub const HELP_V1: &str = "\
 • Draft: the pool holds the 30 types the text lists (it promised 40), one of each. Order W1, B2, \
 W2, B2, …, W2, B1. Place each pick at once: White on ranks 1–2, Black on 10–9, rank 2 (9) only \
 when rank 1 (10) is full. Each side's first pick must be royal (King or Royal Knight). Write \
-`pick Grasshopper c1` or `pick G c1`; /pieces lists names and letters.
+`pick Grasshopper c1` or `pick G c1`; letters below.
 • Play: chess with fairy pieces; mate the royal. Stalemate, threefold repetition and 50 moves \
 without capture or pawn-family move are draws. No castling, no en passant.
 • Placement is free: if Black's royal is attacked when play starts, White may take it and wins; \
@@ -209,7 +209,11 @@ rank 2, without capturing, over empty squares, in its forward moving direction(s
 backward steps of Defending and Fish pawns); this depends on the rank, not on having moved.
 • On the last rank (Mecklenburg pawns: their 8th) a pawn must promote to any non-royal non-pawn \
 type, spears included, picked or not (e9e10=Q). Spears never promote.
-• Blocking Prince: cannot capture or be captured; it still blocks, screens and is a hurdle.";
+• Blocking Prince: cannot capture or be captured; it still blocks, screens and is a hurdle.
+Letters: K King, RN Royal Knight, Q, R, N, B, CN Chinese Nightrider, C Pao, PR Blocking Prince, \
+G Grasshopper; pawns P, CP Chinese, BP Berolina, XP fF, with M (Mecklenburg), D (Defending) or F \
+(Fish) in front of P, C, B, X for the others (MP, DC, FX…); spears JS Japanese, AS Arabic, BS \
+Berolina, DS Diagonal.";
 
 pub const HELP_V2: &str = "\
 **Pick-a-team chess, Version Two**: 10×10, each player brings a list of 20 pieces (options \
