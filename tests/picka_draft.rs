@@ -302,6 +302,11 @@ fn impossible_draft_positions_are_refused_with_a_reason() {
     }
     let e = registry::load(
         GameId::PickATeam,
+        "10/10/10/10/10/10/10/10/10/4K5 b - - 3 1 draft",
+    );
+    assert!(e.unwrap_err().to_string().contains("nothing has moved"));
+    let e = registry::load(
+        GameId::PickATeam,
         "3q[rn]5/10/10/10/10/10/10/10/4P5/4K5 w - - 0 1 draft",
     );
     assert!(e.unwrap_err().to_string().contains("second rank"));

@@ -309,6 +309,12 @@ impl Draft {
     /// Rebuilds a draft from a position string's setup, checking that the placed pieces could
     /// have been picked in this order.
     pub fn from_setup(rules: Arc<PickRules>, setup: &Setup) -> Result<Draft, String> {
+        if setup.en_passant.is_some() || setup.halfmove != 0 || setup.fullmove != 1 {
+            return Err(
+                "during the draft nothing has moved: write - for en passant and 0 1 for the clocks"
+                    .into(),
+            );
+        }
         let mut draft = Draft::new(rules.clone());
         let v = &rules.variant;
         let g = v.geometry();
