@@ -282,3 +282,19 @@ fn every_type_of_version_one_is_tested_here() {
         assert!(used, "{s} has no target test");
     }
 }
+
+#[test]
+fn piece_diagrams_show_pawns_on_their_second_rank_with_multi_steps() {
+    use chatrang::rules::{Game, GameId, Mark, Options, registry};
+    let game = registry::new_game(GameId::PickATeam, &Options::default(), 0).unwrap();
+    let diagram = game.piece_diagram("Defending Berolina Pawn").unwrap();
+    let mut reach: Vec<String> = diagram
+        .marks
+        .iter()
+        .filter(|(_, m)| *m != Mark::Origin)
+        .map(|(s, _)| s.to_string())
+        .collect();
+    reach.sort();
+    assert_eq!(reach, squares("e1 d3 c4 b5 f3 g4 h5 e3"));
+    assert!(game.piece_diagram("Dragon").is_err());
+}

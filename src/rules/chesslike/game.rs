@@ -83,11 +83,13 @@ pub fn piece_diagram(v: &Variant, piece: &str) -> Result<BoardView, ActionError>
         })? as u8;
     let g = v.geometry();
     let t = v.piece_type(type_id);
-    // Stand it near the middle, or on an initial rank if it has initial moves.
+    // Stand it near the middle, or on an initial rank if it has initial moves, or on its
+    // second rank if it has multi-steps (so they show, and any backward step too).
     let rank = t
         .initial_ranks
         .first()
         .copied()
+        .or_else(|| (!t.multi_steps.is_empty()).then_some(1))
         .unwrap_or((g.ranks() - 1) / 2);
     let from = Square::new((g.files() - 1) / 2, rank)
         .filter(|&s| g.contains(s))
