@@ -285,7 +285,7 @@ fn every_type_of_version_one_is_tested_here() {
 
 #[test]
 fn piece_diagrams_show_pawns_on_their_second_rank_with_multi_steps() {
-    use chatrang::rules::{Game, GameId, Mark, Options, registry};
+    use chatrang::rules::{GameId, Mark, Options, registry};
     let game = registry::new_game(GameId::PickATeam, &Options::default(), 0).unwrap();
     let diagram = game.piece_diagram("Defending Berolina Pawn").unwrap();
     let mut reach: Vec<String> = diagram
