@@ -1,50 +1,52 @@
-//! The 30 piece types of Pick-a-team chess, Version One (`rules.md` §2.1): one table row per
-//! type, with its symbol, sprite and XBetza. The pawn family is built from its four base pawns
-//! and their three variations, so each movement is written once.
+//! The 30 piece types of Pick-a-team chess, Version One (`rules.md` §2.1), one row each, in
+//! the order of the rules. Royalty, the pawn family, the Mecklenburg promotion rank and the
+//! Blocking Prince's immunity follow from the sprite, so a row is all a type needs.
 
 use super::build::{MULTI_STEPS, add_promotions};
 use crate::rules::chesslike::PieceType;
 
-/// The four base pawns: name, symbol letter, sprite, XBetza, what it does.
-const BASE_PAWNS: [(&str, &str, &str, &str, &str); 4] = [
-    (
-        "Pawn",
-        "P",
-        "pawn",
-        "fmWfcF",
-        "moves one square forward, captures one square diagonally forward",
-    ),
-    (
-        "Chinese Pawn",
-        "C",
-        "pawn-chinese",
-        "fW",
-        "moves and captures one square straight forward",
-    ),
-    (
-        "Berolina Pawn",
-        "B",
-        "pawn-berolina",
-        "fmFfcW",
-        "moves one square diagonally forward, captures one square straight forward",
-    ),
-    (
-        "fF-Pawn",
-        "X",
-        "pawn-ff",
-        "fF",
-        "moves and captures one square diagonally forward",
-    ),
-];
+const PAWN: &str = "moves one square forward, captures one square diagonally forward";
+const CHINESE: &str = "moves and captures one square straight forward";
+const BEROLINA: &str = "moves one square diagonally forward, captures one square straight forward";
+const FF: &str = "moves and captures one square diagonally forward";
+const MECKLENBURG: &str = "; promotes on its 8th rank";
+const DEFENDING: &str = "; also moves (without capturing) any distance straight back";
+const FISH: &str = "; also moves or captures one square straight back";
 
-/// The pieces of Version One that are not pawns: name, symbol, sprite, XBetza, description.
-const PIECES: [(&str, &str, &str, &str, &str); 8] = [
+/// Name, symbol, sprite, XBetza, and the two halves of what it does.
+type Row = (
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static str,
+);
+
+const TYPES: [Row; 30] = [
+    (
+        "King",
+        "K",
+        "king",
+        "K",
+        "royal; one step in any direction",
+        "",
+    ),
+    (
+        "Royal Knight",
+        "RN",
+        "royal-knight",
+        "N",
+        "royal; moves as a knight",
+        "",
+    ),
     (
         "Queen",
         "Q",
         "queen",
         "Q",
         "any distance along ranks, files and diagonals",
+        "",
     ),
     (
         "Rook",
@@ -52,6 +54,7 @@ const PIECES: [(&str, &str, &str, &str, &str); 8] = [
         "rook",
         "R",
         "any distance along ranks and files",
+        "",
     ),
     (
         "Knight",
@@ -59,8 +62,16 @@ const PIECES: [(&str, &str, &str, &str, &str); 8] = [
         "knight",
         "N",
         "leaps two squares one way and one the other",
+        "",
     ),
-    ("Bishop", "B", "bishop", "B", "any distance along diagonals"),
+    (
+        "Bishop",
+        "B",
+        "bishop",
+        "B",
+        "any distance along diagonals",
+        "",
+    ),
     (
         "Chinese Nightrider",
         "CN",
@@ -68,13 +79,16 @@ const PIECES: [(&str, &str, &str, &str, &str); 8] = [
         "nNN",
         "repeats knight steps in one direction; each step's first (orthogonal) square must be \
          empty, and so must every square it lands on before the last",
+        "",
     ),
     (
         "Pao",
         "C",
         "pao",
         "mRcpR",
-        "moves as a rook; captures only by jumping exactly one piece (any colour) along a rook line",
+        "moves as a rook; captures only by jumping exactly one piece (any colour) along a rook \
+         line",
+        "",
     ),
     (
         "Blocking Prince",
@@ -82,6 +96,7 @@ const PIECES: [(&str, &str, &str, &str, &str); 8] = [
         "blocking-prince",
         "mK",
         "one step in any direction; cannot capture and cannot be captured",
+        "",
     ),
     (
         "Grasshopper",
@@ -90,145 +105,156 @@ const PIECES: [(&str, &str, &str, &str, &str); 8] = [
         "gQ",
         "along queen lines to the square just beyond the first piece met (any colour); captures \
          if an enemy stands there",
+        "",
     ),
-];
-
-const SPEARS: [(&str, &str, &str, &str, &str); 4] = [
+    ("Pawn", "P", "pawn", "fmWfcF", PAWN, ""),
+    ("Chinese Pawn", "CP", "pawn-chinese", "fW", CHINESE, ""),
+    (
+        "Berolina Pawn",
+        "BP",
+        "pawn-berolina",
+        "fmFfcW",
+        BEROLINA,
+        "",
+    ),
+    ("fF-Pawn", "XP", "pawn-ff", "fF", FF, ""),
+    (
+        "Mecklenburg Pawn",
+        "MP",
+        "pawn-mecklenburg",
+        "fmWfcF",
+        PAWN,
+        MECKLENBURG,
+    ),
+    (
+        "Mecklenburg Chinese Pawn",
+        "MC",
+        "pawn-chinese-mecklenburg",
+        "fW",
+        CHINESE,
+        MECKLENBURG,
+    ),
+    (
+        "Mecklenburg Berolina Pawn",
+        "MB",
+        "pawn-berolina-mecklenburg",
+        "fmFfcW",
+        BEROLINA,
+        MECKLENBURG,
+    ),
+    (
+        "Mecklenburg fF-Pawn",
+        "MX",
+        "pawn-ff-mecklenburg",
+        "fF",
+        FF,
+        MECKLENBURG,
+    ),
+    (
+        "Defending Pawn",
+        "DP",
+        "pawn-defending",
+        "fmWfcFbmR",
+        PAWN,
+        DEFENDING,
+    ),
+    (
+        "Defending Chinese Pawn",
+        "DC",
+        "pawn-chinese-defending",
+        "fWbmR",
+        CHINESE,
+        DEFENDING,
+    ),
+    (
+        "Defending Berolina Pawn",
+        "DB",
+        "pawn-berolina-defending",
+        "fmFfcWbmR",
+        BEROLINA,
+        DEFENDING,
+    ),
+    (
+        "Defending fF-Pawn",
+        "DX",
+        "pawn-ff-defending",
+        "fFbmR",
+        FF,
+        DEFENDING,
+    ),
     (
         "Japanese Spear",
         "JS",
         "spear-japanese",
         "fR",
-        "any distance straight forward; never promotes",
+        "any distance straight forward",
+        "",
     ),
     (
         "Arabic Spear",
         "AS",
         "spear-arabic",
         "fmRfcB",
-        "moves any distance straight forward, captures any distance diagonally forward; never \
-         promotes",
+        "moves any distance straight forward, captures any distance diagonally forward",
+        "",
     ),
     (
         "Berolina Spear",
         "BS",
         "spear-berolina",
         "fmBfcR",
-        "moves any distance diagonally forward, captures any distance straight forward; never \
-         promotes",
+        "moves any distance diagonally forward, captures any distance straight forward",
+        "",
     ),
     (
         "Diagonal Spear",
         "DS",
         "spear-diagonal",
         "fB",
-        "any distance diagonally forward; never promotes",
+        "any distance diagonally forward",
+        "",
     ),
+    ("Fish Pawn", "FP", "pawn-fish", "fmWfcFbW", PAWN, FISH),
+    (
+        "Chinese Fish Pawn",
+        "FC",
+        "pawn-chinese-fish",
+        "fWbW",
+        CHINESE,
+        FISH,
+    ),
+    (
+        "Berolina Fish Pawn",
+        "FB",
+        "pawn-berolina-fish",
+        "fmFfcWbW",
+        BEROLINA,
+        FISH,
+    ),
+    ("fF-Fish Pawn", "FX", "pawn-ff-fish", "fFbW", FF, FISH),
 ];
-
-fn piece(name: &str, symbol: &str, kind: &str, betza: &str, text: &str) -> PieceType {
-    PieceType::new(name, symbol, kind, betza)
-        .expect("the Version One pieces are valid XBetza")
-        .described(text)
-}
-
-/// The pawn family: the four base pawns, then their Mecklenburg, Defending and Fish versions.
-fn pawns() -> Vec<PieceType> {
-    let mut out = Vec::new();
-    for (name, letter, kind, betza, text) in BASE_PAWNS {
-        let symbol = if letter == "P" {
-            "P".to_string()
-        } else {
-            format!("{letter}P")
-        };
-        out.push(piece(name, &symbol, kind, betza, text));
-    }
-    let variations = [
-        (
-            "Mecklenburg ",
-            "",
-            "M",
-            "-mecklenburg",
-            "",
-            "; promotes on its 8th rank",
-        ),
-        (
-            "Defending ",
-            "",
-            "D",
-            "-defending",
-            "bmR",
-            "; also moves (without capturing) any distance straight back",
-        ),
-        (
-            "",
-            "Fish ",
-            "F",
-            "-fish",
-            "bW",
-            "; also moves or captures one square straight back",
-        ),
-    ];
-    for (before, inside, prefix, suffix, extra, more) in variations {
-        for (name, letter, kind, betza, text) in BASE_PAWNS {
-            let name = match (inside, name) {
-                ("", _) => format!("{before}{name}"),
-                (_, "Pawn") => format!("{inside}Pawn"),
-                (_, _) => {
-                    let stem = name
-                        .trim_end_matches("Pawn")
-                        .trim_end_matches('-')
-                        .trim_end();
-                    if stem.ends_with('F') {
-                        format!("{stem}-{inside}Pawn")
-                    } else {
-                        format!("{stem} {inside}Pawn")
-                    }
-                }
-            };
-            out.push(piece(
-                &name,
-                &format!("{prefix}{letter}"),
-                &format!("{kind}{suffix}"),
-                &format!("{betza}{extra}"),
-                &format!("{text}{more}"),
-            ));
-        }
-    }
-    out
-}
 
 /// All 30 types in the order of `rules.md`, with royalty, pawn-family flags, multi-steps and
 /// promotions set.
 pub fn version_one_types() -> Vec<PieceType> {
-    let mut types = vec![
-        piece("King", "K", "king", "K", "royal; one step in any direction").royal(),
-        piece(
-            "Royal Knight",
-            "RN",
-            "royal-knight",
-            "N",
-            "royal; moves as a knight",
-        )
-        .royal(),
-    ];
-    types.extend(PIECES.iter().map(|&(n, s, k, b, t)| piece(n, s, k, b, t)));
-    if let Some(prince) = types.iter_mut().find(|t| t.symbol == "PR") {
-        prince.capturable = false;
-    }
-    let pawns = pawns();
-    let (first_four, rest) = pawns.split_at(4);
-    let (mecklenburg_and_defending, fish) = rest.split_at(8);
-    types.extend_from_slice(first_four);
-    types.extend_from_slice(mecklenburg_and_defending);
-    types.extend(SPEARS.iter().map(|&(n, s, k, b, t)| piece(n, s, k, b, t)));
-    types.extend_from_slice(fish);
-    for t in &mut types {
-        if t.kind.starts_with("pawn") {
-            t.pawn = true;
-            t.multi_steps = MULTI_STEPS.to_vec();
-        }
-    }
+    let mut types: Vec<PieceType> = TYPES
+        .iter()
+        .map(|&(name, symbol, kind, betza, what, more)| {
+            let mut t = PieceType::new(name, symbol, kind, betza)
+                .expect("the Version One pieces are valid XBetza")
+                .described(&format!("{what}{more}"));
+            t.royal = matches!(kind, "king" | "royal-knight");
+            t.capturable = kind != "blocking-prince";
+            if kind.starts_with("pawn") {
+                t.pawn = true;
+                t.multi_steps = MULTI_STEPS.to_vec();
+            }
+            if kind.starts_with("spear") {
+                t.description.push_str("; never promotes");
+            }
+            t
+        })
+        .collect();
     add_promotions(&mut types, 9, |t| {
         t.kind.ends_with("-mecklenburg").then_some(7)
     });
