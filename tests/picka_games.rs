@@ -148,3 +148,37 @@ fn an_easy_patch_game_from_the_draft_to_fools_mate() {
     assert_eq!(game.status(), checkmate(Color::Black));
     assert_eq!(record.last().map(String::as_str), Some("d8h4"));
 }
+
+#[test]
+fn easy_patch_pawns_are_orthodox_with_double_step_and_en_passant() {
+    let mut game = registry::new_game(GameId::EasyPatch, &Options::default(), 7).unwrap();
+    while game.position_text().contains("draft") {
+        let first = game.legal_actions()[0].notation.clone();
+        game.play(&first).unwrap();
+    }
+    for m in ["e2e4", "a7a6", "e4e5", "d7d5"] {
+        game.play(m).unwrap();
+    }
+    assert!(
+        game.position_text().contains(" w - d6 0 3"),
+        "{}",
+        game.position_text()
+    );
+    let played = game.play("e5d6").unwrap();
+    assert!(
+        played.description.contains("en passant"),
+        "{}",
+        played.description
+    );
+    let on = |name: &str| {
+        game.view()
+            .pieces
+            .iter()
+            .find(|(s, _)| s.to_string() == name)
+            .map(|(_, p)| (p.color, p.name.clone()))
+    };
+    assert_eq!(on("d5"), None, "the Black pawn is taken");
+    assert_eq!(on("d6"), Some((Color::White, "Pawn".to_string())));
+    // No multi-steps for orthodox pawns: three squares is too far.
+    assert!(game.play("h2h5").is_err());
+}
