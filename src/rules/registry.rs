@@ -4,13 +4,15 @@
 use super::{
     Game, GameId, OptionSpec, Options, SetupError, cataclysm, chess,
     chesslike::{ChessLikeGame, Position},
-    chromopolis, katarenga,
+    chromopolis, katarenga, picka,
 };
 
 /// Starts a new game. `seed` feeds every random choice the game makes (boards, dice), so the
 /// same seed and options always give the same game.
 pub fn new_game(id: GameId, options: &Options, seed: u64) -> Result<Box<dyn Game>, SetupError> {
-    let _ = seed;
+    if picka::GAMES.contains(&id) {
+        return picka::new_game(id, options);
+    }
     if let Some(text) = options.get("position") {
         return load(id, text);
     }
@@ -39,6 +41,9 @@ pub fn load(id: GameId, text: &str) -> Result<Box<dyn Game>, SetupError> {
         GameId::Cataclysm => chess_like(cataclysm::variant()),
         GameId::Katarenga => Ok(Box::new(katarenga::load(text)?)),
         GameId::Chromopolis => Ok(Box::new(chromopolis::load(text)?)),
+        GameId::PickATeam | GameId::PickATeamV2 | GameId::Patch | GameId::EasyPatch => {
+            picka::load(id, text)
+        }
         other => Err(not_yet(other)),
     }
 }
@@ -62,6 +67,9 @@ pub fn option_specs(id: GameId) -> &'static [OptionSpec] {
             },
             POSITION,
         ],
+        GameId::PickATeam | GameId::PickATeamV2 | GameId::Patch | GameId::EasyPatch => {
+            picka::option_specs(id)
+        }
         _ => &[],
     }
 }
@@ -73,6 +81,9 @@ pub fn help(id: GameId) -> &'static str {
         GameId::Cataclysm => cataclysm::HELP,
         GameId::Katarenga => katarenga::HELP,
         GameId::Chromopolis => chromopolis::HELP,
+        GameId::PickATeam | GameId::PickATeamV2 | GameId::Patch | GameId::EasyPatch => {
+            picka::help(id)
+        }
         _ => "This game is not available yet.",
     }
 }
