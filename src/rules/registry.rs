@@ -2,7 +2,7 @@
 //! outside the rules needs to change.
 
 use super::{
-    Game, GameId, OptionSpec, Options, SetupError, cataclysm, chess,
+    Game, GameId, OptionSpec, Options, SetupError, cataclysm, catalonia, chess,
     chesslike::{ChessLikeGame, Position},
 };
 
@@ -20,6 +20,7 @@ pub fn new_game(id: GameId, options: &Options, seed: u64) -> Result<Box<dyn Game
         GameId::Cataclysm => Ok(Box::new(ChessLikeGame::new(Position::start(
             cataclysm::variant(),
         )))),
+        GameId::Catalonia => catalonia::new_game(options, seed),
         other => Err(not_yet(other)),
     }
 }
@@ -34,6 +35,7 @@ pub fn load(id: GameId, text: &str) -> Result<Box<dyn Game>, SetupError> {
     match id {
         GameId::Chess => chess_like(chess::variant()),
         GameId::Cataclysm => chess_like(cataclysm::variant()),
+        GameId::Catalonia => catalonia::load(text),
         other => Err(not_yet(other)),
     }
 }
@@ -46,6 +48,7 @@ pub fn option_specs(id: GameId) -> &'static [OptionSpec] {
     };
     match id {
         GameId::Chess | GameId::Cataclysm => &[POSITION],
+        GameId::Catalonia => &catalonia::OPTIONS,
         _ => &[],
     }
 }
@@ -55,6 +58,7 @@ pub fn help(id: GameId) -> &'static str {
     match id {
         GameId::Chess => chess::HELP,
         GameId::Cataclysm => cataclysm::HELP,
+        GameId::Catalonia => catalonia::HELP,
         _ => "This game is not available yet.",
     }
 }

@@ -1,0 +1,200 @@
+//! `chatrang bench catalonia`: how fast the chain solver is on positions from random play
+//! (median and 99th percentile) and on the worst graphs we can build (the maximum). This is
+//! the one file under `rules` that reads the clock; nothing in the rules calls it.
+
+use std::time::{Duration, Instant};
+
+use super::{
+    chain::{DefenceGraph, Solver, Work},
+    dice::Dice,
+    position::{Phase, Position},
+};
+use crate::rules::Color;
+
+/// Defence graphs of every position met while playing `games` random games to the end.
+pub fn random_play_graphs(games: u64, seed: u64) -> Vec<DefenceGraph> {
+    let mut graphs = Vec::new();
+    for game in 0..games {
+        let mut chooser = Dice::new(seed ^ game.wrapping_mul(0x9E37_79B9));
+        let mut position = Position::new(15, game % 2 == 0, seed.wrapping_add(game));
+        while position.phase() != &Phase::Over {
+            graphs.push(position.board().graph().0);
+            let legal = position.legal();
+            if legal.is_empty() {
+                break;
+            }
+            let pick = (0..4).fold(0usize, |acc, _| acc * 6 + usize::from(chooser.d6() - 1));
+            position.apply(legal[pick % legal.len()]);
+        }
+    }
+    graphs
+}
+
+/// The hardest graphs we know for the solver, with a name each: dense, nearly complete,
+/// unbalanced bipartite (the longest chain is much shorter than the strongly connected part),
+/// a lone black piece among whites, and grid graphs of Gentleman moves.
+pub fn adversarial_graphs() -> Vec<(String, DefenceGraph)> {
+    let alternating: Vec<Color> = (0..24)
+        .map(|i| {
+            if i % 2 == 0 {
+                Color::White
+            } else {
+                Color::Black
+            }
+        })
+        .collect();
+    let mut out = Vec::new();
+    let mut build = |name: String, colors: &[Color], edge: &dyn Fn(usize, usize) -> bool| {
+        let mut g = DefenceGraph::new(colors).expect("24 pieces fit");
+        for a in 0..colors.len() {
+            for b in 0..colors.len() {
+                if a != b && edge(a, b) {
+                    g.add_edge(a, b);
+                }
+            }
+        }
+        out.push((name, g));
+    };
+    build("complete 24".into(), &alternating, &|_, _| true);
+    for (left, right) in [(13, 11), (14, 10), (16, 8)] {
+        build(
+            format!("bipartite {left}+{right}"),
+            &alternating[..left + right],
+            &|a, b| (a < left) != (b < left),
+        );
+    }
+    build(
+        "bipartite 13+11 one way round, plus back arcs".into(),
+        &alternating,
+        &|a, b| (a < 13) != (b < 13) && (a < b || (a + b) % 3 == 0),
+    );
+    let mut lone_black = vec![Color::White; 24];
+    lone_black[23] = Color::Black;
+    build(
+        "23 whites complete, 1 black with 2 arcs in and out".into(),
+        &lone_black,
+        &|a, b| {
+            if a == 23 || b == 23 {
+                a + b == 23 + 3 || a + b == 23 + 7
+            } else {
+                true
+            }
+        },
+    );
+    for (name, density) in [
+        ("random 50%", 50u64),
+        ("random 30%", 30),
+        ("random 20%", 20),
+    ] {
+        for seed in 0..4u64 {
+            let hash = move |a: usize, b: usize| {
+                let mut d = Dice::new(seed * 1_000 + (a * 24 + b) as u64);
+                let roll = (0..3).fold(0u64, |acc, _| acc * 6 + u64::from(d.d6() - 1));
+                roll * 100 < density * 216
+            };
+            build(format!("{name} #{seed}"), &alternating, &hash);
+        }
+    }
+    build("random tournament".into(), &alternating, &|a, b| {
+        let (lo, hi) = (a.min(b), a.max(b));
+        let mut d = Dice::new((lo * 24 + hi) as u64);
+        (d.d6() % 2 == 0) == (a < b)
+    });
+    for (files, name) in [(4usize, "Gentleman grid 4×6"), (6, "Gentleman grid 6×4")] {
+        build(name.into(), &alternating, &|a, b| {
+            let (ax, ay) = ((a % files) as i32, (a / files) as i32);
+            let (bx, by) = ((b % files) as i32, (b / files) as i32);
+            let (dx, dy) = ((ax - bx).abs(), (ay - by).abs());
+            dx.max(dy) == 1 || ((dx == 0 || dy == 0 || dx == dy) && dx.max(dy) == 2)
+        });
+    }
+    // Two dense halves joined by few arcs: long chains must cross exactly twice.
+    build(
+        "two cliques of 12, two bridges".into(),
+        &alternating,
+        &|a, b| {
+            (a < 12) == (b < 12) || (a, b) == (11, 12) || (a, b) == (23, 0) || (a, b) == (5, 17)
+        },
+    );
+    out
+}
+
+/// The numbers printed by `chatrang bench catalonia`.
+#[derive(Clone, Debug)]
+pub struct Report {
+    pub positions: usize,
+    pub median: Duration,
+    pub p99: Duration,
+    pub max_random: Duration,
+    /// Each adversarial graph: name, time, longest chain length, work.
+    pub adversarial: Vec<(String, Duration, usize, Work)>,
+}
+
+/// Runs the benchmark.
+pub fn run(games: u64) -> Report {
+    let solver = Solver::default();
+    let graphs = random_play_graphs(games, 2024);
+    let mut times: Vec<Duration> = graphs
+        .iter()
+        .map(|g| {
+            let started = Instant::now();
+            std::hint::black_box(solver.longest(std::hint::black_box(g)));
+            started.elapsed()
+        })
+        .collect();
+    times.sort();
+    let at = |q: f64| {
+        times
+            .get(((times.len() as f64 - 1.0) * q).round() as usize)
+            .copied()
+            .unwrap_or_default()
+    };
+    let adversarial = adversarial_graphs()
+        .into_iter()
+        .map(|(name, g)| {
+            let mut work = Work::default();
+            let started = Instant::now();
+            let chain = solver.longest_counted(&g, &mut work);
+            let elapsed = started.elapsed();
+            (name, elapsed, chain.map_or(0, |c| c.len()), work)
+        })
+        .collect();
+    Report {
+        positions: times.len(),
+        median: at(0.5),
+        p99: at(0.99),
+        max_random: times.last().copied().unwrap_or_default(),
+        adversarial,
+    }
+}
+
+/// Runs the benchmark and prints it.
+pub fn print(games: u64) {
+    let report = run(games);
+    println!(
+        "catalonia longest chain over {} positions from {games} random games: median {:.1} µs, p99 {:.1} µs, max {:.1} µs",
+        report.positions,
+        micros(report.median),
+        micros(report.p99),
+        micros(report.max_random)
+    );
+    let mut worst = Duration::ZERO;
+    for (name, time, len, work) in &report.adversarial {
+        worst = worst.max(*time);
+        println!(
+            "  adversarial {name}: longest chain {len}, {:.2} ms ({} search nodes, {} table cells)",
+            micros(*time) / 1000.0,
+            work.search_nodes,
+            work.table_cells
+        );
+    }
+    println!(
+        "catalonia worst case over {} adversarial graphs: {:.2} ms",
+        report.adversarial.len(),
+        micros(worst) / 1000.0
+    );
+}
+
+fn micros(d: Duration) -> f64 {
+    d.as_secs_f64() * 1e6
+}

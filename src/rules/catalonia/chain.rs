@@ -1,0 +1,447 @@
+//! The chain solver: the exact longest chain of a defence graph, and "is there a chain through
+//! this piece". A chain is a directed simple cycle of at least 4 pieces, each defending the
+//! next, with at least one piece of each colour.
+//!
+//! Two methods share the work. A depth-first search with strong pruning (each branch is cut as
+//! soon as the pieces still reachable from its end *and* able to reach back to its start cannot
+//! beat the best chain found) settles real positions in microseconds. It runs under a node
+//! budget proportional to the size of the exact method's table; when the budget runs out, a
+//! dynamic programme over subsets (Held–Karp style: for every set of pieces, the set of pieces
+//! a path from the start through exactly that set can end on) finishes the job. That bounds
+//! every query by O(2^k · k) simple operations, k being the pieces that can share a cycle with
+//! the start (k ≤ 23), whatever the graph.
+
+use crate::rules::Color;
+
+/// The most pieces a graph may hold (Catalonia starts with 24 and never gains any).
+pub const MAX_PIECES: usize = 24;
+
+/// A defence graph: pieces numbered `0..len`, an arrow from each piece to every piece it
+/// defends, and each piece's colour.
+#[derive(Clone, Debug, Default, Eq, PartialEq)]
+pub struct DefenceGraph {
+    len: usize,
+    succ: [u32; MAX_PIECES],
+    pred: [u32; MAX_PIECES],
+    white: u32,
+}
+
+/// A graph was asked to hold more than [`MAX_PIECES`] pieces.
+#[derive(Clone, Debug, Eq, PartialEq, thiserror::Error)]
+#[error("a defence graph holds at most {MAX_PIECES} pieces, not {0}")]
+pub struct TooManyPieces(pub usize);
+
+impl DefenceGraph {
+    /// A graph without arrows whose pieces have these colours, in order.
+    pub fn new(colors: &[Color]) -> Result<DefenceGraph, TooManyPieces> {
+        if colors.len() > MAX_PIECES {
+            return Err(TooManyPieces(colors.len()));
+        }
+        let white = colors
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| **c == Color::White)
+            .fold(0, |m, (i, _)| m | 1 << i);
+        Ok(DefenceGraph {
+            len: colors.len(),
+            white,
+            ..DefenceGraph::default()
+        })
+    }
+
+    /// Says that `from` defends `to`. Loops and pieces out of range are ignored: a piece never
+    /// defends itself.
+    pub fn add_edge(&mut self, from: usize, to: usize) {
+        if from != to && from < self.len && to < self.len {
+            self.succ[from] |= 1 << to;
+            self.pred[to] |= 1 << from;
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Whether `from` defends `to`.
+    pub fn defends(&self, from: usize, to: usize) -> bool {
+        from < self.len && self.succ[from] >> to & 1 == 1
+    }
+
+    pub fn color(&self, piece: usize) -> Color {
+        if self.white >> piece & 1 == 1 {
+            Color::White
+        } else {
+            Color::Black
+        }
+    }
+
+    fn all(&self) -> u32 {
+        if self.len == 32 {
+            u32::MAX
+        } else {
+            (1u32 << self.len) - 1
+        }
+    }
+
+    /// Whether a set of pieces holds both colours.
+    fn mixed(&self, set: u32) -> bool {
+        set & self.white != 0 && set & !self.white & self.all() != 0
+    }
+
+    /// Every piece reachable from `seeds` along arrows (`adj` = succ) or against them
+    /// (`adj` = pred), staying inside `within`; the seeds are included.
+    fn closure(&self, seeds: u32, within: u32, adj: &[u32; MAX_PIECES]) -> u32 {
+        let mut seen = seeds;
+        let mut frontier = seeds;
+        while frontier != 0 {
+            let mut next = 0;
+            for v in bits(frontier) {
+                next |= adj[v];
+            }
+            next &= within & !seen;
+            seen |= next;
+            frontier = next;
+        }
+        seen
+    }
+
+    /// The pieces other than `start`, within `allowed`, that lie on some cycle through it.
+    fn region(&self, start: usize, allowed: u32) -> u32 {
+        let within = allowed | 1 << start;
+        let forward = self.closure(1 << start, within, &self.succ);
+        let backward = self.closure(1 << start, within, &self.pred);
+        forward & backward & !(1 << start)
+    }
+
+    /// Whether the pieces in this order form a chain.
+    pub fn is_chain(&self, cycle: &[usize]) -> bool {
+        let mut set = 0u32;
+        for &p in cycle {
+            if p >= self.len || set >> p & 1 == 1 {
+                return false;
+            }
+            set |= 1 << p;
+        }
+        cycle.len() >= 4
+            && self.mixed(set)
+            && (0..cycle.len()).all(|i| self.defends(cycle[i], cycle[(i + 1) % cycle.len()]))
+    }
+}
+
+/// The set bits of a mask, lowest first.
+fn bits(mut mask: u32) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        if mask == 0 {
+            return None;
+        }
+        let v = mask.trailing_zeros() as usize;
+        mask &= mask - 1;
+        Some(v)
+    })
+}
+
+/// What a query cost: search nodes visited and table cells filled. The bound proven in the
+/// tests is on these counts, not on time.
+#[derive(Copy, Clone, Debug, Default, Eq, PartialEq)]
+pub struct Work {
+    pub search_nodes: u64,
+    pub table_cells: u64,
+}
+
+impl Work {
+    pub fn total(self) -> u64 {
+        self.search_nodes + self.table_cells
+    }
+}
+
+/// How the solver splits its work between the pruned search and the exact table.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub struct Solver {
+    /// Search nodes allowed per query, as a fraction of the table's size: the search gives up
+    /// after `2^k / budget_divisor` nodes (at least 64). `None` skips the search and always
+    /// builds the table (for tests of the exact method).
+    pub budget_divisor: Option<u32>,
+}
+
+impl Default for Solver {
+    fn default() -> Solver {
+        Solver {
+            budget_divisor: Some(8),
+        }
+    }
+}
+
+impl Solver {
+    /// Only the dynamic programme, never the search.
+    pub const TABLE_ONLY: Solver = Solver {
+        budget_divisor: None,
+    };
+    /// Only the search, without budget (exponential on bad graphs: for tests and benches).
+    pub const SEARCH_ONLY: Solver = Solver {
+        budget_divisor: Some(0),
+    };
+
+    /// The longest chain, as pieces in order (each defends the next, the last the first), or
+    /// `None` when there is no chain. Among equally long chains the first found is returned.
+    pub fn longest(&self, g: &DefenceGraph) -> Option<Vec<usize>> {
+        self.longest_counted(g, &mut Work::default())
+    }
+
+    /// [`Solver::longest`], adding its cost to `work`.
+    pub fn longest_counted(&self, g: &DefenceGraph, work: &mut Work) -> Option<Vec<usize>> {
+        let mut components = Vec::new();
+        let mut left = g.all();
+        while left != 0 {
+            let v = left.trailing_zeros() as usize;
+            let comp = g.region(v, g.all()) | 1 << v;
+            left &= !comp;
+            if comp.count_ones() >= 4 && g.mixed(comp) {
+                components.push(comp);
+            }
+        }
+        components.sort_by_key(|c| std::cmp::Reverse(c.count_ones()));
+        let mut best: Option<Vec<usize>> = None;
+        for comp in components {
+            let size = comp.count_ones() as usize;
+            if size <= best.as_ref().map_or(3, Vec::len) {
+                break;
+            }
+            for start in bits(comp) {
+                let beat = best.as_ref().map_or(3, Vec::len);
+                if beat == size {
+                    break;
+                }
+                // Each cycle is found from its lowest-numbered piece.
+                let later = comp & !((2u32 << start) - 1);
+                let region = g.region(start, later);
+                if region.count_ones() as usize + 1 <= beat || !g.mixed(region | 1 << start) {
+                    continue;
+                }
+                if let Some(cycle) = self.best_from(g, start, region, beat, false, work) {
+                    best = Some(cycle);
+                }
+            }
+        }
+        best
+    }
+
+    /// Whether `piece` belongs to some chain.
+    pub fn has_chain_through(&self, g: &DefenceGraph, piece: usize) -> bool {
+        self.chain_through(g, piece, 3, true, &mut Work::default())
+            .is_some()
+    }
+
+    /// The longest chain through `piece`, starting with it.
+    pub fn longest_through(&self, g: &DefenceGraph, piece: usize) -> Option<Vec<usize>> {
+        self.chain_through(g, piece, 3, false, &mut Work::default())
+    }
+
+    /// A chain through `piece` longer than `beat` pieces (the first found if `first_only`,
+    /// else the longest).
+    pub fn chain_through(
+        &self,
+        g: &DefenceGraph,
+        piece: usize,
+        beat: usize,
+        first_only: bool,
+        work: &mut Work,
+    ) -> Option<Vec<usize>> {
+        if piece >= g.len {
+            return None;
+        }
+        let region = g.region(piece, g.all());
+        if (region.count_ones() as usize) < beat || !g.mixed(region | 1 << piece) {
+            return None;
+        }
+        self.best_from(g, piece, region, beat, first_only, work)
+    }
+
+    /// The best chain longer than `beat` through `start` and pieces of `region` only.
+    fn best_from(
+        &self,
+        g: &DefenceGraph,
+        start: usize,
+        region: u32,
+        beat: usize,
+        first_only: bool,
+        work: &mut Work,
+    ) -> Option<Vec<usize>> {
+        let k = region.count_ones();
+        let budget = match self.budget_divisor {
+            None => return table(g, start, region, beat, work),
+            Some(0) => u64::MAX,
+            Some(d) => ((1u64 << k) / u64::from(d)).max(64),
+        };
+        let mut search = Search {
+            g,
+            start,
+            allowed: region,
+            best_len: beat,
+            best: None,
+            path: vec![start],
+            nodes: 0,
+            budget,
+            first_only,
+            stop: false,
+            exhausted: false,
+        };
+        search.dfs(start, 1 << start);
+        work.search_nodes += search.nodes;
+        if search.exhausted {
+            table(g, start, region, beat, work)
+        } else {
+            search.best
+        }
+    }
+}
+
+/// The longest chain, by the default solver.
+pub fn longest_chain(g: &DefenceGraph) -> Option<Vec<usize>> {
+    Solver::default().longest(g)
+}
+
+/// Whether some chain passes through `piece`, by the default solver.
+pub fn has_chain_through(g: &DefenceGraph, piece: usize) -> bool {
+    Solver::default().has_chain_through(g, piece)
+}
+
+/// The pruned depth-first search from one start piece.
+struct Search<'a> {
+    g: &'a DefenceGraph,
+    start: usize,
+    allowed: u32,
+    best_len: usize,
+    best: Option<Vec<usize>>,
+    path: Vec<usize>,
+    nodes: u64,
+    budget: u64,
+    first_only: bool,
+    stop: bool,
+    exhausted: bool,
+}
+
+impl Search<'_> {
+    fn dfs(&mut self, cur: usize, visited: u32) {
+        self.nodes += 1;
+        if self.nodes > self.budget {
+            self.exhausted = true;
+            self.stop = true;
+            return;
+        }
+        let g = self.g;
+        let len = self.path.len();
+        if g.succ[cur] >> self.start & 1 == 1 && len > self.best_len && len >= 4 && g.mixed(visited)
+        {
+            self.best_len = len;
+            self.best = Some(self.path.clone());
+            if self.first_only {
+                self.stop = true;
+                return;
+            }
+        }
+        let free = self.allowed & !visited;
+        let next = g.succ[cur] & free;
+        if next == 0 {
+            return;
+        }
+        // Pieces that can still extend this path and come back to the start.
+        let ahead = g.closure(next, free, &g.succ);
+        let back = g.closure(g.pred[self.start] & free, free, &g.pred);
+        let useful = ahead & back;
+        if len + useful.count_ones() as usize <= self.best_len || !g.mixed(visited | useful) {
+            return;
+        }
+        // Most constrained first: finds long cycles early, so the bound bites sooner.
+        let mut children: Vec<(u32, usize)> = bits(next & useful)
+            .map(|v| ((g.succ[v] & useful).count_ones(), v))
+            .collect();
+        children.sort_unstable();
+        for (_, v) in children {
+            self.path.push(v);
+            self.dfs(v, visited | 1 << v);
+            self.path.pop();
+            if self.stop {
+                return;
+            }
+        }
+    }
+}
+
+/// The exact method: for every subset `s` of `region`, `reach[s]` is the set of pieces of `s`
+/// on which a path from `start` visiting exactly `s` can end. Bit 31 stands for the empty path.
+fn table(
+    g: &DefenceGraph,
+    start: usize,
+    region: u32,
+    beat: usize,
+    work: &mut Work,
+) -> Option<Vec<usize>> {
+    const START: u32 = 1 << 31;
+    let verts: Vec<usize> = bits(region).collect();
+    let k = verts.len();
+    let mut pred = vec![0u32; k];
+    let mut closes = 0u32;
+    let mut white = 0u32;
+    for (i, &v) in verts.iter().enumerate() {
+        for (j, &u) in verts.iter().enumerate() {
+            if g.defends(u, v) {
+                pred[i] |= 1 << j;
+            }
+        }
+        if g.defends(start, v) {
+            pred[i] |= START;
+        }
+        if g.defends(v, start) {
+            closes |= 1 << i;
+        }
+        if g.color(v) == Color::White {
+            white |= 1 << i;
+        }
+    }
+    let full = if k == 0 { 0 } else { u32::MAX >> (32 - k) };
+    let start_white = g.color(start) == Color::White;
+    let mixed = |set: u32| {
+        let has_white = start_white || set & white != 0;
+        let has_black = !start_white || set & !white & full != 0;
+        has_white && has_black
+    };
+    work.table_cells += 1u64 << k;
+    let mut reach = vec![0u32; 1usize << k];
+    reach[0] = START;
+    let mut best: Option<(usize, u32, u32)> = None;
+    let mut best_len = beat;
+    for set in 1..=full as usize {
+        let mut ends = 0u32;
+        for v in bits(set as u32) {
+            if pred[v] & reach[set ^ 1 << v] != 0 {
+                ends |= 1 << v;
+            }
+        }
+        reach[set] = ends;
+        let size = set.count_ones() as usize + 1;
+        if size > best_len && ends & closes != 0 && size >= 4 && mixed(set as u32) {
+            best_len = size;
+            best = Some((size, set as u32, ends & closes));
+        }
+    }
+    let (_, mut set, ends) = best?;
+    // Walk back from an end that closes the cycle.
+    let mut cur = ends.trailing_zeros() as usize;
+    let mut backwards = vec![verts[cur]];
+    loop {
+        set &= !(1 << cur);
+        if set == 0 {
+            break;
+        }
+        let prev = (reach[set as usize] & pred[cur]).trailing_zeros() as usize;
+        backwards.push(verts[prev]);
+        cur = prev;
+    }
+    backwards.push(start);
+    backwards.reverse();
+    Some(backwards)
+}
