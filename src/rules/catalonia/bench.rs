@@ -98,7 +98,7 @@ pub fn adversarial_graphs() -> Vec<(String, DefenceGraph)> {
     build("random tournament".into(), &alternating, &|a, b| {
         let (lo, hi) = (a.min(b), a.max(b));
         let mut d = Dice::new((lo * 24 + hi) as u64);
-        (d.d6() % 2 == 0) == (a < b)
+        d.d6().is_multiple_of(2) == (a < b)
     });
     for (files, name) in [(4usize, "Gentleman grid 4×6"), (6, "Gentleman grid 6×4")] {
         build(name.into(), &alternating, &|a, b| {
@@ -108,6 +108,28 @@ pub fn adversarial_graphs() -> Vec<(String, DefenceGraph)> {
             dx.max(dy) == 1 || ((dx == 0 || dy == 0 || dx == dy) && dx.max(dy) == 2)
         });
     }
+    // A complete core of 12 with 12 pieces hanging on two core pieces each: the matching
+    // covers all 24, yet no chain can use a hanging piece more than ... the search must prove it.
+    build("core of 12, 12 hangers on two core pieces".into(), &alternating, &|a, b| {
+        let hang = |x: usize, y: usize| x >= 12 && y < 12 && (y == x - 12 || y == (x - 11) % 12);
+        (a < 12 && b < 12) || hang(a, b) || hang(b, a)
+    });
+    // Pairs of pieces hanging on a single core piece: every bound counts them, no chain of
+    // more than 12 can use them; only exhausting the core proves it.
+    build("core of 12 with 6 dead-end pairs".into(), &alternating, &|a, b| {
+        let anchor = |x: usize| if x < 12 { x } else { (x - 12) / 2 * 2 };
+        let pair = |x: usize| (x - 12) / 2;
+        match (a < 12, b < 12) {
+            (true, true) => true,
+            (false, false) => pair(a) == pair(b),
+            (true, false) => anchor(b) == a,
+            (false, true) => anchor(a) == b,
+        }
+    });
+    build("figure eight: cliques of 12 and 11 sharing one piece".into(), &alternating, &|a, b| {
+        let side = |x: usize| if x == 0 { 2 } else if x <= 12 { 0 } else { 1 };
+        side(a) == 2 || side(b) == 2 || side(a) == side(b)
+    });
     // Two dense halves joined by few arcs: long chains must cross exactly twice.
     build(
         "two cliques of 12, two bridges".into(),

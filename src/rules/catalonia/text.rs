@@ -110,23 +110,21 @@ impl Position {
             }
             previous = r.turn;
         }
-        match &self.phase {
+        let bad = match &self.phase {
             Phase::Escape { from, .. } => {
-                if !self.board.is_pit(*from) || self.board.piece_count() >= MAX_PIECES {
-                    return Err(format!("a piece cannot be escaping from {from} here"));
-                }
+                (!self.board.is_pit(*from) || self.board.piece_count() >= MAX_PIECES)
+                    .then(|| format!("a piece cannot be escaping from {from} here"))
             }
-            Phase::Target { center: Some(c) } => {
-                if !self.random || !self.board.is_free(*c) || self.target_options().len() < 2 {
-                    return Err(format!("the bomb cannot be waiting for a target near {c}"));
-                }
-            }
-            Phase::Target { center: None } => {
-                if self.random || self.target_options().is_empty() {
-                    return Err("the bomb can only wait for a chain piece in the non-random variant, with a chain on the board".into());
-                }
-            }
-            _ => {}
+            Phase::Target { center: Some(c) } => (!self.random
+                || !self.board.is_free(*c)
+                || self.target_options().len() < 2)
+                .then(|| format!("the bomb cannot be waiting for a target near {c}")),
+            Phase::Target { center: None } => (self.random || self.target_options().is_empty())
+                .then(|| "the bomb can only wait for a chain piece in the non-random variant, with a chain on the board".to_string()),
+            _ => None,
+        };
+        if let Some(message) = bad {
+            return Err(message);
         }
         Ok(())
     }
