@@ -85,6 +85,9 @@ pub fn adversarial_graphs() -> Vec<(String, DefenceGraph)> {
         ("random 50%", 50u64),
         ("random 30%", 30),
         ("random 20%", 20),
+        ("random 15%", 15),
+        ("random 12%", 12),
+        ("random 10%", 10),
     ] {
         for seed in 0..4u64 {
             let hash = move |a: usize, b: usize| {
@@ -110,26 +113,47 @@ pub fn adversarial_graphs() -> Vec<(String, DefenceGraph)> {
     }
     // A complete core of 12 with 12 pieces hanging on two core pieces each: the matching
     // covers all 24, yet no chain can use a hanging piece more than ... the search must prove it.
-    build("core of 12, 12 hangers on two core pieces".into(), &alternating, &|a, b| {
-        let hang = |x: usize, y: usize| x >= 12 && y < 12 && (y == x - 12 || y == (x - 11) % 12);
-        (a < 12 && b < 12) || hang(a, b) || hang(b, a)
-    });
+    build(
+        "core of 12, 12 hangers on two core pieces".into(),
+        &alternating,
+        &|a, b| {
+            let hang =
+                |x: usize, y: usize| x >= 12 && y < 12 && (y == x - 12 || y == (x - 11) % 12);
+            (a < 12 && b < 12) || hang(a, b) || hang(b, a)
+        },
+    );
     // Pairs of pieces hanging on a single core piece: every bound counts them, no chain of
     // more than 12 can use them; only exhausting the core proves it.
-    build("core of 12 with 6 dead-end pairs".into(), &alternating, &|a, b| {
-        let anchor = |x: usize| if x < 12 { x } else { (x - 12) / 2 * 2 };
-        let pair = |x: usize| (x - 12) / 2;
-        match (a < 12, b < 12) {
-            (true, true) => true,
-            (false, false) => pair(a) == pair(b),
-            (true, false) => anchor(b) == a,
-            (false, true) => anchor(a) == b,
-        }
-    });
-    build("figure eight: cliques of 12 and 11 sharing one piece".into(), &alternating, &|a, b| {
-        let side = |x: usize| if x == 0 { 2 } else if x <= 12 { 0 } else { 1 };
-        side(a) == 2 || side(b) == 2 || side(a) == side(b)
-    });
+    build(
+        "core of 12 with 6 dead-end pairs".into(),
+        &alternating,
+        &|a, b| {
+            let anchor = |x: usize| if x < 12 { x } else { (x - 12) / 2 * 2 };
+            let pair = |x: usize| (x - 12) / 2;
+            match (a < 12, b < 12) {
+                (true, true) => true,
+                (false, false) => pair(a) == pair(b),
+                (true, false) => anchor(b) == a,
+                (false, true) => anchor(a) == b,
+            }
+        },
+    );
+    build(
+        "figure eight: cliques of 12 and 11 sharing one piece".into(),
+        &alternating,
+        &|a, b| {
+            let side = |x: usize| {
+                if x == 0 {
+                    2
+                } else if x <= 12 {
+                    0
+                } else {
+                    1
+                }
+            };
+            side(a) == 2 || side(b) == 2 || side(a) == side(b)
+        },
+    );
     // Two dense halves joined by few arcs: long chains must cross exactly twice.
     build(
         "two cliques of 12, two bridges".into(),
@@ -148,6 +172,8 @@ pub struct Report {
     pub median: Duration,
     pub p99: Duration,
     pub max_random: Duration,
+    /// The costliest random position's work (a time-independent check of the maximum).
+    pub most_work: Work,
     /// Each adversarial graph: name, time, longest chain length, work.
     pub adversarial: Vec<(String, Duration, usize, Work)>,
 }
@@ -156,12 +182,18 @@ pub struct Report {
 pub fn run(games: u64) -> Report {
     let solver = Solver::default();
     let graphs = random_play_graphs(games, 2024);
+    let mut most_work = Work::default();
     let mut times: Vec<Duration> = graphs
         .iter()
         .map(|g| {
+            let mut work = Work::default();
             let started = Instant::now();
-            std::hint::black_box(solver.longest(std::hint::black_box(g)));
-            started.elapsed()
+            std::hint::black_box(solver.longest_counted(std::hint::black_box(g), &mut work));
+            let elapsed = started.elapsed();
+            if work.total() > most_work.total() {
+                most_work = work;
+            }
+            elapsed
         })
         .collect();
     times.sort();
@@ -186,6 +218,7 @@ pub fn run(games: u64) -> Report {
         median: at(0.5),
         p99: at(0.99),
         max_random: times.last().copied().unwrap_or_default(),
+        most_work,
         adversarial,
     }
 }
@@ -194,11 +227,13 @@ pub fn run(games: u64) -> Report {
 pub fn print(games: u64) {
     let report = run(games);
     println!(
-        "catalonia longest chain over {} positions from {games} random games: median {:.1} µs, p99 {:.1} µs, max {:.1} µs",
+        "catalonia longest chain over {} positions from {games} random games: median {:.1} µs, p99 {:.1} µs, max {:.1} µs (most work: {} search nodes, {} table cells)",
         report.positions,
         micros(report.median),
         micros(report.p99),
-        micros(report.max_random)
+        micros(report.max_random),
+        report.most_work.search_nodes,
+        report.most_work.table_cells
     );
     let mut worst = Duration::ZERO;
     for (name, time, len, work) in &report.adversarial {
@@ -214,6 +249,18 @@ pub fn print(games: u64) {
         "catalonia worst case over {} adversarial graphs: {:.2} ms",
         report.adversarial.len(),
         micros(worst) / 1000.0
+    );
+    // The guaranteed bound: the exact table alone on the complete graph of 24 pieces, which
+    // fills the largest table any query can need (2^23 cells for the first start piece).
+    let (name, complete) = &adversarial_graphs()[0];
+    let mut work = Work::default();
+    let started = Instant::now();
+    let chain = Solver::TABLE_ONLY.longest_counted(complete, &mut work);
+    println!(
+        "catalonia exact table alone on {name}: {:.2} ms ({} table cells, chain {})",
+        micros(started.elapsed()) / 1000.0,
+        work.table_cells,
+        chain.map_or(0, |c| c.len())
     );
 }
 

@@ -131,6 +131,62 @@ impl DefenceGraph {
         }
     }
 
+    /// The blocks (maximal 2-connected parts) of the undirected graph on `set`, by Tarjan's
+    /// low-point search. Every cycle lies inside one block, and a piece joining two blocks
+    /// (a cut piece) belongs to both.
+    fn blocks(&self, set: u32) -> Vec<u32> {
+        struct Tarjan<'a> {
+            g: &'a DefenceGraph,
+            set: u32,
+            disc: [u8; MAX_PIECES],
+            low: [u8; MAX_PIECES],
+            time: u8,
+            stack: Vec<usize>,
+            out: Vec<u32>,
+        }
+        impl Tarjan<'_> {
+            fn visit(&mut self, u: usize, parent: Option<usize>) {
+                self.time += 1;
+                self.disc[u] = self.time;
+                self.low[u] = self.time;
+                self.stack.push(u);
+                for v in bits((self.g.succ[u] | self.g.pred[u]) & self.set) {
+                    if self.disc[v] == 0 {
+                        self.visit(v, Some(u));
+                        self.low[u] = self.low[u].min(self.low[v]);
+                        if self.low[v] >= self.disc[u] {
+                            let mut block = 1u32 << u;
+                            while let Some(w) = self.stack.pop() {
+                                block |= 1 << w;
+                                if w == v {
+                                    break;
+                                }
+                            }
+                            self.out.push(block);
+                        }
+                    } else if Some(v) != parent {
+                        self.low[u] = self.low[u].min(self.disc[v]);
+                    }
+                }
+            }
+        }
+        let mut t = Tarjan {
+            g: self,
+            set,
+            disc: [0; MAX_PIECES],
+            low: [0; MAX_PIECES],
+            time: 0,
+            stack: Vec::new(),
+            out: Vec::new(),
+        };
+        for v in bits(set) {
+            if t.disc[v] == 0 {
+                t.visit(v, None);
+            }
+        }
+        t.out
+    }
+
     /// The largest matching of arrows, each piece of `set` used at most once as a tail and once
     /// as a head. A chain within `set` is such a matching (one arrow out of and into each of its
     /// pieces), so this bounds the longest chain. It is tight where plain connectivity is not:
@@ -245,7 +301,12 @@ impl Solver {
             let comp = g.region(v, g.all()) | 1 << v;
             left &= !comp;
             if comp.count_ones() >= 4 && g.mixed(comp) {
-                components.push(comp);
+                // A cycle never leaves one block (2-connected part) of the undirected graph.
+                components.extend(
+                    g.blocks(comp)
+                        .into_iter()
+                        .filter(|&b| b.count_ones() >= 4 && g.mixed(b)),
+                );
             }
         }
         components.sort_by_key(|c| std::cmp::Reverse(c.count_ones()));
