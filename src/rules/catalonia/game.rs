@@ -261,7 +261,8 @@ impl Game for CataloniaGame {
                 name: k.name().into(),
                 symbol: k.symbol().to_string(),
                 betza: if k == Kind::Peasant {
-                    "vWifmnD (moves; 4th-rank double step back too), fF (defends)".into()
+                    "vW, plus a non-leaping double step between its 2nd and 4th ranks; defends fF"
+                        .into()
                 } else {
                     k.move_betza().into()
                 },
