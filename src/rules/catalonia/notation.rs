@@ -133,7 +133,7 @@ mod tests {
             "xyz",
             "bomb",
             "bomb z9",
-            "e2e9",
+            "e2e17",
             &"a".repeat(10_000),
         ] {
             if bad == "e2" {
