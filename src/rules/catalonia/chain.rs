@@ -11,6 +11,7 @@
 //! every query by O(2^k · k) simple operations, k being the pieces that can share a cycle with
 //! the start (k ≤ 23), whatever the graph.
 
+use super::table;
 use crate::rules::Color;
 
 /// The most pieces a graph may hold (Catalonia starts with 24 and never gains any).
@@ -234,7 +235,7 @@ impl DefenceGraph {
 }
 
 /// The set bits of a mask, lowest first.
-fn bits(mut mask: u32) -> impl Iterator<Item = usize> {
+pub(super) fn bits(mut mask: u32) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
         if mask == 0 {
             return None;
@@ -391,7 +392,7 @@ impl Solver {
     ) -> Option<Vec<usize>> {
         let k = region.count_ones();
         let budget = match self.budget_divisor {
-            None => return table(g, start, region, beat, work),
+            None => return table::longest(g, start, region, beat, work),
             Some(0) => u64::MAX,
             Some(d) => ((1u64 << k) / u64::from(d)).max(64),
         };
@@ -412,7 +413,7 @@ impl Solver {
         search.dfs(start, 1 << start);
         work.search_nodes += search.nodes;
         if search.exhausted {
-            table(g, start, region, beat, work)
+            table::longest(g, start, region, beat, work)
         } else {
             search.best
         }
@@ -477,11 +478,14 @@ impl Search<'_> {
             return;
         }
         // Most constrained first: finds long cycles early, so the bound bites sooner.
-        let mut children: Vec<(u32, usize)> = bits(next & useful)
-            .map(|v| ((g.succ[v] & useful).count_ones(), v))
-            .collect();
-        children.sort_unstable();
-        for (_, v) in children {
+        let mut children = [(0u32, 0usize); MAX_PIECES];
+        let mut count = 0;
+        for v in bits(next & useful) {
+            children[count] = ((g.succ[v] & useful).count_ones(), v);
+            count += 1;
+        }
+        children[..count].sort_unstable();
+        for &(_, v) in &children[..count] {
             self.path.push(v);
             self.dfs(v, visited | 1 << v);
             self.path.pop();
@@ -490,79 +494,4 @@ impl Search<'_> {
             }
         }
     }
-}
-
-/// The exact method: for every subset `s` of `region`, `reach[s]` is the set of pieces of `s`
-/// on which a path from `start` visiting exactly `s` can end. Bit 31 stands for the empty path.
-fn table(
-    g: &DefenceGraph,
-    start: usize,
-    region: u32,
-    beat: usize,
-    work: &mut Work,
-) -> Option<Vec<usize>> {
-    const START: u32 = 1 << 31;
-    let verts: Vec<usize> = bits(region).collect();
-    let k = verts.len();
-    let mut pred = vec![0u32; k];
-    let mut closes = 0u32;
-    let mut white = 0u32;
-    for (i, &v) in verts.iter().enumerate() {
-        for (j, &u) in verts.iter().enumerate() {
-            if g.defends(u, v) {
-                pred[i] |= 1 << j;
-            }
-        }
-        if g.defends(start, v) {
-            pred[i] |= START;
-        }
-        if g.defends(v, start) {
-            closes |= 1 << i;
-        }
-        if g.color(v) == Color::White {
-            white |= 1 << i;
-        }
-    }
-    let full = if k == 0 { 0 } else { u32::MAX >> (32 - k) };
-    let start_white = g.color(start) == Color::White;
-    let mixed = |set: u32| {
-        let has_white = start_white || set & white != 0;
-        let has_black = !start_white || set & !white & full != 0;
-        has_white && has_black
-    };
-    work.table_cells += 1u64 << k;
-    let mut reach = vec![0u32; 1usize << k];
-    reach[0] = START;
-    let mut best: Option<(usize, u32, u32)> = None;
-    let mut best_len = beat;
-    for set in 1..=full as usize {
-        let mut ends = 0u32;
-        for v in bits(set as u32) {
-            if pred[v] & reach[set ^ 1 << v] != 0 {
-                ends |= 1 << v;
-            }
-        }
-        reach[set] = ends;
-        let size = set.count_ones() as usize + 1;
-        if size > best_len && ends & closes != 0 && size >= 4 && mixed(set as u32) {
-            best_len = size;
-            best = Some((size, set as u32, ends & closes));
-        }
-    }
-    let (_, mut set, ends) = best?;
-    // Walk back from an end that closes the cycle.
-    let mut cur = ends.trailing_zeros() as usize;
-    let mut backwards = vec![verts[cur]];
-    loop {
-        set &= !(1 << cur);
-        if set == 0 {
-            break;
-        }
-        let prev = (reach[set as usize] & pred[cur]).trailing_zeros() as usize;
-        backwards.push(verts[prev]);
-        cur = prev;
-    }
-    backwards.push(start);
-    backwards.reverse();
-    Some(backwards)
 }

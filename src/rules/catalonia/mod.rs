@@ -15,6 +15,7 @@ mod help;
 pub mod notation;
 pub mod pieces;
 pub mod position;
+mod table;
 mod text;
 mod turn;
 
