@@ -217,29 +217,14 @@ fn scalar(
     work: &mut Work,
 ) -> Option<Vec<usize>> {
     const START: u32 = 1 << 31;
-    let verts: Vec<usize> = bits(region).collect();
+    let r = relabel(g, start, region);
+    let (verts, closes, white, start_white) = (&r.verts, r.closes, r.white, r.start_white);
     let k = verts.len();
-    let mut pred = vec![0u32; k];
-    let mut closes = 0u32;
-    let mut white = 0u32;
-    for (i, &v) in verts.iter().enumerate() {
-        for (j, &u) in verts.iter().enumerate() {
-            if g.defends(u, v) {
-                pred[i] |= 1 << j;
-            }
-        }
-        if g.defends(start, v) {
-            pred[i] |= START;
-        }
-        if g.defends(v, start) {
-            closes |= 1 << i;
-        }
-        if g.color(v) == Color::White {
-            white |= 1 << i;
-        }
-    }
+    // Bit 31 of a predecessor mask stands for the start itself.
+    let pred: Vec<u32> = (0..k)
+        .map(|i| r.pred[i] | if r.from_start >> i & 1 == 1 { START } else { 0 })
+        .collect();
     let full = if k == 0 { 0 } else { u32::MAX >> (32 - k) };
-    let start_white = g.color(start) == Color::White;
     let mixed = |set: u32| {
         let has_white = start_white || set & white != 0;
         let has_black = !start_white || set & !white & full != 0;
