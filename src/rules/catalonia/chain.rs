@@ -11,7 +11,7 @@
 //! every query by O(2^k · k) simple operations, k being the pieces that can share a cycle with
 //! the start (k ≤ 23), whatever the graph.
 
-use super::table;
+use super::{search::Search, table};
 use crate::rules::Color;
 
 /// The most pieces a graph may hold (Catalonia starts with 24 and never gains any).
@@ -22,8 +22,8 @@ pub const MAX_PIECES: usize = 24;
 #[derive(Clone, Debug, Default, Eq, PartialEq)]
 pub struct DefenceGraph {
     len: usize,
-    succ: [u32; MAX_PIECES],
-    pred: [u32; MAX_PIECES],
+    pub(super) succ: [u32; MAX_PIECES],
+    pub(super) pred: [u32; MAX_PIECES],
     white: u32,
 }
 
@@ -89,13 +89,13 @@ impl DefenceGraph {
     }
 
     /// Whether a set of pieces holds both colours.
-    fn mixed(&self, set: u32) -> bool {
+    pub(super) fn mixed(&self, set: u32) -> bool {
         set & self.white != 0 && set & !self.white & self.all() != 0
     }
 
     /// Every piece reachable from `seeds` along arrows (`adj` = succ) or against them
     /// (`adj` = pred), staying inside `within`; the seeds are included.
-    fn closure(&self, seeds: u32, within: u32, adj: &[u32; MAX_PIECES]) -> u32 {
+    pub(super) fn closure(&self, seeds: u32, within: u32, adj: &[u32; MAX_PIECES]) -> u32 {
         let mut seen = seeds;
         let mut frontier = seeds;
         while frontier != 0 {
@@ -428,70 +428,4 @@ pub fn longest_chain(g: &DefenceGraph) -> Option<Vec<usize>> {
 /// Whether some chain passes through `piece`, by the default solver.
 pub fn has_chain_through(g: &DefenceGraph, piece: usize) -> bool {
     Solver::default().has_chain_through(g, piece)
-}
-
-/// The pruned depth-first search from one start piece.
-struct Search<'a> {
-    g: &'a DefenceGraph,
-    start: usize,
-    allowed: u32,
-    best_len: usize,
-    best: Option<Vec<usize>>,
-    path: Vec<usize>,
-    nodes: u64,
-    budget: u64,
-    first_only: bool,
-    ceiling: usize,
-    stop: bool,
-    exhausted: bool,
-}
-
-impl Search<'_> {
-    fn dfs(&mut self, cur: usize, visited: u32) {
-        self.nodes += 1;
-        if self.nodes > self.budget {
-            self.exhausted = true;
-            self.stop = true;
-            return;
-        }
-        let g = self.g;
-        let len = self.path.len();
-        if g.succ[cur] >> self.start & 1 == 1 && len > self.best_len && len >= 4 && g.mixed(visited)
-        {
-            self.best_len = len;
-            self.best = Some(self.path.clone());
-            if self.first_only || len >= self.ceiling {
-                self.stop = true;
-                return;
-            }
-        }
-        let free = self.allowed & !visited;
-        let next = g.succ[cur] & free;
-        if next == 0 {
-            return;
-        }
-        // Pieces that can still extend this path and come back to the start.
-        let ahead = g.closure(next, free, &g.succ);
-        let back = g.closure(g.pred[self.start] & free, free, &g.pred);
-        let useful = ahead & back;
-        if len + useful.count_ones() as usize <= self.best_len || !g.mixed(visited | useful) {
-            return;
-        }
-        // Most constrained first: finds long cycles early, so the bound bites sooner.
-        let mut children = [(0u32, 0usize); MAX_PIECES];
-        let mut count = 0;
-        for v in bits(next & useful) {
-            children[count] = ((g.succ[v] & useful).count_ones(), v);
-            count += 1;
-        }
-        children[..count].sort_unstable();
-        for &(_, v) in &children[..count] {
-            self.path.push(v);
-            self.dfs(v, visited | 1 << v);
-            self.path.pop();
-            if self.stop {
-                return;
-            }
-        }
-    }
 }

@@ -1,7 +1,8 @@
 //! Catalonia (François Tremblay, 2010), the cooperative game: pieces defend each other in
 //! chains, bombs dig pits, and everyone shares one score. See `rules.md` §5.
 //!
-//! `pieces` and `board` hold the rules of the pieces, `chain` the exact chain solver,
+//! `pieces` and `board` hold the rules of the pieces, `chain` the exact chain solver (with
+//! `search` and `table`, its fast and its exact halves),
 //! `dice` the seeded dice, `position` and `turn` the state and its turn machine, `notation`
 //! and `text` the words and the position string, `game` the [`Game`](crate::rules::Game)
 //! implementation, `bench` the benchmark behind `chatrang bench catalonia`.
@@ -15,6 +16,7 @@ mod help;
 pub mod notation;
 pub mod pieces;
 pub mod position;
+mod search;
 mod table;
 mod text;
 mod turn;
