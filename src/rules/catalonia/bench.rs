@@ -11,8 +11,10 @@ use super::{
 };
 use crate::rules::Color;
 
-/// Defence graphs of every position met while playing `games` random games to the end.
-pub fn random_play_graphs(games: u64, seed: u64) -> Vec<DefenceGraph> {
+/// Defence graphs of every position met while playing `games` random games to the end. With
+/// `chain_building`, three moves in four are chosen to make the longest chain they can, as
+/// players do, so chains and pits are common.
+pub fn random_play_graphs(games: u64, seed: u64, chain_building: bool) -> Vec<DefenceGraph> {
     let mut graphs = Vec::new();
     for game in 0..games {
         let mut chooser = Dice::new(seed ^ game.wrapping_mul(0x9E37_79B9));
@@ -23,8 +25,22 @@ pub fn random_play_graphs(games: u64, seed: u64) -> Vec<DefenceGraph> {
             if legal.is_empty() {
                 break;
             }
-            let pick = (0..4).fold(0usize, |acc, _| acc * 6 + usize::from(chooser.d6() - 1));
-            position.apply(legal[pick % legal.len()]);
+            let mut roll = || (0..4).fold(0usize, |acc, _| acc * 6 + usize::from(chooser.d6() - 1));
+            let mut pick = roll() % legal.len();
+            if chain_building && roll() % 4 != 0 {
+                let chain_after = |i: usize| {
+                    let mut next = position.clone();
+                    next.apply(legal[i]);
+                    Solver::default()
+                        .longest(&next.board().graph().0)
+                        .map_or(0, |c| c.len())
+                };
+                let lengths: Vec<usize> = (0..legal.len()).map(chain_after).collect();
+                let best = lengths.iter().copied().max().unwrap_or(0);
+                let ties: Vec<usize> = (0..legal.len()).filter(|&i| lengths[i] == best).collect();
+                pick = ties[roll() % ties.len()];
+            }
+            position.apply(legal[pick]);
         }
     }
     graphs
@@ -168,20 +184,29 @@ pub fn adversarial_graphs() -> Vec<(String, DefenceGraph)> {
 /// The numbers printed by `chatrang bench catalonia`.
 #[derive(Clone, Debug)]
 pub struct Report {
+    /// Random play, then chain-building play.
+    pub play: Vec<PlayTimes>,
+    /// Each adversarial graph: name, time, longest chain length, work.
+    pub adversarial: Vec<(String, Duration, usize, Work)>,
+}
+
+/// The solver's times over the positions of one kind of play.
+#[derive(Clone, Debug)]
+pub struct PlayTimes {
+    pub label: &'static str,
+    pub games: u64,
     pub positions: usize,
     pub median: Duration,
     pub p99: Duration,
     pub max_random: Duration,
     /// The costliest random position's work (a time-independent check of the maximum).
     pub most_work: Work,
-    /// Each adversarial graph: name, time, longest chain length, work.
-    pub adversarial: Vec<(String, Duration, usize, Work)>,
 }
 
-/// Runs the benchmark.
-pub fn run(games: u64) -> Report {
+/// Times the solver on every position of `games` games.
+fn time_play(label: &'static str, games: u64, chain_building: bool) -> PlayTimes {
     let solver = Solver::default();
-    let graphs = random_play_graphs(games, 2024);
+    let graphs = random_play_graphs(games, 2024, chain_building);
     let mut most_work = Work::default();
     let mut times: Vec<Duration> = graphs
         .iter()
@@ -204,6 +229,24 @@ pub fn run(games: u64) -> Report {
             .copied()
             .unwrap_or_default()
     };
+    PlayTimes {
+        label,
+        games,
+        positions: times.len(),
+        median: at(0.5),
+        p99: at(0.99),
+        max_random: times.last().copied().unwrap_or_default(),
+        most_work,
+    }
+}
+
+/// Runs the benchmark.
+pub fn run(games: u64) -> Report {
+    let solver = Solver::default();
+    let play = vec![
+        time_play("random", games, false),
+        time_play("chain-building", games / 4, true),
+    ];
     let adversarial = adversarial_graphs()
         .into_iter()
         .map(|(name, g)| {
@@ -216,28 +259,25 @@ pub fn run(games: u64) -> Report {
             (name, elapsed, chain.map_or(0, |c| c.len()), work)
         })
         .collect();
-    Report {
-        positions: times.len(),
-        median: at(0.5),
-        p99: at(0.99),
-        max_random: times.last().copied().unwrap_or_default(),
-        most_work,
-        adversarial,
-    }
+    Report { play, adversarial }
 }
 
 /// Runs the benchmark and prints it.
 pub fn print(games: u64) {
     let report = run(games);
-    println!(
-        "catalonia longest chain over {} positions from {games} random games (fastest of {REPEATS} runs each): median {:.1} µs, p99 {:.1} µs, max {:.1} µs (most work: {} search nodes, {} table cells)",
-        report.positions,
-        micros(report.median),
-        micros(report.p99),
-        micros(report.max_random),
-        report.most_work.search_nodes,
-        report.most_work.table_cells
-    );
+    for p in &report.play {
+        println!(
+            "catalonia longest chain over {} positions from {} {} games (fastest of {REPEATS} runs each): median {:.1} µs, p99 {:.1} µs, max {:.1} µs (most work: {} search nodes, {} table cells)",
+            p.positions,
+            p.games,
+            p.label,
+            micros(p.median),
+            micros(p.p99),
+            micros(p.max_random),
+            p.most_work.search_nodes,
+            p.most_work.table_cells
+        );
+    }
     let mut worst = Duration::ZERO;
     for (name, time, len, work) in &report.adversarial {
         worst = worst.max(*time);

@@ -2,14 +2,18 @@
 //! this piece". A chain is a directed simple cycle of at least 4 pieces, each defending the
 //! next, with at least one piece of each colour.
 //!
-//! Two methods share the work. A depth-first search with strong pruning (each branch is cut as
-//! soon as the pieces still reachable from its end *and* able to reach back to its start cannot
-//! beat the best chain found) settles real positions in microseconds. It runs under a node
-//! budget proportional to the size of the exact method's table; when the budget runs out, a
-//! dynamic programme over subsets (Held–Karp style: for every set of pieces, the set of pieces
-//! a path from the start through exactly that set can end on) finishes the job. That bounds
-//! every query by O(2^k · k) simple operations, k being the pieces that can share a cycle with
-//! the start (k ≤ 23), whatever the graph.
+//! First the graph is cut down: cycles stay inside one strongly connected part and inside one
+//! block (2-connected part) of the undirected graph, so each block is solved alone, largest
+//! first; pieces with a single neighbour are dropped. Two upper bounds stop the work as soon
+//! as a chain reaches them: the block's size and its largest arrow matching (tight on
+//! unbalanced bipartite graphs).
+//!
+//! Then two methods share the work (see `search` and `table`). A depth-first search with
+//! strong pruning settles real positions in microseconds. It runs under a node budget of
+//! 1/64 of the exact method's table; when the budget runs out, a dynamic programme over
+//! subsets (Held–Karp style) finishes the job. That bounds every query by O(2^k · k) simple
+//! operations, k being the pieces that can share a cycle with the start (k ≤ 23), whatever
+//! the graph; the adversarial test checks the work counts against that bound.
 
 use super::{search::Search, table};
 use crate::rules::Color;
