@@ -33,25 +33,31 @@ impl Position {
                 Actor::Anyone,
                 format!(
                     "the bomb fell on the empty square {c}: anyone, choose the target among the pieces next to it (bomb {})",
-                    self.target_options().first().map_or(*c, |s| *s)
+                    example(&self.target_options())
                 ),
             ),
             Phase::Target { center: None } => (
                 Actor::Anyone,
-                "anyone, choose the bomb's target among the pieces of a longest chain (bomb c4)"
-                    .into(),
+                format!(
+                    "anyone, choose the bomb's target among the pieces of a longest chain (bomb {})",
+                    example(&self.target_options())
+                ),
             ),
             Phase::Escape { from, piece } => (
                 Actor::Side(piece.color),
                 format!(
-                    "{}, choose where your {} bombed out of {from} escapes (escape d5)",
+                    "{}, choose where your {} bombed out of {from} escapes (escape {})",
                     piece.color,
-                    piece.kind.name()
+                    piece.kind.name(),
+                    example(&self.qualifying_escapes(*piece, *from))
                 ),
             ),
             Phase::Trapped { side } => (
                 Actor::Side(*side),
-                format!("{side}, remove a trapped Peasant (remove e3) or keep them (keep)"),
+                format!(
+                    "{side}, remove a trapped Peasant (remove {}) or keep them (keep)",
+                    example(&self.board.trapped_peasants(*side))
+                ),
             ),
         };
         Status::Ongoing { actor, prompt }
@@ -438,6 +444,13 @@ impl Position {
         };
         self.pass_if_stuck(events);
     }
+}
+
+/// The first of the choices, to show how to write one.
+fn example(choices: &[Square]) -> String {
+    choices
+        .first()
+        .map_or_else(|| "…".into(), Square::to_string)
 }
 
 /// The square of a roll: file 1 → b … 6 → g, rank 1 → 2 … 6 → 7.
