@@ -58,6 +58,14 @@ fn random_game(options: &Options, seed: u64, greedy: bool) -> (Vec<String>, Box<
             }
         }
         let action = &actions[choice];
+        // Every listed action is accepted, and its canonical notation is kept.
+        for other in &actions {
+            let mut probe = game.clone_game();
+            let played = probe
+                .play(&other.notation)
+                .unwrap_or_else(|e| panic!("{} refused: {e}", other.notation));
+            assert_eq!(played.notation, other.notation);
+        }
         let played = game.play(&action.notation).unwrap();
         assert_eq!(played.notation, action.notation);
         record.push(played.notation);
@@ -127,4 +135,44 @@ fn a_full_random_non_random_variant_game_replays_too() {
         10..14,
         true,
     );
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(500))]
+
+    /// Whatever is typed, play never panics, and a refusal changes nothing.
+    #[test]
+    fn any_input_is_played_or_refused_without_change(input in "\\PC{0,30}|[a-h][1-8][a-h][1-8]|(bomb|escape|remove) [a-h][1-8]|swap|accept|decline|keep") {
+        let mut game = registry::new_game(GameId::Catalonia, &Options::default(), 4).unwrap();
+        let before = game.position_text();
+        if game.play(&input).is_err() {
+            proptest::prop_assert_eq!(game.position_text(), before);
+        }
+    }
+
+    /// Whatever is loaded, loading never panics, and what loads writes itself back.
+    #[test]
+    fn any_position_string_loads_or_is_refused(text in "\\PC{0,120}") {
+        if let Ok(game) = registry::load(GameId::Catalonia, &text) {
+            let again = registry::load(GameId::Catalonia, &game.position_text()).unwrap();
+            proptest::prop_assert_eq!(again.position_text(), game.position_text());
+        }
+    }
+
+    /// A valid position string with one character changed loads to a consistent game or is
+    /// refused; it never panics.
+    #[test]
+    fn a_mutated_position_string_loads_or_is_refused(at in 0usize..200, c in proptest::char::any()) {
+        let text = "1n1lgbn1/1pp1pp2/3p2p1/2*5/3GG3/2gg4/1PPP*PP1/1N1L1BN1 3/15 random 00000000000000ff white-moves 2:16:c3.d3.d4.c4 -";
+        let mut chars: Vec<char> = text.chars().collect();
+        let at = at % chars.len();
+        chars[at] = c;
+        let mutated: String = chars.into_iter().collect();
+        if let Ok(game) = registry::load(GameId::Catalonia, &mutated) {
+            let again = registry::load(GameId::Catalonia, &game.position_text()).unwrap();
+            proptest::prop_assert_eq!(again.position_text(), game.position_text());
+            let _ = game.legal_actions();
+            let _ = game.view();
+        }
+    }
 }

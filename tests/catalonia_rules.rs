@@ -821,3 +821,125 @@ fn piece_diagrams_mark_moves_and_defence() {
     }
     assert!(g.piece_diagram("Queen").is_err());
 }
+
+#[test]
+fn an_escape_square_qualifies_only_with_the_new_pit_in_place() {
+    // With c3 empty the Bishop on a1 would defend d4 and a1→d4→d2→b3→a1 would be a chain;
+    // the pit dug on c3 blocks the Bishop, so the Black Gentleman may not escape to d4.
+    let gentleman = Piece::new(Color::Black, Kind::Gentleman);
+    let pieces = [("a1", 'B'), ("d2", 'N'), ("b3", 'N'), ("h8", 'n')];
+    let with_pit = game(
+        &board(&pieces, &["c3"]),
+        "2/15",
+        "random",
+        0,
+        "white-moves",
+        "-",
+    );
+    assert!(
+        !with_pit
+            .position
+            .qualifying_escapes(gentleman, sq("c3"))
+            .contains(&sq("d4"))
+    );
+    let mut without = board(&pieces, &[]);
+    without.put(sq("d4"), Some(gentleman));
+    let g = game(&without, "2/15", "random", 0, "white-moves", "-");
+    assert_eq!(
+        g.current_chain().len(),
+        4,
+        "the chain exists when c3 is open"
+    );
+}
+
+#[test]
+fn an_escape_with_a_single_qualifying_square_is_made_at_once() {
+    let mut g = game(
+        &chain_of_gentlemen(&[], &[]),
+        "1/15",
+        "random",
+        dice_rolling(&[(2, 2)]),
+        "black-moves-second",
+        "-",
+    );
+    // Fill every qualifying square but e3 with pits, so e3 is the only way out.
+    let options: Vec<Square> = {
+        let mut probe = g.clone();
+        probe.play("a8c7").unwrap();
+        probe
+            .legal_actions()
+            .iter()
+            .filter_map(|a| a.to)
+            .filter(|&s| s != sq("e3"))
+            .collect()
+    };
+    let mut b = g.position.board().clone();
+    for s in options {
+        b.add_pit(s);
+    }
+    g = game(
+        &b,
+        "1/15",
+        "random",
+        dice_rolling(&[(2, 2)]),
+        "black-moves-second",
+        "-",
+    );
+    let played = g.play("a8c7").unwrap();
+    assert!(
+        played.description.contains("must escape to e3"),
+        "{}",
+        played.description
+    );
+    assert_eq!(g.position.turn(), 2);
+}
+
+#[test]
+fn the_non_random_target_may_be_any_piece_of_any_longest_chain() {
+    let b = chain_of_gentlemen(&[("g1", 'G'), ("h1", 'g'), ("g2", 'g'), ("h2", 'G')], &[]);
+    let mut g = game(&b, "1/15", "nonrandom", 0, "black-moves-second", "-");
+    g.play("a8c7").unwrap();
+    assert_eq!(
+        legal(&g),
+        vec![
+            "bomb c3", "bomb c4", "bomb d3", "bomb d4", "bomb g1", "bomb g2", "bomb h1", "bomb h2"
+        ]
+    );
+}
+
+#[test]
+fn the_picture_shows_pits_the_chain_and_the_scores() {
+    let b = chain_of_gentlemen(&[], &["f6", "b2"]);
+    let g = game(&b, "3/15", "random", 0, "white-moves", "2:16:c3.d3.d4.c4");
+    let view = g.view();
+    let pits: Vec<Square> = view
+        .tiles
+        .iter()
+        .filter(|(_, t)| *t == chatrang::rules::Tile::Pit)
+        .map(|(s, _)| *s)
+        .collect();
+    assert_eq!(names(pits), set(&["b2", "f6"]));
+    assert_eq!(view.arrows.len(), 4);
+    assert!(view.header.contains("turn 3/15"), "{}", view.header);
+    assert!(view.header.contains("this turn 16"), "{}", view.header);
+    assert!(view.header.contains("total 16"), "{}", view.header);
+    let piece = view.pieces.iter().find(|(s, _)| *s == sq("c3")).unwrap();
+    assert_eq!(piece.1.kind, "gentleman");
+}
+
+#[test]
+fn a_saved_decision_with_no_choice_is_refused_rather_than_stuck() {
+    // White to move with no legal move, or an escape with no square, cannot be loaded.
+    let walled = board(&[("d4", 'P'), ("a8", 'n')], &["d3", "d5"]);
+    let text = format!(
+        "{} 1/15 random 0000000000000000 white-moves - -",
+        walled.to_text()
+    );
+    assert!(Position::from_text(&text).is_err());
+    let lonely = board(&[("a8", 'n')], &["c3"]);
+    let text = format!(
+        "{} 2/15 random 0000000000000000 escape-G-c3 1:16:c3.d3.d4.c4 -",
+        lonely.to_text()
+    );
+    assert!(Position::from_text(&text).is_err());
+}

@@ -111,10 +111,16 @@ impl Position {
             previous = r.turn;
         }
         let bad = match &self.phase {
-            Phase::Escape { from, .. } => {
-                (!self.board.is_pit(*from) || self.board.piece_count() >= MAX_PIECES)
-                    .then(|| format!("a piece cannot be escaping from {from} here"))
-            }
+            Phase::Escape { from, piece } => (!self.board.is_pit(*from)
+                || self.board.piece_count() >= MAX_PIECES
+                || self.qualifying_escapes(*piece, *from).len() < 2)
+                .then(|| format!("a piece cannot be waiting to escape from {from} here")),
+            // A decision without choices would leave the game stuck.
+            Phase::Move { side, .. } => self
+                .board
+                .legal_moves(*side)
+                .is_empty()
+                .then(|| format!("{side} has no legal move, so it cannot be {side}'s move")),
             Phase::Target { center: Some(c) } => (!self.random
                 || !self.board.is_free(*c)
                 || self.target_options().len() < 2)
