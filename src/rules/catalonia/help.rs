@@ -32,4 +32,7 @@ Decisions of this bot: Black's pieces mirror White's (Lady d8, Gentleman e8); on
 the swap (Black can ask in chat), once a turn; a Peasant's forbidden last rank counts as an edge \
 for trapping; the last turn ends after its scoring (no bomb, nothing could change the score); if \
 every square b2–g7 is a pit no bomb falls; escapes of Peasants may use the double step from the \
-2nd or 4th rank as a leap, never onto the last rank.";
+2nd or 4th rank as a leap, never onto the last rank; a chain counts only as it stands after both \
+moves of a turn (for the five-turn rule too); a single possible target or escape square is taken \
+automatically; the picture's \"this turn\" shows what the board would score now until the turn \
+is scored.";
