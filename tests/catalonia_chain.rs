@@ -217,3 +217,18 @@ fn the_worst_graphs_we_can_build_stay_within_the_proven_bound() {
         }
     }
 }
+
+#[test]
+fn the_exact_table_costs_exactly_two_to_the_k_cells_on_a_complete_graph() {
+    // 20 pieces all defending each other: the first start piece's table has 2^19 cells, and
+    // the chain through all 20 ends the work there.
+    let colors: Vec<bool> = (0..20).map(|i| i % 3 == 0).collect();
+    let edges: Vec<Vec<usize>> = (0..20).map(|_| (0..20).collect()).collect();
+    let g = graph(&colors, &edges);
+    let mut work = Work::default();
+    let cycle = Solver::TABLE_ONLY.longest_counted(&g, &mut work).unwrap();
+    assert_eq!(cycle.len(), 20);
+    assert!(g.is_chain(&cycle));
+    assert_eq!(work.table_cells, 1 << 19);
+    assert_eq!(work.search_nodes, 0);
+}

@@ -943,3 +943,8 @@ fn a_saved_decision_with_no_choice_is_refused_rather_than_stuck() {
     );
     assert!(Position::from_text(&text).is_err());
 }
+
+#[test]
+fn help_fits_in_one_discord_message() {
+    assert!(registry::help(GameId::Catalonia).chars().count() <= 2000);
+}
