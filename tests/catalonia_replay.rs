@@ -176,3 +176,45 @@ proptest::proptest! {
         }
     }
 }
+
+#[test]
+fn recorded_games_replay_to_their_recorded_results() {
+    let data = include_str!("data/catalonia_games.txt");
+    let mut options = Options::default();
+    let mut seed = 0;
+    let mut game: Option<Box<dyn Game>> = None;
+    let mut checked = 0;
+    for line in data
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        let (key, value) = line.split_once(' ').unwrap();
+        match key {
+            "options" => {
+                options = value.split(',').fold(Options::default(), |o, pair| {
+                    let (name, v) = pair.split_once('=').unwrap();
+                    o.with(name, v)
+                })
+            }
+            "seed" => seed = value.parse().unwrap(),
+            "record" => {
+                let mut g = registry::new_game(GameId::Catalonia, &options, seed).unwrap();
+                for notation in value.split(',') {
+                    g.play(notation)
+                        .unwrap_or_else(|e| panic!("{notation}: {e}"));
+                }
+                game = Some(g);
+            }
+            "result" => {
+                let status = game.take().unwrap().status();
+                match status {
+                    Status::Over(outcome) => assert_eq!(outcome.to_string(), value),
+                    other => panic!("not over: {other:?}"),
+                }
+                checked += 1;
+            }
+            other => panic!("unknown line {other}"),
+        }
+    }
+    assert_eq!(checked, 2);
+}
