@@ -1,11 +1,11 @@
 //! Catalonia (François Tremblay, 2010), the cooperative game: pieces defend each other in
 //! chains, bombs dig pits, and everyone shares one score. See `rules.md` §5.
 //!
-//! `pieces` and `board` hold the rules of the pieces, `chain` the exact chain solver (with
-//! `search` and `table`, its fast and its exact halves),
-//! `dice` the seeded dice, `position` and `turn` the state and its turn machine, `notation`
-//! and `text` the words and the position string, `game` the [`Game`](crate::rules::Game)
-//! implementation, `bench` the benchmark behind `chatrang bench catalonia`.
+//! `pieces` and `board` hold the rules of the pieces; `chain` the exact chain solver, with
+//! `search` and `table` its fast and its exact halves; `dice` the seeded dice; `position` and
+//! `turn` the state and its turn machine; `notation` and `text` the words and the position
+//! string; `game` the [`Game`](crate::rules::Game) implementation; `help` the rules summary;
+//! `bench` the benchmark behind `chatrang bench catalonia`.
 
 pub mod bench;
 pub mod board;
