@@ -109,50 +109,51 @@ fn sliced(
     let mut best_len = beat;
     for w in 0..words {
         let high = (w as u32) << 6;
+        // Rows of smaller subsets are final; this word's row is being filled.
+        let (done, rest) = ends.split_at_mut(w * k);
+        let row = &mut rest[..k];
         for v in bits(high) {
             let src = w ^ (1 << (v - 6));
+            let src_row = &done[src * k..src * k + k];
             let mut acc = 0u64;
             // Only pieces of the smaller subset can end a path through it.
             for u in bits(r.pred[v] & ((src as u32) << 6 | 63)) {
-                acc |= ends[src * k + u];
+                acc |= src_row[u];
             }
             if src == 0 && r.from_start >> v & 1 == 1 {
                 acc |= 1;
             }
-            ends[w * k + v] = acc;
+            row[v] = acc;
         }
-        if w == 0 {
-            for v in bits(r.from_start & 63) {
-                ends[v] |= 1 << (1 << v);
-            }
-        }
-        // Low pieces extend paths within the word; repeat until nothing changes (at most
-        // one round per low piece, plus one).
-        // What the high pieces (final for this word) bring to each low piece.
+        // Low pieces extend paths within the word. What the high pieces (final for this word)
+        // bring to each is fixed; then repeat until nothing changes (at most one round per
+        // low piece, plus one).
         let mut from_high = [0u64; 6];
-        for (v, slot) in from_high.iter_mut().enumerate() {
+        let mut low = [0u64; 6];
+        for v in 0..6 {
             for u in bits(r.pred[v] & high) {
-                *slot |= ends[w * k + u];
+                from_high[v] |= row[u];
+            }
+            if w == 0 && r.from_start >> v & 1 == 1 {
+                low[v] = 1 << (1 << v);
             }
         }
         loop {
             let mut changed = false;
-            for (v, has) in HAS_LOW.iter().enumerate() {
+            for v in 0..6 {
                 let mut acc = from_high[v];
                 for u in bits(r.pred[v] & 63) {
-                    acc |= ends[w * k + u];
+                    acc |= low[u];
                 }
-                let old = ends[w * k + v];
-                let new = old | ((acc << (1u32 << v)) & has);
-                if new != old {
-                    ends[w * k + v] = new;
-                    changed = true;
-                }
+                let new = low[v] | ((acc << (1u32 << v)) & HAS_LOW[v]);
+                changed |= new != low[v];
+                low[v] = new;
             }
             if !changed {
                 break;
             }
         }
+        row[..6].copy_from_slice(&low);
         // Subsets whose path closes, large enough to beat the best so far, with both colours.
         let high_size = high.count_ones() as usize;
         let Some(need) = Some(best_len.saturating_sub(high_size)).filter(|&t| t <= 6) else {
