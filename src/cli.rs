@@ -31,7 +31,7 @@ pub enum Command {
         #[arg(long)]
         divide: bool,
     },
-    /// Measure speed: `rules` (move generation).
+    /// Measure speed: `rules` (move generation), `catalonia` (the chain solver).
     Bench {
         /// What to measure.
         what: String,
@@ -106,6 +106,12 @@ fn bench(what: &str) -> Result<(), String> {
             }
             Ok(())
         }
-        other => Err(format!("unknown benchmark \"{other}\"; try: rules")),
+        "catalonia" => {
+            crate::rules::catalonia::bench::print(200);
+            Ok(())
+        }
+        other => Err(format!(
+            "unknown benchmark \"{other}\"; try: rules, catalonia"
+        )),
     }
 }

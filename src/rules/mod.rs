@@ -10,6 +10,7 @@ mod square;
 mod square_set;
 
 pub mod cataclysm;
+pub mod catalonia;
 pub mod chess;
 pub mod chesslike;
 pub mod chromopolis;

@@ -1,8 +1,9 @@
 //! Where games are created and loaded by id. Adding a game means adding its arms here; nothing
-//! outside the rules needs to change.
+//! outside the rules needs to change. The matches are exhaustive, so a new `GameId` cannot be
+//! forgotten.
 
 use super::{
-    Game, GameId, OptionSpec, Options, SetupError, cataclysm, chess,
+    Game, GameId, OptionSpec, Options, SetupError, cataclysm, catalonia, chess,
     chesslike::{ChessLikeGame, Position},
     chromopolis, katarenga, picka,
 };
@@ -10,22 +11,22 @@ use super::{
 /// Starts a new game. `seed` feeds every random choice the game makes (boards, dice), so the
 /// same seed and options always give the same game.
 pub fn new_game(id: GameId, options: &Options, seed: u64) -> Result<Box<dyn Game>, SetupError> {
-    if picka::GAMES.contains(&id) {
-        return picka::new_game(id, options);
-    }
-    if let Some(text) = options.get("position") {
-        return load(id, text);
-    }
     match id {
-        GameId::Chess => Ok(Box::new(ChessLikeGame::new(Position::start(
-            chess::variant(),
-        )))),
-        GameId::Cataclysm => Ok(Box::new(ChessLikeGame::new(Position::start(
-            cataclysm::variant(),
-        )))),
+        GameId::PickATeam | GameId::PickATeamV2 | GameId::Patch | GameId::EasyPatch => {
+            picka::new_game(id, options)
+        }
         GameId::Katarenga => Ok(Box::new(katarenga::new_game(options, seed)?)),
-        GameId::Chromopolis => Ok(Box::new(chromopolis::ChromopolisGame::start())),
-        other => Err(not_yet(other)),
+        GameId::Catalonia => catalonia::new_game(options, seed),
+        GameId::Chess | GameId::Cataclysm | GameId::Chromopolis => match options.get("position") {
+            Some(text) => load(id, text),
+            None => Ok(match id {
+                GameId::Chess => Box::new(ChessLikeGame::new(Position::start(chess::variant()))),
+                GameId::Cataclysm => {
+                    Box::new(ChessLikeGame::new(Position::start(cataclysm::variant())))
+                }
+                _ => Box::new(chromopolis::ChromopolisGame::start()),
+            }),
+        },
     }
 }
 
@@ -39,12 +40,12 @@ pub fn load(id: GameId, text: &str) -> Result<Box<dyn Game>, SetupError> {
     match id {
         GameId::Chess => chess_like(chess::variant()),
         GameId::Cataclysm => chess_like(cataclysm::variant()),
-        GameId::Katarenga => Ok(Box::new(katarenga::load(text)?)),
-        GameId::Chromopolis => Ok(Box::new(chromopolis::load(text)?)),
         GameId::PickATeam | GameId::PickATeamV2 | GameId::Patch | GameId::EasyPatch => {
             picka::load(id, text)
         }
-        other => Err(not_yet(other)),
+        GameId::Katarenga => Ok(Box::new(katarenga::load(text)?)),
+        GameId::Chromopolis => Ok(Box::new(chromopolis::load(text)?)),
+        GameId::Catalonia => catalonia::load(text),
     }
 }
 
@@ -70,7 +71,7 @@ pub fn option_specs(id: GameId) -> &'static [OptionSpec] {
         GameId::PickATeam | GameId::PickATeamV2 | GameId::Patch | GameId::EasyPatch => {
             picka::option_specs(id)
         }
-        _ => &[],
+        GameId::Catalonia => &catalonia::OPTIONS,
     }
 }
 
@@ -84,10 +85,6 @@ pub fn help(id: GameId) -> &'static str {
         GameId::PickATeam | GameId::PickATeamV2 | GameId::Patch | GameId::EasyPatch => {
             picka::help(id)
         }
-        _ => "This game is not available yet.",
+        GameId::Catalonia => catalonia::HELP,
     }
-}
-
-fn not_yet(id: GameId) -> SetupError {
-    SetupError(format!("{} is not available yet", id.display_name()))
 }
