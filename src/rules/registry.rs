@@ -11,22 +11,27 @@ use super::{
 /// Starts a new game. `seed` feeds every random choice the game makes (boards, dice), so the
 /// same seed and options always give the same game.
 pub fn new_game(id: GameId, options: &Options, seed: u64) -> Result<Box<dyn Game>, SetupError> {
+    let is_picka = matches!(
+        id,
+        GameId::PickATeam | GameId::PickATeamV2 | GameId::Patch | GameId::EasyPatch
+    );
+    // Pick-a-team reads its own `position` together with the armies.
+    if !is_picka && let Some(text) = options.get("position") {
+        return load(id, text);
+    }
     match id {
         GameId::PickATeam | GameId::PickATeamV2 | GameId::Patch | GameId::EasyPatch => {
             picka::new_game(id, options)
         }
+        GameId::Chess => Ok(Box::new(ChessLikeGame::new(Position::start(
+            chess::variant(),
+        )))),
+        GameId::Cataclysm => Ok(Box::new(ChessLikeGame::new(Position::start(
+            cataclysm::variant(),
+        )))),
         GameId::Katarenga => Ok(Box::new(katarenga::new_game(options, seed)?)),
+        GameId::Chromopolis => Ok(Box::new(chromopolis::ChromopolisGame::start())),
         GameId::Catalonia => catalonia::new_game(options, seed),
-        GameId::Chess | GameId::Cataclysm | GameId::Chromopolis => match options.get("position") {
-            Some(text) => load(id, text),
-            None => Ok(match id {
-                GameId::Chess => Box::new(ChessLikeGame::new(Position::start(chess::variant()))),
-                GameId::Cataclysm => {
-                    Box::new(ChessLikeGame::new(Position::start(cataclysm::variant())))
-                }
-                _ => Box::new(chromopolis::ChromopolisGame::start()),
-            }),
-        },
     }
 }
 
