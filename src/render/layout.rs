@@ -1,0 +1,252 @@
+//! Where everything goes: the square size, the display columns and rows for an orientation
+//! (with a cylinder's wrapped file drawn at both sides), the ring for Katarenga's camps, the
+//! header strip, the legend below and the pool panel beside the board. Computed once per
+//! picture; tests use it to find a square's pixels.
+
+use super::{
+    font::{self, Fonts},
+    legend::{self, LegendEntry},
+};
+use crate::rules::{BoardView, Color, Geometry, Square};
+
+/// A rectangle of pixels.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub struct PixelRect {
+    pub x: i32,
+    pub y: i32,
+    pub w: u32,
+    pub h: u32,
+}
+
+impl PixelRect {
+    pub fn center(&self) -> (f32, f32) {
+        (
+            self.x as f32 + self.w as f32 / 2.0,
+            self.y as f32 + self.h as f32 / 2.0,
+        )
+    }
+
+    pub fn contains(&self, x: i32, y: i32) -> bool {
+        x >= self.x && y >= self.y && x < self.x + self.w as i32 && y < self.y + self.h as i32
+    }
+}
+
+/// The largest picture side we agree to draw; bigger means the view is malformed.
+pub const MAX_SIDE_PX: u32 = 4096;
+/// Legend and pool icons.
+pub const ICON: u32 = 36;
+pub const HEADER_SIZE: f32 = 21.0;
+pub const LABEL_SIZE: f32 = 15.0;
+const HEADER_H: u32 = 42;
+const PAD: u32 = 12;
+const ROW_H: u32 = 42;
+const POOL_COLUMN_W: u32 = 210;
+const POOL_TITLE_H: u32 = 34;
+/// At most this many legend entries; more means a malformed view, and the rest is summarised.
+pub const MAX_LEGEND: usize = 48;
+/// At most this many pool entries are drawn.
+pub const MAX_POOL: usize = 120;
+
+/// One legend entry placed on the picture.
+#[derive(Clone, Debug)]
+pub struct PlacedEntry {
+    pub entry: LegendEntry,
+    pub x: i32,
+    pub y: i32,
+}
+
+#[derive(Clone, Debug)]
+pub struct Layout {
+    pub width: u32,
+    pub height: u32,
+    /// The side of one square in pixels.
+    pub square: u32,
+    pub orientation: Color,
+    pub board: PixelRect,
+    /// The file shown in each display column, left to right.
+    pub columns: Vec<u8>,
+    /// The rank shown in each display row, top to bottom.
+    pub rows: Vec<u8>,
+    /// True when the last column repeats the first (a cylinder).
+    pub repeated_column: bool,
+    /// Gap between the board and a camp beyond a corner.
+    pub ring_gap: u32,
+    pub header: Option<PixelRect>,
+    pub legend: Vec<PlacedEntry>,
+    /// Entries beyond [`MAX_LEGEND`] that were left out.
+    pub legend_more: usize,
+    pub pool: Option<PixelRect>,
+    pub pool_columns: u32,
+    pub pool_rows: u32,
+}
+
+impl Layout {
+    /// Lays out `view` seen with `orientation` at the bottom. `None` if the picture would be
+    /// larger than [`MAX_SIDE_PX`].
+    pub fn compute(
+        view: &BoardView,
+        geometry: &Geometry,
+        orientation: Color,
+        fonts: &Fonts,
+    ) -> Option<Layout> {
+        let files = geometry.files();
+        let ranks = geometry.ranks();
+        let mut columns: Vec<u8> = (0..files).collect();
+        let mut rows: Vec<u8> = (0..ranks).rev().collect();
+        if orientation == Color::Black {
+            columns.reverse();
+            rows.reverse();
+        }
+        let repeated_column = geometry.wraps_files() && files > 1;
+        if repeated_column {
+            // The first file at both sides: a b … g a, or a g … b a from Black's side.
+            if orientation == Color::Black {
+                columns.rotate_right(1);
+            }
+            columns.push(0);
+        }
+        let cols = columns.len() as u32;
+        let square = if cols.max(ranks as u32) <= 10 { 72 } else { 64 };
+        let band = square * 3 / 8;
+        let has_outside = !view.outside.is_empty();
+        let ring_gap = 10;
+        let ring = if has_outside { square + ring_gap } else { band };
+        let (left, right, top, bottom) = if has_outside {
+            (ring, ring, ring, ring)
+        } else {
+            (band, PAD, PAD / 2, band)
+        };
+        let header_h = if view.header.trim().is_empty() { PAD } else { HEADER_H };
+        let board = PixelRect {
+            x: (PAD + left) as i32,
+            y: (header_h + top) as i32,
+            w: cols * square,
+            h: ranks as u32 * square,
+        };
+        let board_right = board.x as u32 + board.w + right;
+        let board_bottom = board.y as u32 + board.h + bottom;
+
+        // The pool panel beside the board, in as many columns as its height allows.
+        let pool_len = view.pool.len().min(MAX_POOL) as u32;
+        let (pool, pool_columns, pool_rows) = if pool_len == 0 {
+            (None, 0, 0)
+        } else {
+            let max_rows = ((board.h + top + bottom).saturating_sub(POOL_TITLE_H) / ROW_H).max(8);
+            let pool_columns = pool_len.div_ceil(max_rows);
+            let pool_rows = pool_len.div_ceil(pool_columns);
+            let rect = PixelRect {
+                x: (board_right + PAD) as i32,
+                y: header_h as i32,
+                w: pool_columns * POOL_COLUMN_W,
+                h: POOL_TITLE_H + pool_rows * ROW_H,
+            };
+            (Some(rect), pool_columns, pool_rows)
+        };
+        let width = match pool {
+            Some(p) => p.x as u32 + p.w + PAD,
+            None => board_right + PAD,
+        };
+
+        // The legend under the board, wrapped to the picture's width.
+        let entries = legend::entries(view);
+        let legend_more = entries.len().saturating_sub(MAX_LEGEND);
+        let mut placed = Vec::new();
+        let (mut x, mut y) = (PAD as i32, board_bottom as i32 + 4);
+        let mut used_rows = 0;
+        for entry in entries.into_iter().take(MAX_LEGEND) {
+            let text_w = font::measure(&fonts.regular, LABEL_SIZE, &entry.label()).min(360.0);
+            let w = ICON as i32 + 6 + text_w.ceil() as i32 + 18;
+            if x > PAD as i32 && x + w > (width - PAD) as i32 {
+                x = PAD as i32;
+                y += ROW_H as i32;
+            }
+            used_rows = ((y - board_bottom as i32 - 4) / ROW_H as i32 + 1) as u32;
+            placed.push(PlacedEntry { entry, x, y });
+            x += w;
+        }
+        if legend_more > 0 {
+            used_rows += 1;
+        }
+        let legend_bottom = board_bottom + used_rows * ROW_H + if used_rows > 0 { PAD } else { 0 };
+        let pool_bottom = pool.map_or(0, |p| p.y as u32 + p.h + PAD);
+        let height = legend_bottom.max(pool_bottom).max(board_bottom + PAD / 2);
+        if width > MAX_SIDE_PX || height > MAX_SIDE_PX {
+            return None;
+        }
+        let header = (header_h > PAD).then_some(PixelRect {
+            x: PAD as i32,
+            y: 0,
+            w: width - 2 * PAD,
+            h: header_h,
+        });
+        Some(Layout {
+            width,
+            height,
+            square,
+            orientation,
+            board,
+            columns,
+            rows,
+            repeated_column,
+            ring_gap,
+            header,
+            legend: placed,
+            legend_more,
+            pool,
+            pool_columns,
+            pool_rows,
+        })
+    }
+
+    /// The rectangle of a display cell (column, row from the top left).
+    pub fn cell(&self, column: usize, row: usize) -> PixelRect {
+        PixelRect {
+            x: self.board.x + (column as u32 * self.square) as i32,
+            y: self.board.y + (row as u32 * self.square) as i32,
+            w: self.square,
+            h: self.square,
+        }
+    }
+
+    /// Every place `square` is drawn (twice for a cylinder's first file).
+    pub fn square_rects(&self, square: Square) -> impl Iterator<Item = PixelRect> + '_ {
+        let row = self.rows.iter().position(|&r| r == square.rank());
+        self.columns
+            .iter()
+            .enumerate()
+            .filter(move |(_, f)| **f == square.file())
+            .filter_map(move |(c, _)| row.map(|r| self.cell(c, r)))
+    }
+
+    /// Where `square` is drawn (the first place, for a cylinder's first file).
+    pub fn square_rect(&self, square: Square) -> Option<PixelRect> {
+        self.square_rects(square).next()
+    }
+
+    /// The cell beyond a corner square, diagonally outward (a Katarenga camp).
+    pub fn outside_rect(&self, beside: Square) -> Option<PixelRect> {
+        let row = self.rows.iter().position(|&r| r == beside.rank())?;
+        let column = self.columns.iter().position(|&f| f == beside.file())?;
+        let step = (self.square + self.ring_gap) as i32;
+        let dx = if column == 0 {
+            -1
+        } else if column + 1 == self.columns.len() {
+            1
+        } else {
+            0
+        };
+        let dy = if row == 0 {
+            -1
+        } else if row + 1 == self.rows.len() {
+            1
+        } else {
+            0
+        };
+        let cell = self.cell(column, row);
+        Some(PixelRect {
+            x: cell.x + dx * step,
+            y: cell.y + dy * step,
+            ..cell
+        })
+    }
+}
