@@ -198,10 +198,12 @@ def royal_knight():
 
 
 def chinese_nightrider():
-    back = group([shape(KNIGHT), dot(36, 35, 3.2)], "translate(22 -6) scale(0.78)")
-    return BASE + [back, shape(KNIGHT), dot(36, 35, 3.2), dot(20, 54, 1.8),
-                   line("M58 25 C68 38 70 56 67 76", width=2.5),
-                   circle(44, 68, 7, fill=RED, width=2)]
+    back = group([shape(KNIGHT), dot(36, 35, 3.2), line("M58 25 C68 38 70 56 67 76", width=2.5)],
+                 "translate(34 2) scale(0.66)")
+    front = group([shape(KNIGHT), dot(36, 35, 3.2), dot(20, 54, 1.8),
+                   line("M58 25 C68 38 70 56 67 76", width=2.5)],
+                  "translate(2 20) scale(0.8)")
+    return BASE + [back, front, circle(40, 70, 6, fill=RED, width=2)]
 
 
 def pao():

@@ -29,7 +29,14 @@ pub fn draw_squares(canvas: &mut Canvas, layout: &Layout, geometry: &Geometry, v
         }
     }
     for &square in &view.last_move {
-        tint(canvas, layout, geometry, square, palette::LAST_MOVE);
+        if tile_at(view, square).is_some_and(|t| t != Tile::Pit) {
+            // A tint would change a Katarenga colour, which matters for play: frame it instead.
+            for cell in layout.square_rects(square).filter(|_| geometry.contains(square)) {
+                frame(canvas, cell, palette::LAST_MOVE_FRAME, (cell.w / 14).max(3));
+            }
+        } else {
+            tint(canvas, layout, geometry, square, palette::LAST_MOVE);
+        }
     }
     for &(square, mark) in &view.marks {
         if mark == Mark::Origin {

@@ -21,6 +21,7 @@ pub fn views() -> Vec<(String, BoardView, Color)> {
         ("chromopolis".to_string(), samples::chromopolis(), Color::White),
         ("chromopolis-black".to_string(), samples::chromopolis(), Color::Black),
         ("catalonia".to_string(), samples::catalonia(), Color::White),
+        ("all-pieces".to_string(), samples::all_pieces(), Color::White),
     ];
     for &(name, kind, _) in samples::PIECE_TYPES {
         views.push((format!("piece-{kind}"), diagram(name, kind), Color::White));

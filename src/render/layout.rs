@@ -7,7 +7,7 @@ use super::{
     font::{self, Fonts},
     legend::{self, LegendEntry},
 };
-use crate::rules::{BoardView, Color, Geometry, Square};
+use crate::rules::{BoardView, Color, Geometry, Mark, Square};
 
 /// A rectangle of pixels.
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
@@ -37,20 +37,49 @@ pub const MAX_SIDE_PX: u32 = 4096;
 pub const ICON: u32 = 36;
 pub const HEADER_SIZE: f32 = 21.0;
 pub const LABEL_SIZE: f32 = 15.0;
-const HEADER_H: u32 = 42;
+const HEADER_LINE_H: u32 = 28;
 const PAD: u32 = 12;
 const ROW_H: u32 = 42;
-const POOL_COLUMN_W: u32 = 210;
+const POOL_COLUMN_W: u32 = 250;
 const POOL_TITLE_H: u32 = 34;
 /// At most this many legend entries; more means a malformed view, and the rest is summarised.
 pub const MAX_LEGEND: usize = 48;
 /// At most this many pool entries are drawn.
 pub const MAX_POOL: usize = 120;
 
-/// One legend entry placed on the picture.
+/// What one legend item explains: a fairy piece type, or a kind of mark.
+#[derive(Clone, Debug)]
+pub enum LegendItem {
+    Piece(LegendEntry),
+    Mark(Mark),
+}
+
+impl LegendItem {
+    pub fn label(&self) -> String {
+        match self {
+            LegendItem::Piece(entry) => entry.label(),
+            LegendItem::Mark(mark) => mark_label(*mark).to_string(),
+        }
+    }
+}
+
+/// How the legend explains a mark.
+pub fn mark_label(mark: Mark) -> &'static str {
+    match mark {
+        Mark::Move => "moves (no capture)",
+        Mark::Capture => "captures only",
+        Mark::MoveOrCapture => "moves or captures",
+        Mark::Hop => "by jumping over a piece",
+        Mark::Defend => "defends",
+        Mark::Force => "applies force",
+        Mark::Origin => "the piece",
+    }
+}
+
+/// One legend item placed on the picture.
 #[derive(Clone, Debug)]
 pub struct PlacedEntry {
-    pub entry: LegendEntry,
+    pub item: LegendItem,
     pub x: i32,
     pub y: i32,
 }
@@ -72,6 +101,8 @@ pub struct Layout {
     /// Gap between the board and a camp beyond a corner.
     pub ring_gap: u32,
     pub header: Option<PixelRect>,
+    /// The header text, on one line or wrapped onto two.
+    pub header_lines: Vec<String>,
     pub legend: Vec<PlacedEntry>,
     /// Entries beyond [`MAX_LEGEND`] that were left out.
     pub legend_more: usize,
@@ -116,7 +147,13 @@ impl Layout {
         } else {
             (band, PAD, PAD / 2, band)
         };
-        let header_h = if view.header.trim().is_empty() { PAD } else { HEADER_H };
+        // The width does not depend on the header, so measure it first.
+        let board_w = cols * square;
+        let pool_len = view.pool.len().min(MAX_POOL) as u32;
+        let pool_w_guess = if pool_len == 0 { 0 } else { PAD + pool_len.div_ceil(((ranks as u32 * square + top + bottom).saturating_sub(POOL_TITLE_H) / ROW_H).max(8)) * POOL_COLUMN_W };
+        let width_guess = PAD + left + board_w + right + pool_w_guess + PAD;
+        let header_lines = header_lines(fonts, view.header.trim(), (width_guess - 2 * PAD) as f32);
+        let header_h = if header_lines.is_empty() { PAD } else { 14 + HEADER_LINE_H * header_lines.len() as u32 };
         let board = PixelRect {
             x: (PAD + left) as i32,
             y: (header_h + top) as i32,
@@ -127,7 +164,6 @@ impl Layout {
         let board_bottom = board.y as u32 + board.h + bottom;
 
         // The pool panel beside the board, in as many columns as its height allows.
-        let pool_len = view.pool.len().min(MAX_POOL) as u32;
         let (pool, pool_columns, pool_rows) = if pool_len == 0 {
             (None, 0, 0)
         } else {
@@ -147,23 +183,33 @@ impl Layout {
             None => board_right + PAD,
         };
 
-        // The legend under the board, wrapped to the picture's width.
+        // The legend under the board: fairy piece types, then the kinds of marks shown, in a
+        // grid of equal columns as wide as the picture allows.
         let entries = legend::entries(view);
         let legend_more = entries.len().saturating_sub(MAX_LEGEND);
-        let mut placed = Vec::new();
-        let (mut x, mut y) = (PAD as i32, board_bottom as i32 + 4);
-        let mut used_rows = 0;
-        for entry in entries.into_iter().take(MAX_LEGEND) {
-            let text_w = font::measure(&fonts.regular, LABEL_SIZE, &entry.label()).min(360.0);
-            let w = ICON as i32 + 6 + text_w.ceil() as i32 + 18;
-            if x > PAD as i32 && x + w > (width - PAD) as i32 {
-                x = PAD as i32;
-                y += ROW_H as i32;
+        let mut items: Vec<LegendItem> = entries.into_iter().take(MAX_LEGEND).map(LegendItem::Piece).collect();
+        for mark in [Mark::Move, Mark::Capture, Mark::MoveOrCapture, Mark::Hop, Mark::Defend, Mark::Force] {
+            if view.marks.iter().any(|&(s, m)| m == mark && geometry.contains(s)) {
+                items.push(LegendItem::Mark(mark));
             }
-            used_rows = ((y - board_bottom as i32 - 4) / ROW_H as i32 + 1) as u32;
-            placed.push(PlacedEntry { entry, x, y });
-            x += w;
         }
+        let widest = items
+            .iter()
+            .map(|item| font::measure(&fonts.regular, LABEL_SIZE, &item.label()).min(300.0).ceil() as u32)
+            .max()
+            .unwrap_or(0);
+        let column_w = ICON + 8 + widest + 20;
+        let per_row = ((width - 2 * PAD) / column_w).max(1) as usize;
+        let mut placed = Vec::new();
+        for (i, item) in items.into_iter().enumerate() {
+            let (column, row) = ((i % per_row) as u32, (i / per_row) as u32);
+            placed.push(PlacedEntry {
+                item,
+                x: (PAD + column * column_w) as i32,
+                y: (board_bottom + 4 + row * ROW_H) as i32,
+            });
+        }
+        let mut used_rows = placed.len().div_ceil(per_row) as u32;
         if legend_more > 0 {
             used_rows += 1;
         }
@@ -173,7 +219,7 @@ impl Layout {
         if width > MAX_SIDE_PX || height > MAX_SIDE_PX {
             return None;
         }
-        let header = (header_h > PAD).then_some(PixelRect {
+        let header = (!header_lines.is_empty()).then_some(PixelRect {
             x: PAD as i32,
             y: 0,
             w: width - 2 * PAD,
@@ -190,6 +236,7 @@ impl Layout {
             repeated_column,
             ring_gap,
             header,
+            header_lines,
             legend: placed,
             legend_more,
             pool,
@@ -249,4 +296,32 @@ impl Layout {
             ..cell
         })
     }
+}
+
+/// The header on one line if it fits, else on two, broken at a " · " if possible, else at a
+/// space; whatever still does not fit is shortened with an ellipsis.
+fn header_lines(fonts: &Fonts, text: &str, width: f32) -> Vec<String> {
+    let text: String = text.chars().take(400).collect();
+    if text.is_empty() {
+        return Vec::new();
+    }
+    let bold = &fonts.bold;
+    if font::measure(bold, HEADER_SIZE, &text) <= width {
+        return vec![text];
+    }
+    for separator in [" · ", " "] {
+        let parts: Vec<&str> = text.split(separator).collect();
+        let mut best = None;
+        for cut in (1..parts.len()).rev() {
+            let first = parts[..cut].join(separator);
+            if font::measure(bold, HEADER_SIZE, &first) <= width {
+                best = Some((first, parts[cut..].join(separator)));
+                break;
+            }
+        }
+        if let Some((first, rest)) = best {
+            return vec![first, font::fit(bold, HEADER_SIZE, &rest, width)];
+        }
+    }
+    vec![font::fit(bold, HEADER_SIZE, &text, width)]
 }

@@ -52,9 +52,10 @@ pub struct Renderer {
     sprites: sprites::SpriteCache,
 }
 
-/// The sprite sizes used by the layouts: squares on small and large boards, half squares for
-/// pieces under a stack, and legend icons.
-const USUAL_SIZES: [u32; 5] = [72, 64, 36, 32, layout::ICON];
+/// The sprite sizes used by the layouts: squares on small and large boards, the top and the
+/// lower pieces of a stack on each (see `pieces::stack_top_size`), and legend icons (36, also
+/// half of 72).
+const USUAL_SIZES: [u32; 6] = [72, 64, 56, 50, 32, layout::ICON];
 
 impl Default for Renderer {
     fn default() -> Self {

@@ -21,7 +21,7 @@ pub fn draw_marks(canvas: &mut Canvas, layout: &Layout, geometry: &Geometry, vie
     }
 }
 
-fn draw_mark(canvas: &mut Canvas, cell: PixelRect, mark: Mark, occupied: bool) {
+pub fn draw_mark(canvas: &mut Canvas, cell: PixelRect, mark: Mark, occupied: bool) {
     let s = cell.w as f32;
     let (cx, cy) = cell.center();
     let halo = Rgba(255, 255, 255, 150);
@@ -126,13 +126,13 @@ pub fn draw_arrows(canvas: &mut Canvas, layout: &Layout, geometry: &Geometry, vi
             continue;
         }
         let (ux, uy) = (dx / len, dy / len);
-        let start = (ax + ux * s * 0.22, ay + uy * s * 0.22);
-        let tip = (bx - ux * s * 0.2, by - uy * s * 0.2);
-        let head = s * 0.3;
+        let start = (ax + ux * s * 0.18, ay + uy * s * 0.18);
+        let tip = (bx - ux * s * 0.3, by - uy * s * 0.3);
+        let head = s * 0.24;
         let base = (tip.0 - ux * head, tip.1 - uy * head);
         let (px, py) = (-uy * head * 0.55, ux * head * 0.55);
         let outline = Rgba(60, 30, 0, 150);
-        canvas.line(start, base, outline, s * 0.13 + 3.0);
+        canvas.line(start, base, outline, s * 0.1 + 3.0);
         canvas.polygon(
             &[
                 (tip.0 + ux * 2.0, tip.1 + uy * 2.0),
@@ -141,7 +141,7 @@ pub fn draw_arrows(canvas: &mut Canvas, layout: &Layout, geometry: &Geometry, vi
             ],
             outline,
         );
-        canvas.line(start, base, palette::ARROW, s * 0.13);
+        canvas.line(start, base, palette::ARROW, s * 0.1);
         canvas.polygon(&[tip, (base.0 + px, base.1 + py), (base.0 - px, base.1 - py)], palette::ARROW);
     }
 }

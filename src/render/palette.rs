@@ -45,6 +45,8 @@ pub const DARK_SQUARE: Rgba = Rgba::opaque(176, 136, 101);
 
 /// Laid over both squares of the last move.
 pub const LAST_MOVE: Rgba = Rgba(247, 236, 86, 120);
+/// The frame of a last-move square that has a colour of its own (Katarenga).
+pub const LAST_MOVE_FRAME: Rgba = Rgba::opaque(255, 250, 190);
 /// Laid over the square of the piece a diagram or a move list is about.
 pub const ORIGIN: Rgba = Rgba(120, 200, 255, 110);
 /// The frame and glow around a royal piece in check.

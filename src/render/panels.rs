@@ -4,7 +4,8 @@
 use super::{
     canvas::Canvas,
     font::{self, Fonts},
-    layout::{HEADER_SIZE, ICON, LABEL_SIZE, Layout},
+    layout::{HEADER_SIZE, ICON, LABEL_SIZE, Layout, LegendItem, PixelRect},
+    overlay,
     palette::{self, Rgba},
     pieces::draw_piece,
     sprites::SpriteCache,
@@ -15,31 +16,36 @@ pub fn draw_header(canvas: &mut Canvas, fonts: &Fonts, layout: &Layout, view: &B
     let Some(rect) = layout.header else {
         return;
     };
-    let text = font::fit(
-        &fonts.bold,
-        HEADER_SIZE,
-        view.header.trim(),
-        rect.w as f32,
-    );
-    let baseline = rect.y as f32 + rect.h as f32 / 2.0 + HEADER_SIZE * 0.36;
-    font::draw(canvas, &fonts.bold, HEADER_SIZE, rect.x as f32, baseline, palette::TEXT, &text);
+    let _ = view;
+    for (i, line) in layout.header_lines.iter().enumerate() {
+        let baseline = rect.y as f32 + 8.0 + 28.0 * i as f32 + 14.0 + HEADER_SIZE * 0.36;
+        font::draw(canvas, &fonts.bold, HEADER_SIZE, rect.x as f32, baseline, palette::TEXT, line);
+    }
 }
 
 pub fn draw_legend(canvas: &mut Canvas, fonts: &Fonts, sprites: &SpriteCache, layout: &Layout) {
     let sheet = sprites.sheet(ICON);
     let mut last_y = None;
     for placed in &layout.legend {
-        let e = &placed.entry;
-        let piece = crate::rules::PieceView {
-            kind: e.kind.clone(),
-            name: e.name.clone(),
-            symbol: e.symbol.clone(),
-            color: e.color,
-            bound: false,
-        };
-        icon_plate(canvas, placed.x, placed.y + 2);
-        draw_piece(canvas, fonts, &sheet, &piece, placed.x, placed.y + 2);
-        let label = font::fit(&fonts.regular, LABEL_SIZE, &e.label(), 360.0);
+        match &placed.item {
+            LegendItem::Piece(e) => {
+                let piece = crate::rules::PieceView {
+                    kind: e.kind.clone(),
+                    name: e.name.clone(),
+                    symbol: e.symbol.clone(),
+                    color: e.color,
+                    bound: false,
+                };
+                icon_plate(canvas, placed.x, placed.y + 2);
+                draw_piece(canvas, fonts, &sheet, &piece, placed.x, placed.y + 2);
+            }
+            LegendItem::Mark(mark) => {
+                let cell = PixelRect { x: placed.x, y: placed.y + 2, w: ICON, h: ICON };
+                canvas.fill_rect(cell.x, cell.y, cell.w, cell.h, palette::LIGHT_SQUARE);
+                overlay::draw_mark(canvas, cell, *mark, false);
+            }
+        }
+        let label = font::fit(&fonts.regular, LABEL_SIZE, &placed.item.label(), 300.0);
         let baseline = placed.y as f32 + 2.0 + ICON as f32 / 2.0 + LABEL_SIZE * 0.36;
         font::draw(canvas, &fonts.regular, LABEL_SIZE, (placed.x + ICON as i32 + 6) as f32, baseline, palette::TEXT, &label);
         last_y = Some(placed.y);

@@ -38,8 +38,7 @@ pub fn draw_board_pieces(
     geometry: &Geometry,
     view: &BoardView,
 ) {
-    let sheet = sprites.sheet(layout.square);
-    let small = sprites.sheet(layout.square / 2);
+    let sheets = StackSheets::for_square(sprites, layout.square);
     let mut squares: Vec<Square> = Vec::new();
     for (square, _) in &view.pieces {
         if geometry.contains(*square) && !squares.contains(square) {
@@ -54,50 +53,81 @@ pub fn draw_board_pieces(
             .map(|(_, p)| p)
             .collect();
         for cell in layout.square_rects(square) {
-            draw_stack(canvas, fonts, &sheet, &small, cell, &stack);
+            draw_stack(canvas, fonts, &sheets, cell, &stack);
         }
     }
 }
 
-/// A square's pieces: the last unbound one on top at full size; bound ones crossed by cords,
-/// small in the corner when an unbound piece stands on them; a count when there are several.
+/// A square's pieces. One piece fills the square (crossed by cords if bound). A stack shows its
+/// top piece a little smaller in the upper right (the last unbound one, else the last bound
+/// one), the next bound piece small in the lower left, cords on every bound piece shown, and
+/// the number of pieces in a badge in the lower right.
 fn draw_stack(
     canvas: &mut Canvas,
     fonts: &Fonts,
-    sheet: &SpriteSheet,
-    small: &SpriteSheet,
+    sheets: &StackSheets,
     cell: PixelRect,
     stack: &[&PieceView],
 ) {
-    let top_free = stack.iter().rev().find(|p| !p.bound);
-    let bound: Vec<&&PieceView> = stack.iter().filter(|p| p.bound).collect();
-    match top_free {
-        Some(free) => {
-            if let Some(under) = bound.last() {
-                let (x, y) = (cell.x + 1, cell.y + (cell.h - small.size) as i32 - 1);
-                draw_piece(canvas, fonts, small, under, x, y);
-                cords(canvas, PixelRect { x, y, w: small.size, h: small.size });
-            }
-            draw_piece(canvas, fonts, sheet, free, cell.x, cell.y);
+    let Some(top_index) = stack
+        .iter()
+        .rposition(|p| !p.bound)
+        .or(stack.len().checked_sub(1))
+    else {
+        return;
+    };
+    let top = stack[top_index];
+    if stack.len() == 1 {
+        draw_piece(canvas, fonts, &sheets.full, top, cell.x, cell.y);
+        if top.bound {
+            cords(canvas, cell);
         }
-        None => {
-            // Only bound pieces: the others peek out behind the top one.
-            let shift = (cell.w / 10) as i32;
-            let behind = bound.len().saturating_sub(1).min(2) as i32;
-            for i in (1..=behind).rev() {
-                if let Some(p) = bound.get(bound.len() - 1 - i as usize) {
-                    draw_piece(canvas, fonts, sheet, p, cell.x - i * shift / 2, cell.y - i * shift / 2);
-                }
-            }
-            if let Some(top) = bound.last() {
-                draw_piece(canvas, fonts, sheet, top, cell.x, cell.y);
-                cords(canvas, cell);
-            }
+        return;
+    }
+    let big = sheets.top.size;
+    let (tx, ty) = (cell.x + (cell.w - big) as i32, cell.y);
+    draw_piece(canvas, fonts, &sheets.top, top, tx, ty);
+    if top.bound {
+        cords(canvas, PixelRect { x: tx, y: ty, w: big, h: big });
+    }
+    let under = stack
+        .iter()
+        .enumerate()
+        .rev()
+        .find(|&(i, p)| i != top_index && p.bound)
+        .or_else(|| stack.iter().enumerate().rev().find(|&(i, _)| i != top_index));
+    if let Some((_, under)) = under {
+        let small = sheets.small.size;
+        let (x, y) = (cell.x + 1, cell.y + (cell.h - small) as i32 - 1);
+        canvas.fill_circle(x as f32 + small as f32 / 2.0, y as f32 + small as f32 / 2.0, small as f32 * 0.5, Rgba(255, 255, 255, 90));
+        draw_piece(canvas, fonts, &sheets.small, under, x, y);
+        if under.bound {
+            cords(canvas, PixelRect { x, y, w: small, h: small });
         }
     }
-    if stack.len() > 1 {
-        count_badge(canvas, fonts, cell, stack.len());
+    count_badge(canvas, fonts, cell, stack.len());
+}
+
+/// The three sprite sizes a square may need.
+pub struct StackSheets {
+    pub full: std::sync::Arc<SpriteSheet>,
+    pub top: std::sync::Arc<SpriteSheet>,
+    pub small: std::sync::Arc<SpriteSheet>,
+}
+
+impl StackSheets {
+    pub fn for_square(sprites: &SpriteCache, square: u32) -> StackSheets {
+        StackSheets {
+            full: sprites.sheet(square),
+            top: sprites.sheet(stack_top_size(square)),
+            small: sprites.sheet(square / 2),
+        }
     }
+}
+
+/// The size of the top piece of a stack.
+pub fn stack_top_size(square: u32) -> u32 {
+    square * 4 / 5 / 2 * 2
 }
 
 /// Two cords tied across a bound piece.
@@ -113,11 +143,11 @@ fn cords(canvas: &mut Canvas, cell: PixelRect) {
     }
 }
 
-/// A round badge in the top-right corner with the number of pieces on the square.
+/// A round badge in the lower-right corner with the number of pieces on the square.
 fn count_badge(canvas: &mut Canvas, fonts: &Fonts, cell: PixelRect, count: usize) {
     let s = cell.w as f32;
     let r = s * 0.17;
-    let (cx, cy) = (cell.x as f32 + s - r - 1.0, cell.y as f32 + r + 1.0);
+    let (cx, cy) = (cell.x as f32 + s - r - 2.0, cell.y as f32 + s - r - 2.0);
     canvas.fill_circle(cx, cy, r + 1.5, palette::WHITE_SIDE);
     canvas.fill_circle(cx, cy, r, palette::BOUND);
     let text = if count > 99 { "99+".to_string() } else { count.to_string() };
@@ -139,11 +169,15 @@ pub fn draw_outside(canvas: &mut Canvas, fonts: &Fonts, sprites: &SpriteCache, l
         if let Some(piece) = &slot.piece {
             draw_piece(canvas, fonts, &sheet, piece, cell.x, cell.y);
         } else {
-            let label: String = slot.label.chars().take(12).collect();
-            let size = (cell.w as f32 * 0.2).min(15.0);
-            let label = font::fit(&fonts.regular, size, &label, cell.w as f32 - 10.0);
+            // The label, one word a line (at most three lines).
+            let size = (cell.w as f32 * 0.2).min(14.0);
+            let words: Vec<&str> = slot.label.split_whitespace().take(3).collect();
             let (cx, cy) = cell.center();
-            font::draw_centered(canvas, &fonts.regular, size, cx, cy, palette::TEXT, &label);
+            let top = cy - (words.len() as f32 - 1.0) * size * 0.6;
+            for (i, word) in words.iter().enumerate() {
+                let word = font::fit(&fonts.regular, size, word, cell.w as f32 - 10.0);
+                font::draw_centered(canvas, &fonts.regular, size, cx, top + i as f32 * size * 1.2, palette::TEXT, &word);
+            }
         }
     }
     // Baselines: an edge of the board both of whose corners hold camps of one owner.

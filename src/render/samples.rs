@@ -330,3 +330,19 @@ pub fn catalonia() -> BoardView {
     view.last_move = vec![sq("d2"), sq("d3")];
     view
 }
+
+/// Every piece type in both colours on one board (White on the lower half), with its legend.
+pub fn all_pieces() -> BoardView {
+    let mut view = BoardView {
+        geometry: Some(Geometry::rectangle(11, 8).expect("11×8")),
+        header: "Every piece type".into(),
+        perspective: Some(Color::White),
+        ..BoardView::default()
+    };
+    for (i, &(_, kind, _)) in PIECE_TYPES.iter().enumerate() {
+        let (file, rank) = ((i % 11) as u8, (i / 11) as u8);
+        view.pieces.push((Square::new(file, rank).expect("on the board"), piece(kind, Color::White)));
+        view.pieces.push((Square::new(10 - file, 7 - rank).expect("on the board"), piece(kind, Color::Black)));
+    }
+    view
+}
