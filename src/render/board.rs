@@ -157,3 +157,19 @@ pub fn draw_coordinates(canvas: &mut Canvas, layout: &Layout, fonts: &Fonts) {
 fn layout_band(layout: &Layout) -> f32 {
     (layout.square * 3 / 8) as f32
 }
+
+/// A light veil over the copy of a cylinder's first file (drawn at the right), so that it reads
+/// as a copy; holes stay void.
+pub fn veil_repeated_column(canvas: &mut Canvas, layout: &Layout, geometry: &Geometry) {
+    if !layout.repeated_column {
+        return;
+    }
+    let column = layout.columns.len() - 1;
+    for (row, &rank) in layout.rows.iter().enumerate() {
+        let exists = Square::new(layout.columns[column], rank).is_some_and(|s| geometry.contains(s));
+        if exists {
+            let cell = layout.cell(column, row);
+            canvas.fill_rect(cell.x, cell.y, cell.w, cell.h, palette::REPEAT_VEIL);
+        }
+    }
+}

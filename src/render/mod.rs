@@ -121,10 +121,7 @@ impl Renderer {
         board::draw_squares(&mut canvas, &layout, geometry, view);
         pieces::draw_outside(&mut canvas, &self.fonts, &self.sprites, &layout, view);
         pieces::draw_board_pieces(&mut canvas, &self.fonts, &self.sprites, &layout, geometry, view);
-        if layout.repeated_column {
-            let last = layout.cell(layout.columns.len() - 1, 0);
-            canvas.fill_rect(last.x, last.y, last.w, layout.board.h, palette::REPEAT_VEIL);
-        }
+        board::veil_repeated_column(&mut canvas, &layout, geometry);
         overlay::draw_marks(&mut canvas, &layout, geometry, view);
         overlay::draw_arrows(&mut canvas, &layout, geometry, view);
         board::draw_coordinates(&mut canvas, &layout, &self.fonts);

@@ -1,6 +1,9 @@
 //! The board as Unicode text, for the console and for screen readers: the header, one line per
 //! rank with the side at the bottom chosen by the caller, file letters, then what a picture
-//! shows besides pieces (last move, check, camps, chain, pool, legend).
+//! shows besides pieces (last move, check, camps, chain, pool, legend). Pieces are chess symbols
+//! (orthodox kinds) or their letter (capital for White); `·` an empty square, `#` a missing one,
+//! `◌` a pit, a digit after a piece the size of its stack, `*` a bound piece; Katarenga squares
+//! carry their colour letter (r y g b) in front.
 
 use std::fmt::Write as _;
 
@@ -25,17 +28,29 @@ pub fn text_board(view: &BoardView, orientation: Color) -> String {
         files.reverse();
         ranks.reverse();
     }
+    // On coloured boards (Katarenga) the colour under a piece matters, so each square gets its
+    // colour letter in front: "r♙" is a White pawn on red.
+    let coloured = view.tiles.iter().any(|&(_, t)| t != Tile::Pit);
     for &rank in &ranks {
         let _ = write!(out, "{:>2} ", rank + 1);
         for &file in &files {
-            let cell = Square::new(file, rank).map_or_else(|| "  ".to_string(), |sq| cell(view, geometry.contains(sq), sq));
-            out.push_str(&cell);
+            let Some(square) = Square::new(file, rank) else {
+                continue;
+            };
+            let exists = geometry.contains(square);
+            if coloured {
+                out.push(if exists { tile_letter(view, square).unwrap_or(' ') } else { ' ' });
+            }
+            out.push_str(&cell(view, exists, square, coloured));
         }
         out.truncate(out.trim_end().len());
         out.push('\n');
     }
     out.push_str("   ");
     for &file in &files {
+        if coloured {
+            out.push(' ');
+        }
         out.push((b'a' + file) as char);
         out.push(' ');
     }
@@ -49,8 +64,20 @@ pub fn text_board(view: &BoardView, orientation: Color) -> String {
     out
 }
 
-/// One square as two characters: a piece (with a stack count) or what lies there.
-fn cell(view: &BoardView, exists: bool, square: Square) -> String {
+/// The colour letter of a Katarenga square.
+fn tile_letter(view: &BoardView, square: Square) -> Option<char> {
+    match view.tiles.iter().rev().find(|(s, _)| *s == square)?.1 {
+        Tile::Red => Some('r'),
+        Tile::Yellow => Some('y'),
+        Tile::Green => Some('g'),
+        Tile::Blue => Some('b'),
+        Tile::Pit => Some('◌'),
+    }
+}
+
+/// One square as two characters: a piece (with a stack count) or what lies there. On coloured
+/// boards the colour is written separately, so an empty square is just a dot.
+fn cell(view: &BoardView, exists: bool, square: Square, coloured: bool) -> String {
     if !exists {
         return "# ".to_string();
     }
@@ -78,15 +105,7 @@ fn cell(view: &BoardView, exists: bool, square: Square) -> String {
         };
         return format!("{c} ");
     }
-    let tile = view.tiles.iter().rev().find(|(s, _)| *s == square).map(|&(_, t)| t);
-    let c = match tile {
-        Some(Tile::Red) => 'r',
-        Some(Tile::Yellow) => 'y',
-        Some(Tile::Green) => 'g',
-        Some(Tile::Blue) => 'b',
-        Some(Tile::Pit) => '◌',
-        None => '·',
-    };
+    let c = if coloured { '·' } else { tile_letter(view, square).unwrap_or('·') };
     format!("{c} ")
 }
 
