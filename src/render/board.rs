@@ -6,11 +6,23 @@ use super::{
     font::{self, Fonts},
     layout::{Layout, PixelRect},
     palette::{self, Rgba},
+    sprites::{Decor, SpriteSheet},
 };
 use crate::rules::{BoardView, Geometry, Mark, Square, Tile};
 
 /// Squares, tiles and highlights: everything that lies under the pieces.
-pub fn draw_squares(canvas: &mut Canvas, layout: &Layout, geometry: &Geometry, view: &BoardView) {
+pub fn draw_squares(
+    canvas: &mut Canvas,
+    sheet: &SpriteSheet,
+    layout: &Layout,
+    geometry: &Geometry,
+    view: &BoardView,
+) {
+    let decor = |canvas: &mut Canvas, d: Decor, cell: PixelRect| {
+        if let Some(sprite) = sheet.decor(d) {
+            canvas.blit(sprite, cell.x, cell.y);
+        }
+    };
     for (row, &rank) in layout.rows.iter().enumerate() {
         for (column, &file) in layout.columns.iter().enumerate() {
             let cell = layout.cell(column, row);
@@ -22,8 +34,8 @@ pub fn draw_squares(canvas: &mut Canvas, layout: &Layout, geometry: &Geometry, v
             let base = tile.map_or(palette::square(file, rank), palette::tile);
             canvas.fill_rect(cell.x, cell.y, cell.w, cell.h, base);
             match tile {
-                Some(Tile::Pit) => pit(canvas, cell),
-                Some(t) => tile_sign(canvas, cell, t),
+                Some(Tile::Pit) => decor(canvas, Decor::Pit, cell),
+                Some(t) => decor(canvas, Decor::Sign(t), cell),
                 None => {}
             }
         }
@@ -48,9 +60,7 @@ pub fn draw_squares(canvas: &mut Canvas, layout: &Layout, geometry: &Geometry, v
             continue;
         }
         for cell in layout.square_rects(square) {
-            let (cx, cy) = cell.center();
-            canvas.glow(cx, cy, cell.w as f32 * 0.62, palette::CHECK.alpha(235));
-            frame(canvas, cell, palette::CHECK, (cell.w / 18).max(3));
+            decor(canvas, Decor::Check, cell);
         }
     }
 }
@@ -82,7 +92,7 @@ pub fn frame(canvas: &mut Canvas, cell: PixelRect, color: Rgba, width: u32) {
 }
 
 /// A crater: a dark core in a rim, with a little rubble.
-fn pit(canvas: &mut Canvas, cell: PixelRect) {
+pub fn pit(canvas: &mut Canvas, cell: PixelRect) {
     let (cx, cy) = cell.center();
     let s = cell.w as f32;
     canvas.fill_circle(cx, cy, s * 0.40, Rgba::opaque(110, 88, 68));
@@ -96,7 +106,7 @@ fn pit(canvas: &mut Canvas, cell: PixelRect) {
 /// The faint sign of how a pawn starting on this colour moves, so the colours can be told
 /// apart without seeing colour: red slides orthogonally (+), yellow diagonally (×), green
 /// leaps like a knight (L hooks in the corners), blue steps once (eight dots).
-fn tile_sign(canvas: &mut Canvas, cell: PixelRect, tile: Tile) {
+pub fn tile_sign(canvas: &mut Canvas, cell: PixelRect, tile: Tile) {
     let s = cell.w as f32;
     let (x, y) = (cell.x as f32, cell.y as f32);
     let (cx, cy) = cell.center();

@@ -138,18 +138,25 @@ impl Canvas {
         if x0 >= x1 || y0 >= y1 {
             return;
         }
-        let src = sprite.pixels();
-        let dst = self.pixmap.pixels_mut();
+        let src = sprite.data();
+        let dst = self.pixmap.data_mut();
+        let n = ((x1 - x0) * 4) as usize;
         for row in y0..y1 {
-            let sy = row - y as i64;
-            let s_off = (sy * sw + (x0 - x as i64)) as usize;
-            let d_off = (row * dw + x0) as usize;
-            let n = (x1 - x0) as usize;
-            for (d, s) in dst[d_off..d_off + n].iter_mut().zip(&src[s_off..s_off + n]) {
-                match s.alpha() {
-                    0 => {}
-                    255 => *d = *s,
-                    _ => *d = over([s.red(), s.green(), s.blue(), s.alpha()], *d),
+            let s_off = (((row - y as i64) * sw + (x0 - x as i64)) * 4) as usize;
+            let d_off = ((row * dw + x0) * 4) as usize;
+            for (d, s) in dst[d_off..d_off + n]
+                .chunks_exact_mut(4)
+                .zip(src[s_off..s_off + n].chunks_exact(4))
+            {
+                let alpha = s[3] as u32;
+                if alpha == 255 {
+                    d.copy_from_slice(s);
+                } else if alpha > 0 {
+                    // Premultiplied source-over: d = s + d × (1 − αs).
+                    let inv = 255 - alpha;
+                    for i in 0..4 {
+                        d[i] = (s[i] as u32 + (d[i] as u32 * inv + 127) / 255).min(255) as u8;
+                    }
                 }
             }
         }
@@ -173,9 +180,10 @@ impl Canvas {
     /// The picture as packed RGB, for encoding (the canvas is opaque, so premultiplied RGB is
     /// the colour itself).
     pub fn to_rgb(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(self.pixmap.pixels().len() * 3);
-        for px in self.pixmap.pixels() {
-            out.extend_from_slice(&[px.red(), px.green(), px.blue()]);
+        let data = self.pixmap.data();
+        let mut out = vec![0u8; data.len() / 4 * 3];
+        for (rgb, rgba) in out.chunks_exact_mut(3).zip(data.chunks_exact(4)) {
+            rgb.copy_from_slice(&rgba[..3]);
         }
         out
     }
@@ -230,5 +238,33 @@ impl Canvas {
                 None,
             );
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn drawing_outside_the_canvas_is_clipped() {
+        let mut canvas = Canvas::new(10, 10, Rgba::opaque(0, 0, 0)).unwrap();
+        canvas.fill_rect(-5, -5, 8, 8, Rgba::opaque(255, 0, 0));
+        canvas.fill_rect(100, 100, 8, 8, Rgba::opaque(0, 255, 0));
+        canvas.fill_rect(i32::MAX - 2, 0, u32::MAX, 3, Rgba::opaque(0, 255, 0));
+        let sprite = Pixmap::new(20, 20).unwrap();
+        canvas.blit(&sprite, -15, 7);
+        canvas.blit(&sprite, i32::MIN + 5, i32::MAX - 5);
+        canvas.blend_pixel(-1, 3, Rgba::opaque(1, 2, 3), 1.0);
+        let rgb = canvas.to_rgb();
+        assert_eq!(rgb.len(), 300);
+        assert_eq!(&rgb[0..3], &[255, 0, 0]);
+        assert_eq!(&rgb[3 * 3..3 * 3 + 3], &[0, 0, 0], "x = 3 is outside the red square");
+    }
+
+    #[test]
+    fn translucent_rectangles_blend() {
+        let mut canvas = Canvas::new(2, 1, Rgba::opaque(255, 255, 255)).unwrap();
+        canvas.fill_rect(0, 0, 1, 1, Rgba(0, 0, 0, 128));
+        assert_eq!(&canvas.to_rgb()[..6], &[127, 127, 127, 255, 255, 255]);
     }
 }

@@ -118,11 +118,12 @@ impl Renderer {
         let mut canvas = canvas::Canvas::new(layout.width, layout.height, palette::BACKGROUND)
             .ok_or(RenderError::TooLarge)?;
         panels::draw_header(&mut canvas, &self.fonts, &layout, view);
-        board::draw_squares(&mut canvas, &layout, geometry, view);
+        let sheet = self.sprites.sheet(layout.square);
+        board::draw_squares(&mut canvas, &sheet, &layout, geometry, view);
         pieces::draw_outside(&mut canvas, &self.fonts, &self.sprites, &layout, view);
         pieces::draw_board_pieces(&mut canvas, &self.fonts, &self.sprites, &layout, geometry, view);
         board::veil_repeated_column(&mut canvas, &layout, geometry);
-        overlay::draw_marks(&mut canvas, &layout, geometry, view);
+        overlay::draw_marks(&mut canvas, &sheet, &layout, geometry, view);
         overlay::draw_arrows(&mut canvas, &layout, geometry, view);
         board::draw_coordinates(&mut canvas, &layout, &self.fonts);
         panels::draw_legend(&mut canvas, &self.fonts, &self.sprites, &layout);

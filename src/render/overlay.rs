@@ -6,17 +6,27 @@ use super::{
     canvas::Canvas,
     layout::{Layout, PixelRect},
     palette::{self, Rgba},
+    sprites::{Decor, SpriteSheet},
 };
 use crate::rules::{BoardView, Geometry, Mark, Square};
 
-pub fn draw_marks(canvas: &mut Canvas, layout: &Layout, geometry: &Geometry, view: &BoardView) {
+pub fn draw_marks(
+    canvas: &mut Canvas,
+    sheet: &SpriteSheet,
+    layout: &Layout,
+    geometry: &Geometry,
+    view: &BoardView,
+) {
     for &(square, mark) in &view.marks {
         if mark == Mark::Origin || !geometry.contains(square) {
             continue;
         }
         let occupied = view.pieces.iter().any(|(s, _)| *s == square);
+        let Some(sprite) = sheet.decor(Decor::Mark(mark, occupied)) else {
+            continue;
+        };
         for cell in layout.square_rects(square) {
-            draw_mark(canvas, cell, mark, occupied);
+            canvas.blit(sprite, cell.x, cell.y);
         }
     }
 }

@@ -68,6 +68,8 @@ pub const BOUND: Rgba = Rgba::opaque(150, 40, 170);
 pub const PIT_FLOOR: Rgba = Rgba::opaque(74, 58, 46);
 pub const PIT_CORE: Rgba = Rgba::opaque(22, 17, 14);
 
+/// The disc behind legend and pool icons, so Black icons show on the dark background.
+pub const ICON_PLATE: Rgba = Rgba::opaque(150, 130, 108);
 /// The side colours used for camps, baselines and badges.
 pub const WHITE_SIDE: Rgba = Rgba::opaque(246, 246, 242);
 pub const BLACK_SIDE: Rgba = Rgba::opaque(18, 18, 20);
@@ -92,5 +94,31 @@ pub const fn square(file: u8, rank: u8) -> Rgba {
         DARK_SQUARE
     } else {
         LIGHT_SQUARE
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn over_mixes_by_alpha() {
+        let white = Rgba::opaque(255, 255, 255);
+        let black = Rgba::opaque(0, 0, 0);
+        assert_eq!(black.alpha(0).over(white), white);
+        assert_eq!(black.over(white), black);
+        assert_eq!(black.alpha(128).over(white), Rgba::opaque(127, 127, 127));
+    }
+
+    #[test]
+    fn a1_is_dark_and_the_four_tiles_differ() {
+        assert_eq!(square(0, 0), DARK_SQUARE);
+        assert_eq!(square(1, 0), LIGHT_SQUARE);
+        let tiles = [Tile::Red, Tile::Yellow, Tile::Green, Tile::Blue, Tile::Pit].map(tile);
+        for (i, a) in tiles.iter().enumerate() {
+            for b in &tiles[i + 1..] {
+                assert_ne!(a, b);
+            }
+        }
     }
 }

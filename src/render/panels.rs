@@ -5,7 +5,7 @@ use super::{
     canvas::Canvas,
     font::{self, Fonts},
     layout::{HEADER_SIZE, ICON, LABEL_SIZE, Layout, LegendItem, PixelRect},
-    overlay,
+    sprites::{Decor, SpriteSheet},
     palette::{self, Rgba},
     pieces::draw_piece,
     sprites::SpriteCache,
@@ -36,13 +36,15 @@ pub fn draw_legend(canvas: &mut Canvas, fonts: &Fonts, sprites: &SpriteCache, la
                     color: e.color,
                     bound: false,
                 };
-                icon_plate(canvas, placed.x, placed.y + 2);
+                icon_plate(canvas, &sheet, placed.x, placed.y + 2);
                 draw_piece(canvas, fonts, &sheet, &piece, placed.x, placed.y + 2);
             }
             LegendItem::Mark(mark) => {
                 let cell = PixelRect { x: placed.x, y: placed.y + 2, w: ICON, h: ICON };
                 canvas.fill_rect(cell.x, cell.y, cell.w, cell.h, palette::LIGHT_SQUARE);
-                overlay::draw_mark(canvas, cell, *mark, false);
+                if let Some(sprite) = sheet.decor(Decor::Mark(*mark, false)) {
+                    canvas.blit(sprite, cell.x, cell.y);
+                }
             }
         }
         let label = font::fit(&fonts.regular, LABEL_SIZE, &placed.item.label(), 300.0);
@@ -58,9 +60,10 @@ pub fn draw_legend(canvas: &mut Canvas, fonts: &Fonts, sprites: &SpriteCache, la
 }
 
 /// A light disc behind an icon, so Black icons show on the dark background.
-fn icon_plate(canvas: &mut Canvas, x: i32, y: i32) {
-    let r = ICON as f32 / 2.0;
-    canvas.fill_circle(x as f32 + r, y as f32 + r, r, Rgba::opaque(150, 130, 108));
+fn icon_plate(canvas: &mut Canvas, sheet: &SpriteSheet, x: i32, y: i32) {
+    if let Some(plate) = sheet.decor(Decor::Plate) {
+        canvas.blit(plate, x, y);
+    }
 }
 
 pub fn draw_pool(canvas: &mut Canvas, fonts: &Fonts, sprites: &SpriteCache, layout: &Layout, view: &BoardView) {
@@ -77,7 +80,7 @@ pub fn draw_pool(canvas: &mut Canvas, fonts: &Fonts, sprites: &SpriteCache, layo
         let row = i as u32 % layout.pool_rows.max(1);
         let x = rect.x + (column * column_w) as i32 + 8;
         let y = rect.y + 34 + (row * 42) as i32;
-        icon_plate(canvas, x, y + 2);
+        icon_plate(canvas, &sheet, x, y + 2);
         draw_piece(canvas, fonts, &sheet, piece, x, y + 2);
         let label = if piece.symbol.is_empty() {
             piece.name.clone()

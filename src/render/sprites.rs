@@ -12,14 +12,67 @@ use resvg::{
     usvg,
 };
 
-use super::assets;
-use crate::rules::Color;
+use super::{
+    assets, board,
+    canvas::Canvas,
+    layout::PixelRect,
+    overlay,
+    palette::{self, Rgba},
+};
+use crate::rules::{Color, Mark, Tile};
+
+/// Square-sized decorations drawn once per size like the pieces: tile signs, the pit, the
+/// marks (on an empty or an occupied square) and the check glow.
+#[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
+pub enum Decor {
+    Sign(Tile),
+    Pit,
+    Mark(Mark, bool),
+    Check,
+    /// The light disc behind a legend or pool icon.
+    Plate,
+}
+
+impl Decor {
+    fn all() -> Vec<Decor> {
+        let mut all = vec![Decor::Pit, Decor::Check, Decor::Plate];
+        for tile in [Tile::Red, Tile::Yellow, Tile::Green, Tile::Blue] {
+            all.push(Decor::Sign(tile));
+        }
+        for mark in [Mark::Move, Mark::Capture, Mark::MoveOrCapture, Mark::Hop, Mark::Defend, Mark::Force] {
+            all.push(Decor::Mark(mark, false));
+            all.push(Decor::Mark(mark, true));
+        }
+        all
+    }
+
+    fn draw(self, size: u32) -> Pixmap {
+        let mut canvas = Canvas::new(size, size, Rgba(0, 0, 0, 0)).expect("a decoration is at least 1×1");
+        let cell = PixelRect { x: 0, y: 0, w: size, h: size };
+        match self {
+            Decor::Sign(tile) => board::tile_sign(&mut canvas, cell, tile),
+            Decor::Pit => board::pit(&mut canvas, cell),
+            Decor::Mark(mark, occupied) => overlay::draw_mark(&mut canvas, cell, mark, occupied),
+            Decor::Plate => {
+                let r = size as f32 / 2.0;
+                canvas.fill_circle(r, r, r, palette::ICON_PLATE);
+            }
+            Decor::Check => {
+                let (cx, cy) = cell.center();
+                canvas.glow(cx, cy, size as f32 * 0.62, palette::CHECK.alpha(235));
+                board::frame(&mut canvas, cell, palette::CHECK, (size / 18).max(3));
+            }
+        }
+        canvas.pixmap
+    }
+}
 
 /// All sprites at one size.
 pub struct SpriteSheet {
     pub size: u32,
     sprites: HashMap<&'static str, [Pixmap; 2]>,
     generic: [Pixmap; 2],
+    decor: HashMap<Decor, Pixmap>,
 }
 
 impl SpriteSheet {
@@ -37,12 +90,18 @@ impl SpriteSheet {
                 rasterize(assets::GENERIC, Color::White, size),
                 rasterize(assets::GENERIC, Color::Black, size),
             ],
+            decor: Decor::all().into_iter().map(|d| (d, d.draw(size.max(1)))).collect(),
         }
     }
 
     /// The sprite of a drawn kind, or `None` for kinds without artwork.
     pub fn get(&self, kind: &str, color: Color) -> Option<&Pixmap> {
         self.sprites.get(kind).map(|pair| &pair[color.index()])
+    }
+
+    /// A decoration at this sheet's size.
+    pub fn decor(&self, decor: Decor) -> Option<&Pixmap> {
+        self.decor.get(&decor)
     }
 
     /// The blank token used for kinds without artwork.
