@@ -43,7 +43,10 @@ pub fn draw_squares(
     for &square in &view.last_move {
         if tile_at(view, square).is_some_and(|t| t != Tile::Pit) {
             // A tint would change a Katarenga colour, which matters for play: frame it instead.
-            for cell in layout.square_rects(square).filter(|_| geometry.contains(square)) {
+            for cell in layout
+                .square_rects(square)
+                .filter(|_| geometry.contains(square))
+            {
                 frame(canvas, cell, palette::LAST_MOVE_FRAME, (cell.w / 14).max(3));
             }
         } else {
@@ -86,9 +89,21 @@ fn tint(canvas: &mut Canvas, layout: &Layout, geometry: &Geometry, square: Squar
 /// A border of `width` pixels inside a cell.
 pub fn frame(canvas: &mut Canvas, cell: PixelRect, color: Rgba, width: u32) {
     canvas.fill_rect(cell.x, cell.y, cell.w, width, color);
-    canvas.fill_rect(cell.x, cell.y + (cell.h - width) as i32, cell.w, width, color);
+    canvas.fill_rect(
+        cell.x,
+        cell.y + (cell.h - width) as i32,
+        cell.w,
+        width,
+        color,
+    );
     canvas.fill_rect(cell.x, cell.y, width, cell.h, color);
-    canvas.fill_rect(cell.x + (cell.w - width) as i32, cell.y, width, cell.h, color);
+    canvas.fill_rect(
+        cell.x + (cell.w - width) as i32,
+        cell.y,
+        width,
+        cell.h,
+        color,
+    );
 }
 
 /// A crater: a dark core in a rim, with a little rubble.
@@ -98,7 +113,11 @@ pub fn pit(canvas: &mut Canvas, cell: PixelRect) {
     canvas.fill_circle(cx, cy, s * 0.40, Rgba::opaque(110, 88, 68));
     canvas.fill_circle(cx, cy + s * 0.02, s * 0.32, Rgba::opaque(48, 37, 30));
     canvas.fill_circle(cx, cy + s * 0.04, s * 0.24, palette::PIT_CORE);
-    for (dx, dy, r) in [(-0.36, -0.34, 0.04), (0.38, -0.3, 0.03), (0.34, 0.38, 0.045)] {
+    for (dx, dy, r) in [
+        (-0.36, -0.34, 0.04),
+        (0.38, -0.3, 0.03),
+        (0.34, 0.38, 0.045),
+    ] {
         canvas.fill_circle(cx + dx * s, cy + dy * s, r * s, Rgba::opaque(120, 98, 76));
     }
 }
@@ -153,13 +172,29 @@ pub fn draw_coordinates(canvas: &mut Canvas, layout: &Layout, fonts: &Fonts) {
     for (column, &file) in layout.columns.iter().enumerate() {
         let (cx, _) = layout.cell(column, 0).center();
         let letter = ((b'a' + file) as char).to_string();
-        font::draw_centered(canvas, &fonts.bold, size, cx, below, palette::COORDINATES, &letter);
+        font::draw_centered(
+            canvas,
+            &fonts.bold,
+            size,
+            cx,
+            below,
+            palette::COORDINATES,
+            &letter,
+        );
     }
     let left = board.x as f32 - layout_band(layout) / 2.0;
     for (row, &rank) in layout.rows.iter().enumerate() {
         let (_, cy) = layout.cell(0, row).center();
         let number = (rank + 1).to_string();
-        font::draw_centered(canvas, &fonts.bold, size, left, cy, palette::COORDINATES, &number);
+        font::draw_centered(
+            canvas,
+            &fonts.bold,
+            size,
+            left,
+            cy,
+            palette::COORDINATES,
+            &number,
+        );
     }
 }
 
@@ -176,7 +211,8 @@ pub fn veil_repeated_column(canvas: &mut Canvas, layout: &Layout, geometry: &Geo
     }
     let column = layout.columns.len() - 1;
     for (row, &rank) in layout.rows.iter().enumerate() {
-        let exists = Square::new(layout.columns[column], rank).is_some_and(|s| geometry.contains(s));
+        let exists =
+            Square::new(layout.columns[column], rank).is_some_and(|s| geometry.contains(s));
         if exists {
             let cell = layout.cell(column, row);
             canvas.fill_rect(cell.x, cell.y, cell.w, cell.h, palette::REPEAT_VEIL);

@@ -23,13 +23,17 @@ fn paint(color: Rgba) -> Paint<'static> {
 impl Canvas {
     /// A canvas filled with `background`; `None` if the size is zero or absurd.
     pub fn new(width: u32, height: u32, background: Rgba) -> Option<Canvas> {
-        let mut pixmap = Pixmap::new(width, height)?;
-        pixmap.fill(tiny_skia::Color::from_rgba8(
-            background.0,
-            background.1,
-            background.2,
+        let size = tiny_skia::IntSize::from_wh(width, height)?;
+        let a = background.3 as u32;
+        let premul = |c: u8| ((c as u32 * a + 127) / 255) as u8;
+        let pixel = [
+            premul(background.0),
+            premul(background.1),
+            premul(background.2),
             background.3,
-        ));
+        ];
+        let pixels = (width as usize).checked_mul(height as usize)?;
+        let pixmap = Pixmap::from_vec(pixel.repeat(pixels), size)?;
         Some(Canvas { pixmap })
     }
 
@@ -55,7 +59,8 @@ impl Canvas {
         let premul = |c: u8| ((c as u32 * a + 127) / 255) as u8;
         let src = [premul(color.0), premul(color.1), premul(color.2), color.3];
         for row in y0..y1 {
-            let line = &mut pixels[row as usize * width + x0 as usize..row as usize * width + x1 as usize];
+            let line =
+                &mut pixels[row as usize * width + x0 as usize..row as usize * width + x1 as usize];
             if a == 255 {
                 let px = PremultipliedColorU8::from_rgba(src[0], src[1], src[2], 255)
                     .expect("opaque colours are valid");
@@ -174,11 +179,20 @@ impl Canvas {
         let premul = |c: u8| ((c as u32 * a + 127) / 255) as u8;
         let index = y as usize * self.width() as usize + x as usize;
         let px = &mut self.pixmap.pixels_mut()[index];
-        *px = over([premul(color.0), premul(color.1), premul(color.2), a as u8], *px);
+        *px = over(
+            [premul(color.0), premul(color.1), premul(color.2), a as u8],
+            *px,
+        );
     }
 
-    /// The picture as packed RGB, for encoding (the canvas is opaque, so premultiplied RGB is
-    /// the colour itself).
+    /// The picture as RGBA bytes, for encoding (the canvas is opaque, so premultiplied is the
+    /// colour itself).
+    pub fn into_rgba(self) -> Vec<u8> {
+        self.pixmap.take()
+    }
+
+    /// The picture as packed RGB.
+    #[cfg(test)]
     pub fn to_rgb(&self) -> Vec<u8> {
         let data = self.pixmap.data();
         let mut out = vec![0u8; data.len() / 4 * 3];
@@ -258,7 +272,11 @@ mod tests {
         let rgb = canvas.to_rgb();
         assert_eq!(rgb.len(), 300);
         assert_eq!(&rgb[0..3], &[255, 0, 0]);
-        assert_eq!(&rgb[3 * 3..3 * 3 + 3], &[0, 0, 0], "x = 3 is outside the red square");
+        assert_eq!(
+            &rgb[3 * 3..3 * 3 + 3],
+            &[0, 0, 0],
+            "x = 3 is outside the red square"
+        );
     }
 
     #[test]

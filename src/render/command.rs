@@ -24,7 +24,9 @@ pub fn render(
         };
         let id = GameId::parse(game).map_err(|e| e.to_string())?;
         let game = registry::new_game(id, &Options::default(), 0).map_err(|e| e.to_string())?;
-        let view = game.piece_diagram(&piece.join(" ")).map_err(|e| e.to_string())?;
+        let view = game
+            .piece_diagram(&piece.join(" "))
+            .map_err(|e| e.to_string())?;
         (id, view)
     } else {
         let id = GameId::parse(what).map_err(|e| e.to_string())?;
@@ -37,7 +39,9 @@ pub fn render(
     };
     let orientation = if black { Color::Black } else { Color::White };
     let out = out.unwrap_or_else(|| PathBuf::from(format!("{}.png", id.id())));
-    let png = Renderer::global().png(&view, orientation).map_err(|e| e.to_string())?;
+    let png = Renderer::global()
+        .png(&view, orientation)
+        .map_err(|e| e.to_string())?;
     std::fs::write(&out, &png).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
     print!("{}", text_board(&view, orientation));
     println!("wrote {} ({} bytes)", out.display(), png.len());
@@ -63,8 +67,14 @@ pub fn bench() -> Result<(), String> {
         ("chess 8×8 start", samples::chess_start()),
         ("chess 8×8 mate", samples::chess_mate()),
         ("cataclysm 16×12 start", samples::cataclysm_start()),
-        ("cataclysm 16×12 middlegame", samples::cataclysm_middlegame()),
-        ("pick-a-team 10×10 draft + pool", samples::pick_a_team_draft()),
+        (
+            "cataclysm 16×12 middlegame",
+            samples::cataclysm_middlegame(),
+        ),
+        (
+            "pick-a-team 10×10 draft + pool",
+            samples::pick_a_team_draft(),
+        ),
         ("katarenga 8×8 + camps", samples::katarenga()),
         ("chromopolis 7×6 cylinder", samples::chromopolis()),
         ("catalonia 8×8 + chain", samples::catalonia()),
@@ -81,11 +91,16 @@ pub fn bench() -> Result<(), String> {
         let mut pixels = String::new();
         for _ in 0..runs {
             let t = Instant::now();
-            let (layout, _) = renderer.draw(&view, Color::White).map_err(|e| e.to_string())?;
+            let (layout, _) = renderer
+                .draw(&view, Color::White)
+                .map_err(|e| e.to_string())?;
             draw.push(t.elapsed().as_secs_f64() * 1e3);
             pixels = format!("{}×{}", layout.width, layout.height);
             let t = Instant::now();
-            size = renderer.png(&view, Color::White).map_err(|e| e.to_string())?.len();
+            size = renderer
+                .png(&view, Color::White)
+                .map_err(|e| e.to_string())?
+                .len();
             total.push(t.elapsed().as_secs_f64() * 1e3);
         }
         println!(

@@ -38,31 +38,36 @@ impl Face {
         if let Some(glyph) = glyphs.get(&key) {
             return glyph.clone();
         }
-        let glyph = Arc::new(match self.font.outline_glyph(id.with_scale_and_position(size, point(0.0, 0.0))) {
-            Some(outline) => {
-                let bounds = outline.px_bounds();
-                let width = bounds.width() as usize;
-                let height = bounds.height() as usize;
-                let mut coverage = vec![0u8; width * height];
-                outline.draw(|x, y, c| {
-                    if let Some(cell) = coverage.get_mut(y as usize * width + x as usize) {
-                        *cell = (c.clamp(0.0, 1.0) * 255.0).round() as u8;
+        let glyph = Arc::new(
+            match self
+                .font
+                .outline_glyph(id.with_scale_and_position(size, point(0.0, 0.0)))
+            {
+                Some(outline) => {
+                    let bounds = outline.px_bounds();
+                    let width = bounds.width() as usize;
+                    let height = bounds.height() as usize;
+                    let mut coverage = vec![0u8; width * height];
+                    outline.draw(|x, y, c| {
+                        if let Some(cell) = coverage.get_mut(y as usize * width + x as usize) {
+                            *cell = (c.clamp(0.0, 1.0) * 255.0).round() as u8;
+                        }
+                    });
+                    Glyph {
+                        left: bounds.min.x as i32,
+                        top: bounds.min.y as i32,
+                        width,
+                        coverage,
                     }
-                });
-                Glyph {
-                    left: bounds.min.x as i32,
-                    top: bounds.min.y as i32,
-                    width,
-                    coverage,
                 }
-            }
-            None => Glyph {
-                left: 0,
-                top: 0,
-                width: 0,
-                coverage: Vec::new(),
+                None => Glyph {
+                    left: 0,
+                    top: 0,
+                    width: 0,
+                    coverage: Vec::new(),
+                },
             },
-        });
+        );
         if glyphs.len() < 4096 {
             glyphs.insert(key, glyph.clone());
         }
@@ -147,7 +152,12 @@ pub fn draw(
             for (row, line) in glyph.coverage.chunks(glyph.width).enumerate() {
                 for (column, &c) in line.iter().enumerate() {
                     if c > 0 {
-                        canvas.blend_pixel(left + column as i32, top + row as i32, color, c as f32 / 255.0);
+                        canvas.blend_pixel(
+                            left + column as i32,
+                            top + row as i32,
+                            color,
+                            c as f32 / 255.0,
+                        );
                     }
                 }
             }
@@ -170,7 +180,15 @@ pub fn draw_centered(
 ) {
     let width = measure(face, size, text);
     let cap = size * 0.72;
-    draw(canvas, face, size, cx - width / 2.0, cy + cap / 2.0, color, text);
+    draw(
+        canvas,
+        face,
+        size,
+        cx - width / 2.0,
+        cy + cap / 2.0,
+        color,
+        text,
+    );
 }
 
 #[cfg(test)]

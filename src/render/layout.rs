@@ -150,10 +150,21 @@ impl Layout {
         // The width does not depend on the header, so measure it first.
         let board_w = cols * square;
         let pool_len = view.pool.len().min(MAX_POOL) as u32;
-        let pool_w_guess = if pool_len == 0 { 0 } else { PAD + pool_len.div_ceil(((ranks as u32 * square + top + bottom).saturating_sub(POOL_TITLE_H) / ROW_H).max(8)) * POOL_COLUMN_W };
+        let pool_w_guess = if pool_len == 0 {
+            0
+        } else {
+            PAD + pool_len.div_ceil(
+                ((ranks as u32 * square + top + bottom).saturating_sub(POOL_TITLE_H) / ROW_H)
+                    .max(8),
+            ) * POOL_COLUMN_W
+        };
         let width_guess = PAD + left + board_w + right + pool_w_guess + PAD;
         let header_lines = header_lines(fonts, view.header.trim(), (width_guess - 2 * PAD) as f32);
-        let header_h = if header_lines.is_empty() { PAD } else { 14 + HEADER_LINE_H * header_lines.len() as u32 };
+        let header_h = if header_lines.is_empty() {
+            PAD
+        } else {
+            14 + HEADER_LINE_H * header_lines.len() as u32
+        };
         let board = PixelRect {
             x: (PAD + left) as i32,
             y: (header_h + top) as i32,
@@ -187,15 +198,34 @@ impl Layout {
         // grid of equal columns as wide as the picture allows.
         let entries = legend::entries(view);
         let legend_more = entries.len().saturating_sub(MAX_LEGEND);
-        let mut items: Vec<LegendItem> = entries.into_iter().take(MAX_LEGEND).map(LegendItem::Piece).collect();
-        for mark in [Mark::Move, Mark::Capture, Mark::MoveOrCapture, Mark::Hop, Mark::Defend, Mark::Force] {
-            if view.marks.iter().any(|&(s, m)| m == mark && geometry.contains(s)) {
+        let mut items: Vec<LegendItem> = entries
+            .into_iter()
+            .take(MAX_LEGEND)
+            .map(LegendItem::Piece)
+            .collect();
+        for mark in [
+            Mark::Move,
+            Mark::Capture,
+            Mark::MoveOrCapture,
+            Mark::Hop,
+            Mark::Defend,
+            Mark::Force,
+        ] {
+            if view
+                .marks
+                .iter()
+                .any(|&(s, m)| m == mark && geometry.contains(s))
+            {
                 items.push(LegendItem::Mark(mark));
             }
         }
         let widest = items
             .iter()
-            .map(|item| font::measure(&fonts.regular, LABEL_SIZE, &item.label()).min(300.0).ceil() as u32)
+            .map(|item| {
+                font::measure(&fonts.regular, LABEL_SIZE, &item.label())
+                    .min(300.0)
+                    .ceil() as u32
+            })
             .max()
             .unwrap_or(0);
         let column_w = ICON + 8 + widest + 20;

@@ -15,9 +15,9 @@ pub mod gallery;
 mod layout;
 mod legend;
 mod overlay;
+pub mod palette;
 mod panels;
 mod pieces;
-pub mod palette;
 pub mod samples;
 mod sprites;
 mod text_board;
@@ -111,8 +111,12 @@ impl Renderer {
         Layout::compute(view, geometry, orientation, &self.fonts).ok_or(RenderError::TooLarge)
     }
 
-    /// The picture as packed RGB rows, with its layout.
-    pub fn draw(&self, view: &BoardView, orientation: Color) -> Result<(Layout, Vec<u8>), RenderError> {
+    /// The picture as RGBA rows (opaque), with its layout.
+    pub fn draw(
+        &self,
+        view: &BoardView,
+        orientation: Color,
+    ) -> Result<(Layout, Vec<u8>), RenderError> {
         let geometry = view.geometry.as_ref().ok_or(RenderError::NoBoard)?;
         let layout = self.layout(view, orientation)?;
         let mut canvas = canvas::Canvas::new(layout.width, layout.height, palette::BACKGROUND)
@@ -121,22 +125,36 @@ impl Renderer {
         let sheet = self.sprites.sheet(layout.square);
         board::draw_squares(&mut canvas, &sheet, &layout, geometry, view);
         pieces::draw_outside(&mut canvas, &self.fonts, &self.sprites, &layout, view);
-        pieces::draw_board_pieces(&mut canvas, &self.fonts, &self.sprites, &layout, geometry, view);
+        pieces::draw_board_pieces(
+            &mut canvas,
+            &self.fonts,
+            &self.sprites,
+            &layout,
+            geometry,
+            view,
+        );
         board::veil_repeated_column(&mut canvas, &layout, geometry);
         overlay::draw_marks(&mut canvas, &sheet, &layout, geometry, view);
         overlay::draw_arrows(&mut canvas, &layout, geometry, view);
         board::draw_coordinates(&mut canvas, &layout, &self.fonts);
         panels::draw_legend(&mut canvas, &self.fonts, &self.sprites, &layout);
         panels::draw_pool(&mut canvas, &self.fonts, &self.sprites, &layout, view);
-        Ok((layout, canvas.to_rgb()))
+        Ok((layout, canvas.into_rgba()))
     }
 
     /// The picture of `view` with `orientation`'s side at the bottom, as a PNG file.
     pub fn png(&self, view: &BoardView, orientation: Color) -> Result<Vec<u8>, RenderError> {
-        let (layout, rgb) = self.draw(view, orientation)?;
-        let mut out = Vec::with_capacity(rgb.len() / 4);
+        let (layout, rgba) = self.draw(view, orientation)?;
+        let mut out = Vec::with_capacity(rgba.len() / 8);
+        // Fast compression: a few milliseconds for the largest board, far below the chat
+        // services' size limits (see `chatrang bench render`).
         PngEncoder::new_with_quality(&mut out, CompressionType::Fast, FilterType::Adaptive)
-            .write_image(&rgb, layout.width, layout.height, image::ExtendedColorType::Rgb8)
+            .write_image(
+                &rgba,
+                layout.width,
+                layout.height,
+                image::ExtendedColorType::Rgba8,
+            )
             .map_err(|e| RenderError::Encode(e.to_string()))?;
         Ok(out)
     }

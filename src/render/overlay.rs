@@ -51,8 +51,18 @@ pub fn draw_mark(canvas: &mut Canvas, cell: PixelRect, mark: Mark, occupied: boo
             canvas.stroke_circle(cx, cy, s * 0.40, palette::CAPTURE, s * 0.07);
             if !occupied {
                 let d = s * 0.12;
-                canvas.line((cx - d, cy - d), (cx + d, cy + d), palette::CAPTURE, s * 0.07);
-                canvas.line((cx + d, cy - d), (cx - d, cy + d), palette::CAPTURE, s * 0.07);
+                canvas.line(
+                    (cx - d, cy - d),
+                    (cx + d, cy + d),
+                    palette::CAPTURE,
+                    s * 0.07,
+                );
+                canvas.line(
+                    (cx + d, cy - d),
+                    (cx - d, cy + d),
+                    palette::CAPTURE,
+                    s * 0.07,
+                );
             }
         }
         Mark::MoveOrCapture => {
@@ -75,7 +85,11 @@ pub fn draw_mark(canvas: &mut Canvas, cell: PixelRect, mark: Mark, occupied: boo
         }
         Mark::Defend => {
             let r = s * if occupied { 0.14 } else { 0.2 };
-            let (sx, sy) = if occupied { (cell.x as f32 + r + 3.0, cell.y as f32 + s - r - 4.0) } else { (cx, cy) };
+            let (sx, sy) = if occupied {
+                (cell.x as f32 + r + 3.0, cell.y as f32 + s - r - 4.0)
+            } else {
+                (cx, cy)
+            };
             let shield = [
                 (sx - r, sy - r),
                 (sx + r, sy - r),
@@ -83,13 +97,20 @@ pub fn draw_mark(canvas: &mut Canvas, cell: PixelRect, mark: Mark, occupied: boo
                 (sx, sy + r * 1.15),
                 (sx - r, sy + r * 0.1),
             ];
-            let grown: Vec<(f32, f32)> = shield.iter().map(|&(x, y)| (sx + (x - sx) * 1.2, sy + (y - sy) * 1.2)).collect();
+            let grown: Vec<(f32, f32)> = shield
+                .iter()
+                .map(|&(x, y)| (sx + (x - sx) * 1.2, sy + (y - sy) * 1.2))
+                .collect();
             canvas.polygon(&grown, halo);
             canvas.polygon(&shield, palette::DEFEND);
         }
         Mark::Force => {
             let r = s * if occupied { 0.13 } else { 0.22 };
-            let (sx, sy) = if occupied { (cell.x as f32 + r + 3.0, cell.y as f32 + s - r - 3.0) } else { (cx, cy) };
+            let (sx, sy) = if occupied {
+                (cell.x as f32 + r + 3.0, cell.y as f32 + s - r - 3.0)
+            } else {
+                (cx, cy)
+            };
             let star = |scale: f32| -> Vec<(f32, f32)> {
                 (0..16)
                     .map(|i| {
@@ -152,7 +173,10 @@ pub fn draw_arrows(canvas: &mut Canvas, layout: &Layout, geometry: &Geometry, vi
             outline,
         );
         canvas.line(start, base, palette::ARROW, s * 0.1);
-        canvas.polygon(&[tip, (base.0 + px, base.1 + py), (base.0 - px, base.1 - py)], palette::ARROW);
+        canvas.polygon(
+            &[tip, (base.0 + px, base.1 + py), (base.0 - px, base.1 - py)],
+            palette::ARROW,
+        );
     }
 }
 

@@ -20,7 +20,8 @@ impl Rgba {
     /// This colour laid over an opaque `below` (straight alpha), as the picture will show it.
     pub fn over(self, below: Rgba) -> Rgba {
         let a = self.3 as u32;
-        let mix = |top: u8, bottom: u8| ((top as u32 * a + bottom as u32 * (255 - a) + 127) / 255) as u8;
+        let mix =
+            |top: u8, bottom: u8| ((top as u32 * a + bottom as u32 * (255 - a) + 127) / 255) as u8;
         Rgba(
             mix(self.0, below.0),
             mix(self.1, below.1),
@@ -90,7 +91,7 @@ pub const TILE_SIGN: Rgba = Rgba(20, 20, 20, 70);
 
 /// The usual square colour: a1 is dark.
 pub const fn square(file: u8, rank: u8) -> Rgba {
-    if (file + rank) % 2 == 0 {
+    if (file + rank).is_multiple_of(2) {
         DARK_SQUARE
     } else {
         LIGHT_SQUARE

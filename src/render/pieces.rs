@@ -11,7 +11,14 @@ use super::{
 use crate::rules::{BoardView, Color, Geometry, PieceView, Square};
 
 /// Draws one piece filling `cell`'s sprite box (sprites are square, the size of the sheet).
-pub fn draw_piece(canvas: &mut Canvas, fonts: &Fonts, sheet: &SpriteSheet, piece: &PieceView, x: i32, y: i32) {
+pub fn draw_piece(
+    canvas: &mut Canvas,
+    fonts: &Fonts,
+    sheet: &SpriteSheet,
+    piece: &PieceView,
+    x: i32,
+    y: i32,
+) {
     match sheet.get(&piece.kind, piece.color) {
         Some(sprite) => canvas.blit(sprite, x, y),
         None => {
@@ -23,8 +30,20 @@ pub fn draw_piece(canvas: &mut Canvas, fonts: &Fonts, sheet: &SpriteSheet, piece
                 Color::Black => Rgba::opaque(235, 230, 220),
             };
             let letter: String = piece.symbol.chars().take(2).collect();
-            let size = if letter.chars().count() > 1 { s * 0.3 } else { s * 0.42 };
-            font::draw_centered(canvas, &fonts.bold, size, x as f32 + s * 0.5, y as f32 + s * 0.48, ink, &letter);
+            let size = if letter.chars().count() > 1 {
+                s * 0.3
+            } else {
+                s * 0.42
+            };
+            font::draw_centered(
+                canvas,
+                &fonts.bold,
+                size,
+                x as f32 + s * 0.5,
+                y as f32 + s * 0.48,
+                ink,
+                &letter,
+            );
         }
     }
 }
@@ -88,21 +107,48 @@ fn draw_stack(
     let (tx, ty) = (cell.x + (cell.w - big) as i32, cell.y);
     draw_piece(canvas, fonts, &sheets.top, top, tx, ty);
     if top.bound {
-        cords(canvas, PixelRect { x: tx, y: ty, w: big, h: big });
+        cords(
+            canvas,
+            PixelRect {
+                x: tx,
+                y: ty,
+                w: big,
+                h: big,
+            },
+        );
     }
     let under = stack
         .iter()
         .enumerate()
         .rev()
         .find(|&(i, p)| i != top_index && p.bound)
-        .or_else(|| stack.iter().enumerate().rev().find(|&(i, _)| i != top_index));
+        .or_else(|| {
+            stack
+                .iter()
+                .enumerate()
+                .rev()
+                .find(|&(i, _)| i != top_index)
+        });
     if let Some((_, under)) = under {
         let small = sheets.small.size;
         let (x, y) = (cell.x + 1, cell.y + (cell.h - small) as i32 - 1);
-        canvas.fill_circle(x as f32 + small as f32 / 2.0, y as f32 + small as f32 / 2.0, small as f32 * 0.5, Rgba(255, 255, 255, 90));
+        canvas.fill_circle(
+            x as f32 + small as f32 / 2.0,
+            y as f32 + small as f32 / 2.0,
+            small as f32 * 0.5,
+            Rgba(255, 255, 255, 90),
+        );
         draw_piece(canvas, fonts, &sheets.small, under, x, y);
         if under.bound {
-            cords(canvas, PixelRect { x, y, w: small, h: small });
+            cords(
+                canvas,
+                PixelRect {
+                    x,
+                    y,
+                    w: small,
+                    h: small,
+                },
+            );
         }
     }
     count_badge(canvas, fonts, cell, stack.len());
@@ -150,14 +196,32 @@ fn count_badge(canvas: &mut Canvas, fonts: &Fonts, cell: PixelRect, count: usize
     let (cx, cy) = (cell.x as f32 + s - r - 2.0, cell.y as f32 + s - r - 2.0);
     canvas.fill_circle(cx, cy, r + 1.5, palette::WHITE_SIDE);
     canvas.fill_circle(cx, cy, r, palette::BOUND);
-    let text = if count > 99 { "99+".to_string() } else { count.to_string() };
+    let text = if count > 99 {
+        "99+".to_string()
+    } else {
+        count.to_string()
+    };
     let size = if text.len() > 1 { r * 1.05 } else { r * 1.4 };
-    font::draw_centered(canvas, &fonts.bold, size, cx, cy, palette::WHITE_SIDE, &text);
+    font::draw_centered(
+        canvas,
+        &fonts.bold,
+        size,
+        cx,
+        cy,
+        palette::WHITE_SIDE,
+        &text,
+    );
 }
 
 /// Katarenga camps: a cell beyond each corner with its owner's border and label, the camped
 /// pawn inside; and a bar along the board's edge between two camps of one owner (its baseline).
-pub fn draw_outside(canvas: &mut Canvas, fonts: &Fonts, sprites: &SpriteCache, layout: &Layout, view: &BoardView) {
+pub fn draw_outside(
+    canvas: &mut Canvas,
+    fonts: &Fonts,
+    sprites: &SpriteCache,
+    layout: &Layout,
+    view: &BoardView,
+) {
     let sheet = sprites.sheet(layout.square);
     for slot in &view.outside {
         let Some(cell) = layout.outside_rect(slot.beside) else {
@@ -165,7 +229,13 @@ pub fn draw_outside(canvas: &mut Canvas, fonts: &Fonts, sprites: &SpriteCache, l
         };
         let owner = side_colour(slot.owner);
         canvas.fill_rect(cell.x, cell.y, cell.w, cell.h, owner);
-        canvas.fill_rect(cell.x + 4, cell.y + 4, cell.w - 8, cell.h - 8, Rgba::opaque(86, 90, 98));
+        canvas.fill_rect(
+            cell.x + 4,
+            cell.y + 4,
+            cell.w - 8,
+            cell.h - 8,
+            Rgba::opaque(86, 90, 98),
+        );
         if let Some(piece) = &slot.piece {
             draw_piece(canvas, fonts, &sheet, piece, cell.x, cell.y);
         } else {
@@ -176,7 +246,15 @@ pub fn draw_outside(canvas: &mut Canvas, fonts: &Fonts, sprites: &SpriteCache, l
             let top = cy - (words.len() as f32 - 1.0) * size * 0.6;
             for (i, word) in words.iter().enumerate() {
                 let word = font::fit(&fonts.regular, size, word, cell.w as f32 - 10.0);
-                font::draw_centered(canvas, &fonts.regular, size, cx, top + i as f32 * size * 1.2, palette::TEXT, &word);
+                font::draw_centered(
+                    canvas,
+                    &fonts.regular,
+                    size,
+                    cx,
+                    top + i as f32 * size * 1.2,
+                    palette::TEXT,
+                    &word,
+                );
             }
         }
     }
@@ -188,15 +266,24 @@ pub fn draw_outside(canvas: &mut Canvas, fonts: &Fonts, sprites: &SpriteCache, l
             if a.owner != b.owner || a.beside == b.beside {
                 continue;
             }
-            let (Some(ra), Some(rb)) = (layout.square_rect(a.beside), layout.square_rect(b.beside)) else {
+            let (Some(ra), Some(rb)) = (layout.square_rect(a.beside), layout.square_rect(b.beside))
+            else {
                 continue;
             };
             let colour = side_colour(a.owner);
             if ra.y == rb.y {
-                let y = if ra.y == board.y { board.y - bar as i32 - 2 } else { board.y + board.h as i32 + 2 };
+                let y = if ra.y == board.y {
+                    board.y - bar as i32 - 2
+                } else {
+                    board.y + board.h as i32 + 2
+                };
                 canvas.fill_rect(board.x, y, board.w, bar, colour);
             } else if ra.x == rb.x {
-                let x = if ra.x == board.x { board.x - bar as i32 - 2 } else { board.x + board.w as i32 + 2 };
+                let x = if ra.x == board.x {
+                    board.x - bar as i32 - 2
+                } else {
+                    board.x + board.w as i32 + 2
+                };
                 canvas.fill_rect(x, board.y, bar, board.h, colour);
             }
         }

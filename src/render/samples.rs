@@ -32,7 +32,11 @@ pub const PIECE_TYPES: &[(&str, &str, &str)] = &[
     ("fF-Pawn", "pawn-ff", "F"),
     ("Mecklenburg Pawn", "pawn-mecklenburg", "M"),
     ("Mecklenburg Chinese Pawn", "pawn-chinese-mecklenburg", "M"),
-    ("Mecklenburg Berolina Pawn", "pawn-berolina-mecklenburg", "M"),
+    (
+        "Mecklenburg Berolina Pawn",
+        "pawn-berolina-mecklenburg",
+        "M",
+    ),
     ("Mecklenburg fF-Pawn", "pawn-ff-mecklenburg", "M"),
     ("Defending Pawn", "pawn-defending", "D"),
     ("Defending Chinese Pawn", "pawn-chinese-defending", "D"),
@@ -103,7 +107,9 @@ pub fn chess_start() -> BoardView {
 pub fn chess_mate() -> BoardView {
     played(
         GameId::Chess,
-        &["e2-e4", "e7-e5", "f1-c4", "b8-c6", "d1-h5", "g8-f6", "h5-f7"],
+        &[
+            "e2-e4", "e7-e5", "f1-c4", "b8-c6", "d1-h5", "g8-f6", "h5-f7",
+        ],
     )
     .view()
 }
@@ -119,7 +125,8 @@ pub fn chess_knight_moves() -> BoardView {
             && let Some(to) = action.to
         {
             let occupied = view.pieces.iter().any(|(s, _)| *s == to);
-            view.marks.push((to, if occupied { Mark::Capture } else { Mark::Move }));
+            view.marks
+                .push((to, if occupied { Mark::Capture } else { Mark::Move }));
         }
     }
     view.header = format!("{} · moves of the Knight on f3", view.header);
@@ -134,7 +141,9 @@ pub fn cataclysm_start() -> BoardView {
 pub fn cataclysm_middlegame() -> BoardView {
     played(
         GameId::Cataclysm,
-        &["h4-h6", "i9-i7", "g4-g5", "e9-e7", "b3-c5", "o10-n8", "h6-i7"],
+        &[
+            "h4-h6", "i9-i7", "g4-g5", "e9-e7", "b3-c5", "o10-n8", "h6-i7",
+        ],
     )
     .view()
 }
@@ -242,10 +251,23 @@ pub fn katarenga() -> BoardView {
             view.tiles.push((square, tile));
         }
     }
-    place(&mut view, "pawn@b1 pawn@d3 pawn@e2 pawn@g4 pawn@c8", Color::White);
-    place(&mut view, "pawn@a1 pawn@f6 pawn@h7 pawn@c5 pawn@e5", Color::Black);
+    place(
+        &mut view,
+        "pawn@b1 pawn@d3 pawn@e2 pawn@g4 pawn@c8",
+        Color::White,
+    );
+    place(
+        &mut view,
+        "pawn@a1 pawn@f6 pawn@h7 pawn@c5 pawn@e5",
+        Color::Black,
+    );
     view.last_move = vec![sq("b6"), sq("c8")];
-    for (beside, owner) in [("a1", Color::White), ("h1", Color::White), ("a8", Color::Black), ("h8", Color::Black)] {
+    for (beside, owner) in [
+        ("a1", Color::White),
+        ("h1", Color::White),
+        ("a8", Color::Black),
+        ("h8", Color::Black),
+    ] {
         view.outside.push(OutsideSlot {
             label: format!("{owner} camp"),
             beside: sq(beside),
@@ -288,10 +310,12 @@ pub fn chromopolis() -> BoardView {
     // three bound pieces stacked on e4.
     view.pieces.push((sq("f4"), bound("pawn", Color::Black)));
     view.pieces.push((sq("f4"), bound("pawn", Color::White)));
-    view.pieces.push((sq("f4"), piece("advocate", Color::White)));
+    view.pieces
+        .push((sq("f4"), piece("advocate", Color::White)));
     view.pieces.push((sq("d3"), bound("knight", Color::Black)));
     view.pieces.push((sq("e4"), bound("pawn", Color::White)));
-    view.pieces.push((sq("e4"), bound("advocate", Color::Black)));
+    view.pieces
+        .push((sq("e4"), bound("advocate", Color::Black)));
     view.pieces.push((sq("e4"), bound("pawn", Color::Black)));
     view.last_move = vec![sq("e3"), sq("f4")];
     view
@@ -341,8 +365,14 @@ pub fn all_pieces() -> BoardView {
     };
     for (i, &(_, kind, _)) in PIECE_TYPES.iter().enumerate() {
         let (file, rank) = ((i % 11) as u8, (i / 11) as u8);
-        view.pieces.push((Square::new(file, rank).expect("on the board"), piece(kind, Color::White)));
-        view.pieces.push((Square::new(10 - file, 7 - rank).expect("on the board"), piece(kind, Color::Black)));
+        view.pieces.push((
+            Square::new(file, rank).expect("on the board"),
+            piece(kind, Color::White),
+        ));
+        view.pieces.push((
+            Square::new(10 - file, 7 - rank).expect("on the board"),
+            piece(kind, Color::Black),
+        ));
     }
     view
 }

@@ -39,7 +39,14 @@ impl Decor {
         for tile in [Tile::Red, Tile::Yellow, Tile::Green, Tile::Blue] {
             all.push(Decor::Sign(tile));
         }
-        for mark in [Mark::Move, Mark::Capture, Mark::MoveOrCapture, Mark::Hop, Mark::Defend, Mark::Force] {
+        for mark in [
+            Mark::Move,
+            Mark::Capture,
+            Mark::MoveOrCapture,
+            Mark::Hop,
+            Mark::Defend,
+            Mark::Force,
+        ] {
             all.push(Decor::Mark(mark, false));
             all.push(Decor::Mark(mark, true));
         }
@@ -47,8 +54,14 @@ impl Decor {
     }
 
     fn draw(self, size: u32) -> Pixmap {
-        let mut canvas = Canvas::new(size, size, Rgba(0, 0, 0, 0)).expect("a decoration is at least 1×1");
-        let cell = PixelRect { x: 0, y: 0, w: size, h: size };
+        let mut canvas =
+            Canvas::new(size, size, Rgba(0, 0, 0, 0)).expect("a decoration is at least 1×1");
+        let cell = PixelRect {
+            x: 0,
+            y: 0,
+            w: size,
+            h: size,
+        };
         match self {
             Decor::Sign(tile) => board::tile_sign(&mut canvas, cell, tile),
             Decor::Pit => board::pit(&mut canvas, cell),
@@ -90,7 +103,10 @@ impl SpriteSheet {
                 rasterize(assets::GENERIC, Color::White, size),
                 rasterize(assets::GENERIC, Color::Black, size),
             ],
-            decor: Decor::all().into_iter().map(|d| (d, d.draw(size.max(1)))).collect(),
+            decor: Decor::all()
+                .into_iter()
+                .map(|d| (d, d.draw(size.max(1))))
+                .collect(),
         }
     }
 
@@ -115,7 +131,8 @@ impl SpriteSheet {
 fn rasterize(svg: &str, color: Color, size: u32) -> Pixmap {
     let size = size.max(1);
     let mut pixmap = Pixmap::new(size, size).expect("a sprite is at least 1×1");
-    if let Ok(tree) = usvg::Tree::from_str(&assets::for_color(svg, color), &usvg::Options::default())
+    if let Ok(tree) =
+        usvg::Tree::from_str(&assets::for_color(svg, color), &usvg::Options::default())
     {
         let scale = size as f32 / tree.size().width().max(1.0);
         resvg::render(
@@ -142,5 +159,4 @@ impl SpriteCache {
             .or_insert_with(|| Arc::new(SpriteSheet::build(size)))
             .clone()
     }
-
 }

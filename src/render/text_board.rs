@@ -39,7 +39,11 @@ pub fn text_board(view: &BoardView, orientation: Color) -> String {
             };
             let exists = geometry.contains(square);
             if coloured {
-                out.push(if exists { tile_letter(view, square).unwrap_or(' ') } else { ' ' });
+                out.push(if exists {
+                    tile_letter(view, square).unwrap_or(' ')
+                } else {
+                    ' '
+                });
             }
             out.push_str(&cell(view, exists, square, coloured));
         }
@@ -81,7 +85,12 @@ fn cell(view: &BoardView, exists: bool, square: Square, coloured: bool) -> Strin
     if !exists {
         return "# ".to_string();
     }
-    let here: Vec<&PieceView> = view.pieces.iter().filter(|(s, _)| *s == square).map(|(_, p)| p).collect();
+    let here: Vec<&PieceView> = view
+        .pieces
+        .iter()
+        .filter(|(s, _)| *s == square)
+        .map(|(_, p)| p)
+        .collect();
     if let Some(top) = here.iter().rev().find(|p| !p.bound).or(here.last()) {
         let mut s = glyph(top).to_string();
         if here.len() > 1 {
@@ -105,7 +114,11 @@ fn cell(view: &BoardView, exists: bool, square: Square, coloured: bool) -> Strin
         };
         return format!("{c} ");
     }
-    let c = if coloured { '·' } else { tile_letter(view, square).unwrap_or('·') };
+    let c = if coloured {
+        '·'
+    } else {
+        tile_letter(view, square).unwrap_or('·')
+    };
     format!("{c} ")
 }
 
@@ -133,7 +146,13 @@ fn glyph(piece: &PieceView) -> char {
 }
 
 fn notes(out: &mut String, view: &BoardView) {
-    let list = |squares: &[Square]| squares.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(" ");
+    let list = |squares: &[Square]| {
+        squares
+            .iter()
+            .map(|s| s.to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
     if !view.last_move.is_empty() {
         let _ = writeln!(out, "Last move: {}", list(&view.last_move));
     }
@@ -150,20 +169,38 @@ fn notes(out: &mut String, view: &BoardView) {
         let _ = writeln!(out, "Bound (*): {}", bound.join(", "));
     }
     for slot in &view.outside {
-        let content = slot.piece.as_ref().map_or("empty".to_string(), |p| format!("{} {}", p.color, p.name));
-        let _ = writeln!(out, "{} ({}, beyond {}): {}", slot.label, slot.owner, slot.beside, content);
+        let content = slot
+            .piece
+            .as_ref()
+            .map_or("empty".to_string(), |p| format!("{} {}", p.color, p.name));
+        let _ = writeln!(
+            out,
+            "{} ({}, beyond {}): {}",
+            slot.label, slot.owner, slot.beside, content
+        );
     }
     if !view.arrows.is_empty() {
-        let chain: Vec<String> = view.arrows.iter().map(|(a, b)| format!("{a}→{b}")).collect();
+        let chain: Vec<String> = view
+            .arrows
+            .iter()
+            .map(|(a, b)| format!("{a}→{b}"))
+            .collect();
         let _ = writeln!(out, "Chain: {}", chain.join(", "));
     }
     if !view.pool.is_empty() {
-        let names: Vec<String> = view.pool.iter().map(|p| format!("{} ({})", p.name, p.symbol)).collect();
+        let names: Vec<String> = view
+            .pool
+            .iter()
+            .map(|p| format!("{} ({})", p.name, p.symbol))
+            .collect();
         let _ = writeln!(out, "Pool ({}): {}", names.len(), names.join(", "));
     }
     let legend = legend::entries(view);
     if !legend.is_empty() {
-        let names: Vec<String> = legend.iter().map(|e| format!("{} = {}", e.symbol, e.name)).collect();
+        let names: Vec<String> = legend
+            .iter()
+            .map(|e| format!("{} = {}", e.symbol, e.name))
+            .collect();
         let _ = writeln!(out, "Pieces: {}", names.join(", "));
     }
 }
