@@ -644,3 +644,29 @@ fn the_gallery_writes_every_picture() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn a_pawn_diagram_separates_moves_from_captures() {
+    let view = samples::cataclysm_diagram("Pawn");
+    let (layout, image) = render(&view, Color::White);
+    let find = |wanted: Mark| {
+        view.marks
+            .iter()
+            .find(|(_, m)| *m == wanted)
+            .map(|(s, _)| *s)
+    };
+    let moves = find(Mark::Move).expect("a pawn moves forward");
+    let captures = find(Mark::Capture).expect("a pawn captures diagonally");
+    let centre = |square: Square| {
+        let (x, y) = layout.square_rect(square).unwrap().center();
+        pixel(&image, x as i32, y as i32)
+    };
+    assert!(close(centre(moves), palette::MOVE, 3));
+    assert!(close(centre(captures), palette::CAPTURE, 3));
+    let labels: Vec<String> = layout.legend.iter().map(|p| p.item.label()).collect();
+    assert!(
+        labels.contains(&"moves (no capture)".to_string()),
+        "{labels:?}"
+    );
+    assert!(labels.contains(&"captures only".to_string()), "{labels:?}");
+}

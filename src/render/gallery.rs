@@ -4,7 +4,12 @@
 use std::path::{Path, PathBuf};
 
 use super::{Renderer, samples};
-use crate::rules::{BoardView, Color, Geometry, Mark, Square};
+use crate::rules::{
+    BoardView, Color, Geometry, Mark, Square,
+    chesslike::game::reach_marks,
+    move_table,
+    xbetza::{Betza, Hop},
+};
 
 /// Every sample view with a file name.
 pub fn views() -> Vec<(String, BoardView, Color)> {
@@ -73,8 +78,80 @@ pub fn views() -> Vec<(String, BoardView, Color)> {
     views
 }
 
-/// A diagram of one piece type: the Cataclysm diagrams come from the rules; the others show the
-/// piece in the middle of a 9×9 board with marks of each kind around it, so every mark is seen.
+/// How the pieces of the games without a rules module yet move, in XBetza (from `rules.md`):
+/// kind, board, movement, and the squares it defends (Catalonia) or applies force to
+/// (Chromopolis).
+const PIECE_REACH: &[(&str, Board, &str, Option<(&str, Mark)>)] = &[
+    ("royal-knight", Board::PickATeam, "N", None),
+    ("chinese-nightrider", Board::PickATeam, "nNN", None),
+    ("pao", Board::PickATeam, "mRcpR", None),
+    ("blocking-prince", Board::PickATeam, "mK", None),
+    ("grasshopper", Board::PickATeam, "gQ", None),
+    ("pawn-chinese", Board::PickATeam, "fW", None),
+    ("pawn-berolina", Board::PickATeam, "fmFfcW", None),
+    ("pawn-ff", Board::PickATeam, "fF", None),
+    ("pawn-mecklenburg", Board::PickATeam, "fmWfcF", None),
+    ("pawn-chinese-mecklenburg", Board::PickATeam, "fW", None),
+    (
+        "pawn-berolina-mecklenburg",
+        Board::PickATeam,
+        "fmFfcW",
+        None,
+    ),
+    ("pawn-ff-mecklenburg", Board::PickATeam, "fF", None),
+    ("pawn-defending", Board::PickATeam, "fmWfcFbmR", None),
+    ("pawn-chinese-defending", Board::PickATeam, "fWbmR", None),
+    (
+        "pawn-berolina-defending",
+        Board::PickATeam,
+        "fmFfcWbmR",
+        None,
+    ),
+    ("pawn-ff-defending", Board::PickATeam, "fFbmR", None),
+    ("pawn-fish", Board::PickATeam, "fmWfcFbW", None),
+    ("pawn-chinese-fish", Board::PickATeam, "fWbW", None),
+    ("pawn-berolina-fish", Board::PickATeam, "fmFfcWbW", None),
+    ("pawn-ff-fish", Board::PickATeam, "fFbW", None),
+    ("spear-japanese", Board::PickATeam, "fR", None),
+    ("spear-arabic", Board::PickATeam, "fmRfcB", None),
+    ("spear-berolina", Board::PickATeam, "fmBfcR", None),
+    ("spear-diagonal", Board::PickATeam, "fB", None),
+    (
+        "advocate",
+        Board::Chromopolis,
+        "mFD",
+        Some(("FD", Mark::Force)),
+    ),
+    (
+        "prelate",
+        Board::Chromopolis,
+        "mF",
+        Some(("NW", Mark::Force)),
+    ),
+    (
+        "gentleman",
+        Board::Catalonia,
+        "mKAD",
+        Some(("KAD", Mark::Defend)),
+    ),
+    ("lady", Board::Catalonia, "mQ", Some(("Q", Mark::Defend))),
+    (
+        "peasant",
+        Board::Catalonia,
+        "mfWmbW",
+        Some(("fF", Mark::Defend)),
+    ),
+];
+
+#[derive(Copy, Clone)]
+enum Board {
+    PickATeam,
+    Chromopolis,
+    Catalonia,
+}
+
+/// A diagram of one piece type: from the rules where its game exists (Chess, Cataclysm),
+/// else computed from its XBetza on its game's board.
 fn diagram(name: &str, kind: &str) -> BoardView {
     let from_rules = crate::rules::registry::new_game(
         crate::rules::GameId::Cataclysm,
@@ -86,42 +163,57 @@ fn diagram(name: &str, kind: &str) -> BoardView {
     if let Some(view) = from_rules {
         return view;
     }
-    let geometry = Geometry::rectangle(9, 9).expect("9×9");
-    let at = |f: u8, r: u8| Square::new(f, r).expect("on the board");
-    let from = at(4, 4);
+    let Some(&(_, board, moves, extra)) = PIECE_REACH.iter().find(|(k, ..)| *k == kind) else {
+        return BoardView {
+            geometry: Geometry::rectangle(5, 5).ok(),
+            pieces: vec![(
+                Square::new(2, 2).expect("on the board"),
+                samples::piece(kind, Color::White),
+            )],
+            header: name.to_string(),
+            ..BoardView::default()
+        };
+    };
+    let (geometry, from) = match board {
+        Board::PickATeam => (Geometry::rectangle(10, 10).expect("10×10"), (4, 4)),
+        Board::Chromopolis => (
+            Geometry::rectangle(7, 6)
+                .expect("7×6")
+                .cylinder()
+                .with_holes([samples::sq("a1"), samples::sq("a6")]),
+            (1, 2),
+        ),
+        Board::Catalonia => (Geometry::rectangle(8, 8).expect("8×8"), (3, 3)),
+    };
+    let from = Square::new(from.0, from.1).expect("on the board");
+    // Hops are marked apart from plain moves so that a square reached both ways shows both.
+    let reach = |betza: &str| -> Vec<(Square, Mark)> {
+        let Ok(b) = Betza::parse(betza) else {
+            return Vec::new();
+        };
+        let rays = move_table::compile(&b, &geometry, Color::White, from, false);
+        let (hops, plain): (Vec<_>, Vec<_>) = rays.into_iter().partition(|r| r.hop != Hop::None);
+        let mut marks = reach_marks(&plain);
+        marks.extend(reach_marks(&hops));
+        marks
+    };
     let mut marks = vec![(from, Mark::Origin)];
-    match kind {
-        "gentleman" | "lady" | "peasant" => {
-            marks.extend([
-                (at(3, 5), Mark::Defend),
-                (at(5, 5), Mark::Defend),
-                (at(4, 5), Mark::Move),
-                (at(4, 3), Mark::Move),
-            ]);
-        }
-        "advocate" | "prelate" => {
-            marks.extend([
-                (at(3, 5), Mark::Move),
-                (at(5, 3), Mark::Move),
-                (at(2, 5), Mark::Force),
-                (at(6, 3), Mark::Force),
-                (at(4, 5), Mark::Force),
-            ]);
-        }
-        _ => {
-            marks.extend([
-                (at(4, 5), Mark::Move),
-                (at(3, 5), Mark::Capture),
-                (at(5, 5), Mark::MoveOrCapture),
-                (at(4, 7), Mark::Hop),
-            ]);
-        }
+    marks.extend(reach(moves));
+    let mut header = format!("{name}: {moves}");
+    if let Some((betza, mark)) = extra {
+        marks.extend(reach(betza).into_iter().map(|(s, _)| (s, mark)));
+        let what = if mark == Mark::Force {
+            "force"
+        } else {
+            "defends"
+        };
+        header = format!("{name}: moves {moves}, {what} {betza}");
     }
     BoardView {
         geometry: Some(geometry),
         pieces: vec![(from, samples::piece(kind, Color::White))],
         marks,
-        header: format!("{name} — sample marks"),
+        header,
         perspective: Some(Color::White),
         ..BoardView::default()
     }

@@ -29,7 +29,7 @@ use image::{
     codecs::png::{CompressionType, FilterType, PngEncoder},
 };
 
-pub use layout::{Layout, PixelRect};
+pub use layout::{Layout, LegendItem, PixelRect, PlacedEntry};
 pub use legend::{LegendEntry, entries as legend_entries};
 pub use text_board::text_board;
 

@@ -17,11 +17,16 @@ pub fn draw_marks(
     geometry: &Geometry,
     view: &BoardView,
 ) {
-    for &(square, mark) in &view.marks {
+    for (i, &(square, mark)) in view.marks.iter().enumerate() {
         if mark == Mark::Origin || !geometry.contains(square) {
             continue;
         }
-        let occupied = view.pieces.iter().any(|(s, _)| *s == square);
+        // Defend and Force go to a corner when the square also holds a piece or another mark.
+        let shared = view.marks[..i]
+            .iter()
+            .any(|&(s, m)| s == square && m != Mark::Origin && m != mark);
+        let occupied = view.pieces.iter().any(|(s, _)| *s == square)
+            || (shared && matches!(mark, Mark::Defend | Mark::Force));
         let Some(sprite) = sheet.decor(Decor::Mark(mark, occupied)) else {
             continue;
         };
