@@ -81,7 +81,7 @@ pub fn views() -> Vec<(String, BoardView, Color)> {
 /// How the pieces of the games without a rules module yet move, in XBetza (from `rules.md`):
 /// kind, board, movement, and the squares it defends (Catalonia) or applies force to
 /// (Chromopolis).
-const PIECE_REACH: &[(&str, Board, &str, Option<(&str, Mark)>)] = &[
+const PIECE_REACH: &[(&str, Board, &str, Extra)] = &[
     ("royal-knight", Board::PickATeam, "N", None),
     ("chinese-nightrider", Board::PickATeam, "nNN", None),
     ("pao", Board::PickATeam, "mRcpR", None),
@@ -142,6 +142,9 @@ const PIECE_REACH: &[(&str, Board, &str, Option<(&str, Mark)>)] = &[
         Some(("fF", Mark::Defend)),
     ),
 ];
+
+/// What a piece reaches besides its moves: (XBetza, the mark to show).
+type Extra = Option<(&'static str, Mark)>;
 
 #[derive(Copy, Clone)]
 enum Board {
