@@ -580,6 +580,11 @@ fn malformed_views_render_or_fail_cleanly() {
     });
     for orientation in Color::ALL {
         let (layout, _) = render(&view, orientation);
+        assert_eq!(
+            layout.outside_rect(sq("d4")),
+            None,
+            "no outside beyond a middle square"
+        );
         assert!(layout.header_lines.len() <= 2);
         assert!(layout.width < 2000 && layout.height < 2000);
         text_board(&view, orientation);

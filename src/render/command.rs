@@ -80,8 +80,8 @@ pub fn bench() -> Result<(), String> {
         ("catalonia 8×8 + chain", samples::catalonia()),
     ];
     println!(
-        "{:<32} {:>10} {:>10} {:>10} {:>10} {:>11}",
-        "board", "draw p50", "total p50", "total p99", "pixels", "PNG size"
+        "{:<32} {:>10} {:>10} {:>10} {:>10} {:>10} {:>11}",
+        "board", "draw p50", "total p50", "total p99", "total cpu", "pixels", "PNG size"
     );
     for (name, view) in boards {
         let runs = 200;
@@ -89,6 +89,7 @@ pub fn bench() -> Result<(), String> {
         let mut total = Vec::with_capacity(runs);
         let mut size = 0;
         let mut pixels = String::new();
+        let cpu_before = cpu_seconds();
         for _ in 0..runs {
             let t = Instant::now();
             let (layout, _) = renderer
@@ -103,17 +104,39 @@ pub fn bench() -> Result<(), String> {
                 .len();
             total.push(t.elapsed().as_secs_f64() * 1e3);
         }
+        // Processor time per draw + encode (the loop does one of each and one extra draw),
+        // which a busy machine inflates less than wall-clock time.
+        let cpu = match (cpu_before, cpu_seconds()) {
+            (Some(a), Some(b)) => {
+                let per_run = (b - a) * 1e3 / runs as f64;
+                let draw_mean = draw.iter().sum::<f64>() / runs as f64;
+                format!("{:7.3} ms", (per_run - draw_mean).max(0.0))
+            }
+            _ => "n/a".to_string(),
+        };
         println!(
-            "{:<32} {:>7.3} ms {:>7.3} ms {:>7.3} ms {:>10} {:>8.1} KB",
+            "{:<32} {:>7.3} ms {:>7.3} ms {:>7.3} ms {:>10} {:>10} {:>8.1} KB",
             name,
             percentile(&mut draw, 0.5),
             percentile(&mut total, 0.5),
             percentile(&mut total, 0.99),
+            cpu,
             pixels,
             size as f64 / 1024.0
         );
     }
     Ok(())
+}
+
+/// This process's user + system processor time in seconds (Linux; `None` elsewhere).
+fn cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // Fields after the command name (which is in parentheses): utime is the 12th, stime the 13th.
+    let rest = &stat[stat.rfind(')')? + 2..];
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let utime: f64 = fields.get(11)?.parse().ok()?;
+    let stime: f64 = fields.get(12)?.parse().ok()?;
+    Some((utime + stime) / 100.0)
 }
 
 fn percentile(samples: &mut [f64], p: f64) -> f64 {

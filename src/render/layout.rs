@@ -300,7 +300,8 @@ impl Layout {
         self.square_rects(square).next()
     }
 
-    /// The cell beyond a corner square, diagonally outward (a Katarenga camp).
+    /// The cell beyond a corner square, diagonally outward (a Katarenga camp); beyond an edge
+    /// square, straight outward; `None` for a square that is not on the edge.
     pub fn outside_rect(&self, beside: Square) -> Option<PixelRect> {
         let row = self.rows.iter().position(|&r| r == beside.rank())?;
         let column = self.columns.iter().position(|&f| f == beside.file())?;
@@ -319,6 +320,10 @@ impl Layout {
         } else {
             0
         };
+        if dx == 0 && dy == 0 {
+            // Not on the edge: there is no outside beyond it.
+            return None;
+        }
         let cell = self.cell(column, row);
         Some(PixelRect {
             x: cell.x + dx * step,
