@@ -119,7 +119,7 @@ const PIECE_REACH: &[(&str, Board, &str, Extra)] = &[
     (
         "advocate",
         Board::Chromopolis,
-        "mFD",
+        "mFmD",
         Some(("FD", Mark::Force)),
     ),
     (
@@ -131,7 +131,7 @@ const PIECE_REACH: &[(&str, Board, &str, Extra)] = &[
     (
         "gentleman",
         Board::Catalonia,
-        "mKAD",
+        "mKmAmD",
         Some(("KAD", Mark::Defend)),
     ),
     ("lady", Board::Catalonia, "mQ", Some(("Q", Mark::Defend))),
