@@ -675,3 +675,54 @@ fn a_pawn_diagram_separates_moves_from_captures() {
     );
     assert!(labels.contains(&"captures only".to_string()), "{labels:?}");
 }
+
+#[test]
+fn moves_of_a_piece_mark_its_legal_targets() {
+    let view = samples::chess_knight_moves();
+    let marked: BTreeSet<(String, String)> = view
+        .marks
+        .iter()
+        .map(|(s, m)| (s.to_string(), format!("{m:?}")))
+        .collect();
+    let expected: BTreeSet<(String, String)> = [
+        ("c3", "Origin"),
+        ("b1", "Move"),
+        ("d5", "Move"),
+        ("e4", "Capture"),
+        ("a4", "Move"),
+        ("b5", "Move"),
+        ("e2", "Move"),
+    ]
+    .into_iter()
+    .map(|(s, m)| (s.to_string(), m.to_string()))
+    .collect();
+    assert_eq!(marked, expected);
+    let (layout, image) = render(&view, Color::White);
+    let (cx, cy) = layout.square_rect(sq("d5")).unwrap().center();
+    assert!(close(pixel(&image, cx as i32, cy as i32), palette::MOVE, 3));
+    // The capture on e4 rings the pawn in red.
+    let e4 = layout.square_rect(sq("e4")).unwrap();
+    let ring = pixel(&image, e4.x + 36, e4.y + 36 - 29);
+    assert!(close(ring, palette::CAPTURE, 3), "{ring:?}");
+    let c3 = layout.square_rect(sq("c3")).unwrap();
+    assert!(close(
+        pixel(&image, c3.x + 1, c3.y + 1),
+        palette::ORIGIN.over(palette::DARK_SQUARE),
+        2
+    ));
+}
+
+#[test]
+fn rendering_is_deterministic_and_shared_across_threads() {
+    let view = samples::chromopolis();
+    let first = Renderer::global().png(&view, Color::White).unwrap();
+    let handles: Vec<_> = (0..2)
+        .map(|_| {
+            let view = view.clone();
+            std::thread::spawn(move || Renderer::global().png(&view, Color::White).unwrap())
+        })
+        .collect();
+    for handle in handles {
+        assert_eq!(handle.join().unwrap(), first);
+    }
+}

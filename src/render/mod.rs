@@ -14,6 +14,7 @@ mod font;
 pub mod gallery;
 mod layout;
 mod legend;
+mod moves;
 mod overlay;
 pub mod palette;
 mod panels;
@@ -31,6 +32,7 @@ use image::{
 
 pub use layout::{Layout, LegendItem, PixelRect, PlacedEntry};
 pub use legend::{LegendEntry, entries as legend_entries};
+pub use moves::moves_view;
 pub use text_board::text_board;
 
 use crate::rules::{BoardView, Color};

@@ -4,8 +4,7 @@
 //! those games exist.
 
 use crate::rules::{
-    BoardView, Color, GameId, Geometry, Mark, Options, OutsideSlot, PieceView, Square, Tile,
-    registry,
+    BoardView, Color, GameId, Geometry, Options, OutsideSlot, PieceView, Square, Tile, registry,
 };
 
 /// The name, sprite kind and letter of every piece type of every game.
@@ -114,22 +113,14 @@ pub fn chess_mate() -> BoardView {
     .view()
 }
 
-/// The legal moves of the knight on f3 in an open game, marked on the board.
+/// The legal moves of the knight on c3 in an open game (one of them a capture), marked.
 pub fn chess_knight_moves() -> BoardView {
-    let game = played(GameId::Chess, &["e2-e4", "d7-d5", "g1-f3", "d5-e4"]);
-    let mut view = game.view();
-    let from = sq("f3");
-    view.marks.push((from, Mark::Origin));
-    for action in game.legal_actions() {
-        if action.from == Some(from)
-            && let Some(to) = action.to
-        {
-            let occupied = view.pieces.iter().any(|(s, _)| *s == to);
-            view.marks
-                .push((to, if occupied { Mark::Capture } else { Mark::Move }));
-        }
-    }
-    view.header = format!("{} · moves of the Knight on f3", view.header);
+    let game = played(
+        GameId::Chess,
+        &["e2-e4", "d7-d5", "g1-f3", "d5-e4", "b1-c3", "c8-g4"],
+    );
+    let mut view = super::moves_view(&game.view(), sq("c3"), &game.legal_actions());
+    view.header = format!("{} · moves of the Knight on c3", view.header);
     view
 }
 
