@@ -66,12 +66,12 @@ impl LegendItem {
 /// How the legend explains a mark.
 pub fn mark_label(mark: Mark) -> &'static str {
     match mark {
-        Mark::Move => "moves (no capture)",
-        Mark::Capture => "captures only",
-        Mark::MoveOrCapture => "moves or captures",
+        Mark::Move => "moves here",
+        Mark::Capture => "captures here",
+        Mark::MoveOrCapture => "moves or captures here",
         Mark::Hop => "by jumping over a piece",
-        Mark::Defend => "defends",
-        Mark::Force => "applies force",
+        Mark::Defend => "defends this square",
+        Mark::Force => "applies force here",
         Mark::Origin => "the piece",
     }
 }
