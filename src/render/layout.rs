@@ -40,7 +40,7 @@ pub const LABEL_SIZE: f32 = 15.0;
 const HEADER_LINE_H: u32 = 28;
 const PAD: u32 = 12;
 const ROW_H: u32 = 42;
-const POOL_COLUMN_W: u32 = 250;
+const POOL_COLUMN_W: u32 = 272;
 const POOL_TITLE_H: u32 = 34;
 /// At most this many legend entries; more means a malformed view, and the rest is summarised.
 pub const MAX_LEGEND: usize = 48;
