@@ -669,10 +669,7 @@ fn a_pawn_diagram_separates_moves_from_captures() {
     assert!(close(centre(moves), palette::MOVE, 3));
     assert!(close(centre(captures), palette::CAPTURE, 3));
     let labels: Vec<String> = layout.legend.iter().map(|p| p.item.label()).collect();
-    assert!(
-        labels.contains(&"moves here".to_string()),
-        "{labels:?}"
-    );
+    assert!(labels.contains(&"moves here".to_string()), "{labels:?}");
     assert!(labels.contains(&"captures here".to_string()), "{labels:?}");
 }
 
