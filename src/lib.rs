@@ -4,4 +4,5 @@
 //! them; [`rules`] is the pure core every other part builds on.
 
 pub mod cli;
+pub mod render;
 pub mod rules;
