@@ -41,6 +41,7 @@ const FIRST: &str = "\
 /click 1
 /as alice
 /move e2e4
+/move d2d4
 /as bob
 /move e2e4
 e7e5
@@ -71,7 +72,8 @@ fn a_script_plays_a_game_across_two_runs() {
     assert!(out.contains("→ @bob"), "{out}");
     assert!(out.contains("You are now bob."), "{out}");
     assert!(out.contains("bob accepts and plays Black."), "{out}");
-    assert!(out.contains("✗ It is White's turn; you play Black."), "{out}");
+    assert!(out.contains("alice — White: Pawn e2–e4"), "{out}");
+    assert!(out.contains("✗ It is Black's turn; you play White."), "{out}");
     assert!(out.contains("✗ e2e4 is not a legal move here"), "{out}");
     assert!(out.contains("✗ There is no command /fly"), "{out}");
     assert!(
@@ -87,7 +89,7 @@ fn a_script_plays_a_game_across_two_runs() {
 
     // A second run on the same data directory continues the game.
     let out = console(dir.path(), SECOND);
-    assert!(out.contains("alice (White): Knight g1"), "{out}");
+    assert!(out.contains("alice — White: Knight g1–f3"), "{out}");
     assert!(out.contains("#1 (Chess) vs bob, you play White"), "{out}");
     assert!(out.contains("[record: "), "{out}");
     let record = dir.path().join("files").join("chatrang-game-1.txt");
@@ -110,7 +112,7 @@ fn a_group_game_in_the_console_with_help_and_pieces() {
     assert!(out.contains("King's leap"), "{out}");
     assert!(out.contains("Sorceress (S, XBetza KmaK)"), "{out}");
     assert!(out.contains("starts a group game of Cataclysm"), "{out}");
-    assert!(out.contains("ben (White): two-pawn move"), "{out}");
+    assert!(out.contains("ben — White: two-pawn move"), "{out}");
     assert!(out.contains("cat allows the undo"), "{out}");
     assert!(out.contains("Black to move (cat)"), "{out}");
 }

@@ -341,7 +341,7 @@ async fn team_game_with_three_a_side(db: TestDb) {
     ok(service.act(&here(), &whites[1], Some(id), "g1f3", None).await);
     // Someone joins mid-game; sides cannot be switched once play began.
     let gus = person("gus");
-    let joined = ok(service.join(&here(), &gus, Some(id), None).await);
+    let joined = ok(service.join(&here(), &gus, Some(id), Some(Color::Black)).await);
     assert!(joined.text.contains("gus joins Black"), "{}", joined.text);
     ok(service.act(&here(), &gus, Some(id), "b8c6", None).await);
     let switch = refused(service.join(&here(), &gus, Some(id), Some(Color::White)).await);

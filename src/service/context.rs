@@ -164,10 +164,17 @@ pub fn replay(row: &GameRow, log: &[LogEntry]) -> Result<Box<dyn Game>, String> 
 
 /// Upper-cases the first letter and ends with a full stop: rules errors become sentences.
 pub(crate) fn sentence(text: &str) -> String {
-    let mut chars = text.trim().chars();
-    let mut out: String = match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => return String::new(),
+    let text = text.trim();
+    // Capitalise a word, never a move or a square ("e2e4 is not legal" stays as it is).
+    let first_word = text.split_whitespace().next().unwrap_or("");
+    let mut out = if first_word.chars().all(char::is_alphabetic) {
+        let mut chars = text.chars();
+        match chars.next() {
+            Some(first) => first.to_uppercase().chain(chars).collect(),
+            None => return String::new(),
+        }
+    } else {
+        text.to_string()
     };
     if !out.ends_with(['.', '!', '?']) {
         out.push('.');

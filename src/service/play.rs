@@ -105,10 +105,9 @@ impl Service {
         after.row.version = version;
         self.cache_put(after.row.id, version, after.game.clone_game());
         let text = format!(
-            "Game {}: {} ({}): {}",
+            "Game {}: {} — {}",
             after.label(),
             user.name,
-            side,
             played.description
         );
         Ok(self.game_reply(&after, text).await)
