@@ -66,14 +66,23 @@ g1f3
 fn a_script_plays_a_game_across_two_runs() {
     let dir = tempfile::tempdir().unwrap();
     let out = console(dir.path(), FIRST);
-    assert!(out.contains("alice> /new chess @bob"), "commands are echoed:\n{out}");
-    assert!(out.contains("Game #1: alice challenges bob to Chess"), "{out}");
+    assert!(
+        out.contains("alice> /new chess @bob"),
+        "commands are echoed:\n{out}"
+    );
+    assert!(
+        out.contains("Game #1: alice challenges bob to Chess"),
+        "{out}"
+    );
     assert!(out.contains("Choices: [1] Accept  [2] Decline"), "{out}");
     assert!(out.contains("→ @bob"), "{out}");
     assert!(out.contains("You are now bob."), "{out}");
     assert!(out.contains("bob accepts and plays Black."), "{out}");
     assert!(out.contains("alice — White: Pawn e2–e4"), "{out}");
-    assert!(out.contains("✗ It is Black's turn; you play White."), "{out}");
+    assert!(
+        out.contains("✗ It is Black's turn; you play White."),
+        "{out}"
+    );
     assert!(out.contains("✗ e2e4 is not a legal move here"), "{out}");
     assert!(out.contains("✗ There is no command /fly"), "{out}");
     assert!(

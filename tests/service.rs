@@ -34,7 +34,14 @@ async fn fools_mate_ends_the_game_and_rates_both_players(db: TestDb) {
     let service = db.service().await;
     let (alice, bob) = (person("alice"), person("bob"));
     let id = two_player(&service, "chess", &alice, &bob, &[]).await;
-    let reply = play(&service, id, &alice, &bob, &["f2f3", "e7e5", "g2g4", "d8h4"]).await;
+    let reply = play(
+        &service,
+        id,
+        &alice,
+        &bob,
+        &["f2f3", "e7e5", "g2g4", "d8h4"],
+    )
+    .await;
     assert!(reply.text.contains("Black wins"), "{}", reply.text);
     assert!(reply.notify.is_empty(), "nobody must act after the end");
     assert!(
@@ -79,7 +86,14 @@ async fn cataclysm_mate_from_a_given_position(db: TestDb) {
     let service = db.service().await;
     let (alice, bob) = (person("alice"), person("bob"));
     let position = "k15/2K13/16/16/16/16/7Q8/16/16/16/16/16 w - - 0 1";
-    let id = two_player(&service, "cataclysm", &alice, &bob, &[("position", position)]).await;
+    let id = two_player(
+        &service,
+        "cataclysm",
+        &alice,
+        &bob,
+        &[("position", position)],
+    )
+    .await;
     let reply = ok(service.act(&here(), &alice, Some(id), "h6a6", None).await);
     assert!(reply.text.contains("White wins"), "{}", reply.text);
     let row = service.store().game(id).await.unwrap().unwrap();
@@ -101,11 +115,18 @@ async fn a_challenge_must_be_accepted_by_the_one_challenged(db: TestDb) {
             },
         )
         .await);
-    assert_eq!(reply.notify, vec![bob.id.clone()], "the challenged is called");
+    assert_eq!(
+        reply.notify,
+        vec![bob.id.clone()],
+        "the challenged is called"
+    );
     let actions: Vec<_> = reply.choices.iter().map(|c| c.action.clone()).collect();
     assert_eq!(
         actions,
-        vec![ChoiceAction::AcceptChallenge, ChoiceAction::DeclineChallenge]
+        vec![
+            ChoiceAction::AcceptChallenge,
+            ChoiceAction::DeclineChallenge
+        ]
     );
     let id = reply.game.unwrap().id;
     let early = refused(service.act(&here(), &alice, Some(id), "e2e4", None).await);
@@ -175,7 +196,11 @@ async fn bad_moves_and_squares_are_explained(db: TestDb) {
     assert_eq!(empty, "There is no piece on e4.");
     let theirs = refused(service.moves(&here(), &alice, Some(id), "e7").await);
     assert!(theirs.contains("it is White's turn"), "{theirs}");
-    let missing = refused(service.act(&here(), &alice, Some(999_999), "e2e4", None).await);
+    let missing = refused(
+        service
+            .act(&here(), &alice, Some(999_999), "e2e4", None)
+            .await,
+    );
     assert_eq!(missing, "There is no game #999999.");
 }
 
@@ -187,22 +212,43 @@ async fn bad_game_names_and_options_are_refused(db: TestDb) {
         options,
         ..NewGame::default()
     };
-    let unknown = refused(service.new_game(&here(), &alice, new("chequers", vec![])).await);
-    assert!(unknown.starts_with("There is no game called \"chequers\""), "{unknown}");
-    let option = refused(
+    let unknown = refused(
         service
-            .new_game(&here(), &alice, new("chess", vec![("turns".into(), "9".into())]))
+            .new_game(&here(), &alice, new("chequers", vec![]))
             .await,
     );
-    assert_eq!(option, "Chess has no option \"turns\"; its options are position.");
+    assert!(
+        unknown.starts_with("There is no game called \"chequers\""),
+        "{unknown}"
+    );
+    let option = refused(
+        service
+            .new_game(
+                &here(),
+                &alice,
+                new("chess", vec![("turns".into(), "9".into())]),
+            )
+            .await,
+    );
+    assert_eq!(
+        option,
+        "Chess has no option \"turns\"; its options are position."
+    );
     let position = refused(
         service
-            .new_game(&here(), &alice, new("chess", vec![("position".into(), "xyz".into())]))
+            .new_game(
+                &here(),
+                &alice,
+                new("chess", vec![("position".into(), "xyz".into())]),
+            )
             .await,
     );
     assert!(position.starts_with("Cannot start Chess:"), "{position}");
     let none_here = refused(service.board(&here(), &alice, None).await);
-    assert!(none_here.starts_with("There is no game in progress here"), "{none_here}");
+    assert!(
+        none_here.starts_with("There is no game in progress here"),
+        "{none_here}"
+    );
     let help = refused(service.help(Some("chequers")));
     assert!(help.contains("no game called"), "{help}");
     let piece = refused(service.piece("chess", "dragon").await);
@@ -215,15 +261,29 @@ async fn a_game_that_is_over_takes_no_more_moves(db: TestDb) {
     let id = two_player(&service, "chess", &alice, &bob, &[]).await;
     ok(service.resign(&here(), &bob, Some(id)).await);
     let late = refused(service.act(&here(), &alice, Some(id), "e2e4", None).await);
-    assert!(late.contains("is over (White wins (Black resigned))"), "{late}");
+    assert!(
+        late.contains("is over (White wins (Black resigned))"),
+        "{late}"
+    );
     let draw = refused(service.draw(&here(), &alice, Some(id)).await);
     assert!(draw.contains("is over"), "{draw}");
-    assert!(service.legal_moves(&here(), &alice, Some(id), "").await.unwrap().is_empty());
+    assert!(
+        service
+            .legal_moves(&here(), &alice, Some(id), "")
+            .await
+            .unwrap()
+            .is_empty()
+    );
 }
 
 async fn several_games_in_one_place_need_a_number(db: TestDb) {
     let service = db.service().await;
-    let (alice, bob, carol, dave) = (person("alice"), person("bob"), person("carol"), person("dave"));
+    let (alice, bob, carol, dave) = (
+        person("alice"),
+        person("bob"),
+        person("carol"),
+        person("dave"),
+    );
     let first = two_player(&service, "chess", &alice, &bob, &[]).await;
     let second = two_player(&service, "chess", &carol, &dave, &[]).await;
     // Each player's own game is found without a number.
@@ -243,14 +303,30 @@ async fn legal_moves_are_offered_by_prefix_and_by_piece(db: TestDb) {
     let service = db.service().await;
     let (alice, bob) = (person("alice"), person("bob"));
     let id = two_player(&service, "cataclysm", &alice, &bob, &[]).await;
-    let all = service.legal_moves(&here(), &bob, Some(id), "").await.unwrap();
+    let all = service
+        .legal_moves(&here(), &bob, Some(id), "")
+        .await
+        .unwrap();
     assert_eq!(all.len(), 25, "autocomplete offers at most 25");
-    let e4 = service.legal_moves(&here(), &alice, Some(id), "E4").await.unwrap();
-    assert!(e4.contains(&"e4e5".to_string()) && e4.contains(&"e4e6".to_string()), "{e4:?}");
+    let e4 = service
+        .legal_moves(&here(), &alice, Some(id), "E4")
+        .await
+        .unwrap();
+    assert!(
+        e4.contains(&"e4e5".to_string()) && e4.contains(&"e4e6".to_string()),
+        "{e4:?}"
+    );
     assert!(e4.iter().all(|m| m.starts_with("e4")));
     let piece = ok(service.moves(&here(), &alice, Some(id), "e4").await);
-    assert!(piece.text.starts_with("The White Pawn on e4 can play: "), "{}", piece.text);
-    assert!(piece.board_text.unwrap().contains('*'), "targets are marked");
+    assert!(
+        piece.text.starts_with("The White Pawn on e4 can play: "),
+        "{}",
+        piece.text
+    );
+    assert!(
+        piece.board_text.unwrap().contains('*'),
+        "targets are marked"
+    );
     let listed = ok(service.moves(&here(), &alice, Some(id), "").await).text;
     assert!(listed.contains("legal moves"), "{listed}");
 }
@@ -264,12 +340,24 @@ async fn undo_needs_the_other_sides_consent(db: TestDb) {
     let start = service.store().game(id).await.unwrap().unwrap().position;
     play(&service, id, &alice, &bob, &["e2e4"]).await;
     let asked = ok(service.undo(&here(), &alice, Some(id)).await);
-    assert_eq!(asked.notify, vec![bob.id.clone()], "the other side is asked");
-    assert!(asked.choices.iter().any(|c| c.action == ChoiceAction::AcceptUndo));
+    assert_eq!(
+        asked.notify,
+        vec![bob.id.clone()],
+        "the other side is asked"
+    );
+    assert!(
+        asked
+            .choices
+            .iter()
+            .any(|c| c.action == ChoiceAction::AcceptUndo)
+    );
     let twice = refused(service.undo(&here(), &alice, Some(id)).await);
     assert!(twice.contains("already asked"), "{twice}");
     let draw_meanwhile = refused(service.draw(&here(), &bob, Some(id)).await);
-    assert!(draw_meanwhile.contains("undo request is waiting"), "{draw_meanwhile}");
+    assert!(
+        draw_meanwhile.contains("undo request is waiting"),
+        "{draw_meanwhile}"
+    );
     ok(service.decline_undo(&here(), &bob, Some(id)).await);
     let row = service.store().game(id).await.unwrap().unwrap();
     assert_ne!(row.position, start, "a refused undo changes nothing");
@@ -285,7 +373,16 @@ async fn undo_needs_the_other_sides_consent(db: TestDb) {
     let kinds: Vec<&str> = log.iter().map(|e| e.kind.as_str()).collect();
     assert_eq!(
         kinds,
-        vec!["start", "accept", "move", "undo-ask", "undo-decline", "undo-ask", "undo", "move"]
+        vec![
+            "start",
+            "accept",
+            "move",
+            "undo-ask",
+            "undo-decline",
+            "undo-ask",
+            "undo",
+            "move"
+        ]
     );
     let row = service.store().game(id).await.unwrap().unwrap();
     assert_eq!(replay(&row, &log).unwrap().position_text(), row.position);
@@ -305,9 +402,16 @@ async fn draw_offers_can_be_declined_and_resignation_ends_the_game(db: TestDb) {
     // A declined offer can be made again; a move clears it.
     ok(service.draw(&here(), &alice, Some(id)).await);
     play(&service, id, &alice, &bob, &["e2e4"]).await;
-    assert_eq!(service.store().game(id).await.unwrap().unwrap().pending, None);
+    assert_eq!(
+        service.store().game(id).await.unwrap().unwrap().pending,
+        None
+    );
     let resigned = ok(service.resign(&here(), &bob, Some(id)).await);
-    assert!(resigned.text.contains("White wins (Black resigned)"), "{}", resigned.text);
+    assert!(
+        resigned.text.contains("White wins (Black resigned)"),
+        "{}",
+        resigned.text
+    );
     assert_eq!(resigned.notify, vec![alice.id.clone()]);
 }
 
@@ -334,20 +438,40 @@ async fn team_game_with_three_a_side(db: TestDb) {
     notified.sort();
     assert_eq!(notified, expected, "every White member is called");
     // Any member acts for the side; members of the other side wait their turn.
-    ok(service.act(&here(), &whites[2], Some(id), "e2e4", None).await);
-    let wrong = refused(service.act(&here(), &whites[1], Some(id), "d2d4", None).await);
+    ok(service
+        .act(&here(), &whites[2], Some(id), "e2e4", None)
+        .await);
+    let wrong = refused(
+        service
+            .act(&here(), &whites[1], Some(id), "d2d4", None)
+            .await,
+    );
     assert_eq!(wrong, "It is Black's turn; you play White.");
-    ok(service.act(&here(), &blacks[1], Some(id), "e7e5", None).await);
-    ok(service.act(&here(), &whites[1], Some(id), "g1f3", None).await);
+    ok(service
+        .act(&here(), &blacks[1], Some(id), "e7e5", None)
+        .await);
+    ok(service
+        .act(&here(), &whites[1], Some(id), "g1f3", None)
+        .await);
     // Someone joins mid-game; sides cannot be switched once play began.
     let gus = person("gus");
-    let joined = ok(service.join(&here(), &gus, Some(id), Some(Color::Black)).await);
+    let joined = ok(service
+        .join(&here(), &gus, Some(id), Some(Color::Black))
+        .await);
     assert!(joined.text.contains("gus joins Black"), "{}", joined.text);
     ok(service.act(&here(), &gus, Some(id), "b8c6", None).await);
-    let switch = refused(service.join(&here(), &gus, Some(id), Some(Color::White)).await);
+    let switch = refused(
+        service
+            .join(&here(), &gus, Some(id), Some(Color::White))
+            .await,
+    );
     assert!(switch.contains("sides cannot be changed"), "{switch}");
     ok(service.leave(&here(), &blacks[0], Some(id)).await);
-    let gone = refused(service.act(&here(), &blacks[0], Some(id), "g8f6", None).await);
+    let gone = refused(
+        service
+            .act(&here(), &blacks[0], Some(id), "g8f6", None)
+            .await,
+    );
     assert_eq!(gone, "Only the players of this game can move.");
     // A draw offered by one member is accepted by another member of the other side.
     ok(service.draw(&here(), &whites[0], Some(id)).await);
@@ -377,7 +501,11 @@ async fn open_challenge_and_rematch_with_sides_swapped(db: TestDb) {
     let id = reply.game.unwrap().id;
     assert!(reply.text.contains("open challenge"), "{}", reply.text);
     let accepted = ok(service.accept(&here(), &bob, None).await);
-    assert_eq!(accepted.notify, vec![bob.id.clone()], "bob plays White and moves first");
+    assert_eq!(
+        accepted.notify,
+        vec![bob.id.clone()],
+        "bob plays White and moves first"
+    );
     let early = refused(service.rematch(&here(), &alice, Some(id)).await);
     assert!(early.contains("has not finished"), "{early}");
     ok(service.resign(&here(), &alice, Some(id)).await);
@@ -388,7 +516,9 @@ async fn open_challenge_and_rematch_with_sides_swapped(db: TestDb) {
     ok(service.accept(&here(), &bob, Some(new_id)).await);
     let turn = refused(service.act(&here(), &bob, Some(new_id), "e2e4", None).await);
     assert_eq!(turn, "It is White's turn; you play Black.");
-    ok(service.act(&here(), &alice, Some(new_id), "e2e4", None).await);
+    ok(service
+        .act(&here(), &alice, Some(new_id), "e2e4", None)
+        .await);
     let row = service.store().game(new_id).await.unwrap().unwrap();
     assert_eq!(row.rematch_of, Some(id));
 }
@@ -411,7 +541,10 @@ async fn stale_and_unknown_buttons_are_refused(db: TestDb) {
     let accepted = ok(service.click(&here(), &bob, &accept).await);
     assert!(accepted.text.contains("bob accepts"), "{}", accepted.text);
     let stale = refused(service.click(&here(), &bob, &accept).await);
-    assert_eq!(stale, "This board has moved on; use the buttons of the latest message.");
+    assert_eq!(
+        stale,
+        "This board has moved on; use the buttons of the latest message."
+    );
     let garbage = refused(service.click(&here(), &bob, "v9:x").await);
     assert!(garbage.contains("not understood"), "{garbage}");
     // A draw offer answered by its button.
@@ -424,7 +557,10 @@ async fn stale_and_unknown_buttons_are_refused(db: TestDb) {
         .unwrap()
         .encode();
     ok(service.click(&here(), &bob, &decline).await);
-    assert_eq!(service.store().game(id).await.unwrap().unwrap().pending, None);
+    assert_eq!(
+        service.store().game(id).await.unwrap().unwrap().pending,
+        None
+    );
 }
 
 async fn leaderboard_after_a_few_results(db: TestDb) {
@@ -476,7 +612,10 @@ async fn history_and_record_replay_the_game(db: TestDb) {
     let log = service.store().log(id).await.unwrap();
     assert_eq!(replay(&row, &log).unwrap().position_text(), row.position);
     let help = ok(service.help(Some("cataclysm"))).text;
-    assert!(help.contains("Grand Rook") && help.contains("position"), "{help}");
+    assert!(
+        help.contains("Grand Rook") && help.contains("position"),
+        "{help}"
+    );
     let piece = ok(service.piece("cataclysm", "grand rook").await);
     assert!(piece.text.contains("RcpR"), "{}", piece.text);
     assert!(piece.board_text.unwrap().contains('G'));

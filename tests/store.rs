@@ -37,7 +37,10 @@ async fn a_stale_version_writes_nothing(db: TestDb) {
         description: "stale".into(),
     };
     let stale = Commit::new(changed.clone(), row.version - 1).log(entry.clone());
-    assert!(matches!(store.commit(&stale).await, Err(StoreError::Conflict)));
+    assert!(matches!(
+        store.commit(&stale).await,
+        Err(StoreError::Conflict)
+    ));
     let after = store.game(id).await.unwrap().unwrap();
     assert_eq!(after, row, "a refused write changes nothing");
     assert_eq!(store.log(id).await.unwrap().len() as i64, row.version);
@@ -79,7 +82,11 @@ async fn restart_in_the_middle_of_a_game(db: TestDb) {
     let service = db.service().await;
     let row = service.store().game(id).await.unwrap().unwrap();
     assert_eq!(row.state, GameState::Active);
-    assert_eq!(row.pending.as_deref(), Some("draw:white"), "the offer survives");
+    assert_eq!(
+        row.pending.as_deref(),
+        Some("draw:white"),
+        "the offer survives"
+    );
     let turn = ok(service.board(&here(), &bob, Some(id)).await);
     assert!(turn.text.contains("White to move"), "{}", turn.text);
     play(&service, id, &alice, &bob, &["d4d5", "d9d8"]).await;
@@ -103,12 +110,18 @@ async fn two_concurrent_moves_on_one_game_apply_exactly_one(db: TestDb) {
         let id = two_player(&service, "chess", &alice, &bob, &[]).await;
         let (a, b) = (service.clone(), service.clone());
         let (alice1, alice2) = (alice.clone(), alice.clone());
-        let first = tokio::spawn(async move { a.act(&here(), &alice1, Some(id), "e2e4", None).await });
-        let second = tokio::spawn(async move { b.act(&here(), &alice2, Some(id), "d2d4", None).await });
+        let first =
+            tokio::spawn(async move { a.act(&here(), &alice1, Some(id), "e2e4", None).await });
+        let second =
+            tokio::spawn(async move { b.act(&here(), &alice2, Some(id), "d2d4", None).await });
         let results = [first.await.unwrap(), second.await.unwrap()];
         let applied = results.iter().filter(|r| r.is_ok()).count();
         assert_eq!(applied, 1, "round {round}: {results:?}");
-        let refusal = results.iter().find_map(|r| r.as_ref().err()).unwrap().to_string();
+        let refusal = results
+            .iter()
+            .find_map(|r| r.as_ref().err())
+            .unwrap()
+            .to_string();
         assert!(
             refusal == "It is Black's turn; you play White."
                 || refusal.contains("at the same moment"),
@@ -131,17 +144,26 @@ async fn two_processes_racing_on_one_game_apply_exactly_one(db: TestDb) {
         ok(two.board(&here(), &bob, Some(id)).await);
         let (a, b) = (one.clone(), two.clone());
         let (alice1, alice2) = (alice.clone(), alice.clone());
-        let first = tokio::spawn(async move { a.act(&here(), &alice1, Some(id), "g1f3", None).await });
-        let second = tokio::spawn(async move { b.act(&here(), &alice2, Some(id), "b1c3", None).await });
+        let first =
+            tokio::spawn(async move { a.act(&here(), &alice1, Some(id), "g1f3", None).await });
+        let second =
+            tokio::spawn(async move { b.act(&here(), &alice2, Some(id), "b1c3", None).await });
         let results = [first.await.unwrap(), second.await.unwrap()];
-        assert_eq!(results.iter().filter(|r| r.is_ok()).count(), 1, "round {round}: {results:?}");
+        assert_eq!(
+            results.iter().filter(|r| r.is_ok()).count(),
+            1,
+            "round {round}: {results:?}"
+        );
         // Each process sees the one move that was applied.
         let seen_one = one.store().game(id).await.unwrap().unwrap();
         let seen_two = two.store().game(id).await.unwrap().unwrap();
         assert_eq!(seen_one, seen_two);
         let log = two.store().log(id).await.unwrap();
         assert_eq!(log.iter().filter(|e| e.kind == "move").count(), 1);
-        assert_eq!(replay(&seen_two, &log).unwrap().position_text(), seen_two.position);
+        assert_eq!(
+            replay(&seen_two, &log).unwrap().position_text(),
+            seen_two.position
+        );
         // And play goes on from either process.
         ok(two.act(&here(), &bob, Some(id), "e7e5", None).await);
         ok(one.act(&here(), &alice, Some(id), "e2e4", None).await);
@@ -160,7 +182,10 @@ async fn sqlite_file_is_in_wal_mode_with_full_sync() {
         .connect(&url)
         .await
         .unwrap();
-    let row = sqlx::query("PRAGMA journal_mode").fetch_one(&pool).await.unwrap();
+    let row = sqlx::query("PRAGMA journal_mode")
+        .fetch_one(&pool)
+        .await
+        .unwrap();
     let mode: String = row.try_get(0).unwrap();
     assert_eq!(mode.to_lowercase(), "wal");
     assert!(dir.path().join("x.db").exists());

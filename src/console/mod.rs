@@ -87,7 +87,15 @@ pub async fn session<R: AsyncBufRead + Unpin, W: Write>(
             break;
         };
         let parsed = parse(&text);
-        if !settings.interactive && !matches!(parsed, Ok(Line { command: Command::Nothing, .. })) {
+        if !settings.interactive
+            && !matches!(
+                parsed,
+                Ok(Line {
+                    command: Command::Nothing,
+                    ..
+                })
+            )
+        {
             writeln!(out, "{}> {}", me.name, text.trim()).map_err(io)?;
         }
         let line = match parsed {

@@ -33,7 +33,10 @@ pub enum Command {
     Games,
     Rematch,
     Help(Option<String>),
-    Piece { game: String, piece: String },
+    Piece {
+        game: String,
+        piece: String,
+    },
     Leaderboard(String),
     Click(usize),
     Quit,
@@ -193,9 +196,10 @@ fn parse_new(args: &[&str]) -> Result<Command, String> {
                 "white" => white.extend(names(value)),
                 "black" => black.extend(names(value)),
                 "as" | "side" => {
-                    *my_side = Some(side(value).ok_or_else(|| {
-                        format!("\"{value}\" is not a side; say white or black")
-                    })?)
+                    *my_side =
+                        Some(side(value).ok_or_else(|| {
+                            format!("\"{value}\" is not a side; say white or black")
+                        })?)
                 }
                 "seed" => {
                     *seed = Some(
@@ -222,8 +226,8 @@ mod tests {
 
     #[test]
     fn new_reads_opponent_teams_options_and_game_number() {
-        let line = parse("/new chess team white=@a,@b black=c as=black position=8/8 seed=7 #4")
-            .unwrap();
+        let line =
+            parse("/new chess team white=@a,@b black=c as=black position=8/8 seed=7 #4").unwrap();
         assert_eq!(line.game, Some(4));
         let Command::New {
             game,

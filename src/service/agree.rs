@@ -107,9 +107,17 @@ impl Service {
                 };
                 let text = format!("{} accepts the draw.", user.name);
                 let after = self
-                    .decide(&loaded, next, None, log("draw-accept", &text), Some((outcome, false)))
+                    .decide(
+                        &loaded,
+                        next,
+                        None,
+                        log("draw-accept", &text),
+                        Some((outcome, false)),
+                    )
                     .await?;
-                Ok(self.game_reply(&after, format!("Game {}: {text}", after.label())).await)
+                Ok(self
+                    .game_reply(&after, format!("Game {}: {text}", after.label()))
+                    .await)
             }
             Some(Offer::Draw(_)) => Err(ServiceError::refused(format!(
                 "You have already offered a draw; waiting for {}.",
@@ -144,13 +152,16 @@ impl Service {
         user: &User,
         game: Option<i64>,
     ) -> ServiceResult {
-        let (loaded, side) = self.player_of(place, user, game, "answer a draw offer").await?;
+        let (loaded, side) = self
+            .player_of(place, user, game, "answer a draw offer")
+            .await?;
         let text = match pending(&loaded.row) {
             Some(Offer::Draw(by)) if by != side => format!("{} declines the draw.", user.name),
             Some(Offer::Draw(_)) => format!("{} withdraws the draw offer.", user.name),
             _ => return Err(ServiceError::refused("There is no draw offer to decline.")),
         };
-        self.clear_offer(&loaded, user, side, "draw-decline", text).await
+        self.clear_offer(&loaded, user, side, "draw-decline", text)
+            .await
     }
 
     async fn clear_offer(
@@ -166,14 +177,19 @@ impl Service {
         let after = self
             .decide(loaded, next, None, entry(kind, user, side, &text), None)
             .await?;
-        Ok(self.game_reply(&after, format!("Game {}: {text}", after.label())).await)
+        Ok(self
+            .game_reply(&after, format!("Game {}: {text}", after.label()))
+            .await)
     }
 
     /// Asks to take back the last move, or allows the other side's request.
     pub async fn undo(&self, place: &Place, user: &User, game: Option<i64>) -> ServiceResult {
         let (loaded, side) = self.player_of(place, user, game, "ask for an undo").await?;
         let log = self.store.log(loaded.row.id).await?;
-        let Some(last) = super::context::effective_moves(&log).last().map(|e| (*e).clone()) else {
+        let Some(last) = super::context::effective_moves(&log)
+            .last()
+            .map(|e| (*e).clone())
+        else {
             return Err(ServiceError::refused("There is no move to take back."));
         };
         let mut next = loaded.row.clone();
@@ -188,7 +204,9 @@ impl Service {
                 let mut entry = entry("undo", user, side, &text);
                 entry.notation = last.notation.clone();
                 let after = self.decide(&loaded, next, Some(game), entry, None).await?;
-                Ok(self.game_reply(&after, format!("Game {}: {text}", after.label())).await)
+                Ok(self
+                    .game_reply(&after, format!("Game {}: {text}", after.label()))
+                    .await)
             }
             Some(Offer::Undo(_)) => Err(ServiceError::refused(format!(
                 "You have already asked for an undo; waiting for {}.",
@@ -207,7 +225,13 @@ impl Service {
                     loaded.names(!side)
                 );
                 let after = self
-                    .decide(&loaded, next, None, entry("undo-ask", user, side, &text), None)
+                    .decide(
+                        &loaded,
+                        next,
+                        None,
+                        entry("undo-ask", user, side, &text),
+                        None,
+                    )
                     .await?;
                 let mut reply = self
                     .game_reply(&after, format!("Game {}: {text}", after.label()))
@@ -225,13 +249,16 @@ impl Service {
         user: &User,
         game: Option<i64>,
     ) -> ServiceResult {
-        let (loaded, side) = self.player_of(place, user, game, "answer an undo request").await?;
+        let (loaded, side) = self
+            .player_of(place, user, game, "answer an undo request")
+            .await?;
         let text = match pending(&loaded.row) {
             Some(Offer::Undo(by)) if by != side => format!("{} refuses the undo.", user.name),
             Some(Offer::Undo(_)) => format!("{} withdraws the undo request.", user.name),
             _ => return Err(ServiceError::refused("There is no undo request to refuse.")),
         };
-        self.clear_offer(&loaded, user, side, "undo-decline", text).await
+        self.clear_offer(&loaded, user, side, "undo-decline", text)
+            .await
     }
 
     /// Resigns for the user's side; in a cooperative game, abandons it for everyone.
@@ -258,7 +285,13 @@ impl Service {
             )
         };
         let after = self
-            .decide(&loaded, next, None, entry("resign", user, side, &text), Some((outcome, abandoned)))
+            .decide(
+                &loaded,
+                next,
+                None,
+                entry("resign", user, side, &text),
+                Some((outcome, abandoned)),
+            )
             .await?;
         let mut reply: Reply = self
             .game_reply(&after, format!("Game {}: {text}", after.label()))
@@ -292,6 +325,8 @@ fn take_back(row: &GameRow, log: &[LogEntry]) -> ServiceResult<Box<dyn Game>> {
     });
     replay(row, &log).map_err(|error| {
         tracing::error!(game = row.id, %error, "replay for undo failed");
-        ServiceError::refused("This game's record cannot be replayed, so the move cannot be taken back.")
+        ServiceError::refused(
+            "This game's record cannot be replayed, so the move cannot be taken back.",
+        )
     })
 }

@@ -79,7 +79,11 @@ async fn step(
     pick: usize,
 ) -> Result<Option<Duration>, String> {
     let (white, black) = players(i);
-    let user = if ply % 2 == 0 { &white } else { &black };
+    let user = if ply.is_multiple_of(2) {
+        &white
+    } else {
+        &black
+    };
     let moves = service
         .legal_moves(place, user, Some(id), "")
         .await

@@ -5,8 +5,8 @@
 use skillratings::glicko2::Glicko2Rating;
 
 use super::{
-    Choice, ChoiceAction, GameRef, Image, Place, Reply, Service, ServiceError, ServiceResult,
-    User, rating,
+    Choice, ChoiceAction, GameRef, Image, Place, Reply, Service, ServiceError, ServiceResult, User,
+    rating,
 };
 use crate::{
     rules::{Actor, BoardView, Color, Game, GameId, Options, Outcome, Status, registry},
@@ -82,7 +82,8 @@ impl Loaded {
             GameState::Challenge => match &self.row.challenged {
                 Some(_) => format!(
                     "Waiting for {} to accept.",
-                    self.challenged_name().unwrap_or_else(|| "the opponent".into())
+                    self.challenged_name()
+                        .unwrap_or_else(|| "the opponent".into())
                 ),
                 None => "Open challenge: anyone may /accept it.".to_string(),
             },
@@ -110,7 +111,9 @@ impl Loaded {
     }
 
     fn challenged_name(&self) -> Option<String> {
-        self.challenged_name.clone().or_else(|| self.row.challenged.clone())
+        self.challenged_name
+            .clone()
+            .or_else(|| self.row.challenged.clone())
     }
 
     /// The side a picture should be drawn from: the side that acts, else White.
@@ -217,8 +220,7 @@ impl Service {
         }
         let open = self.store.open_games_in_place(&place.channel).await?;
         if open.is_empty() {
-            if finished_ok
-                && let Some(last) = self.store.last_game_in_place(&place.channel).await?
+            if finished_ok && let Some(last) = self.store.last_game_in_place(&place.channel).await?
             {
                 return Ok(last);
             }
@@ -249,9 +251,8 @@ impl Service {
         let list: Vec<String> = open
             .iter()
             .map(|r| {
-                let name = GameId::parse(&r.variant).map_or(r.variant.clone(), |g| {
-                    g.display_name().to_string()
-                });
+                let name = GameId::parse(&r.variant)
+                    .map_or(r.variant.clone(), |g| g.display_name().to_string());
                 format!("#{} {name}", r.id)
             })
             .collect();
@@ -294,7 +295,10 @@ impl Service {
                 let game = match replay(&row, &log) {
                     Ok(game) => {
                         if game.position_text() != row.position {
-                            tracing::warn!(game = row.id, "replayed position differs from the snapshot");
+                            tracing::warn!(
+                                game = row.id,
+                                "replayed position differs from the snapshot"
+                            );
                         }
                         game
                     }

@@ -87,9 +87,10 @@ impl Service {
             .piece_diagram(piece)
             .map_err(|e| ServiceError::refused(sentence(&e.to_string())))?;
         let wanted = piece.trim();
-        let info = example.pieces().into_iter().find(|p| {
-            p.name.eq_ignore_ascii_case(wanted) || p.symbol.eq_ignore_ascii_case(wanted)
-        });
+        let info = example
+            .pieces()
+            .into_iter()
+            .find(|p| p.name.eq_ignore_ascii_case(wanted) || p.symbol.eq_ignore_ascii_case(wanted));
         let text = match info {
             Some(p) => format!(
                 "{} {} ({}, XBetza {}): {}.",
@@ -97,7 +98,11 @@ impl Service {
             ),
             None => view.header.clone(),
         };
-        let filename = format!("{}-{}.png", kind.id(), wanted.to_lowercase().replace(' ', "-"));
+        let filename = format!(
+            "{}-{}.png",
+            kind.id(),
+            wanted.to_lowercase().replace(' ', "-")
+        );
         let (board_text, image) = self.paint(view, Color::White, filename).await;
         Ok(Reply {
             text,
@@ -146,7 +151,10 @@ impl Service {
             ));
         }
         let lines: Vec<String> = games.iter().map(|(_, line)| format!("• {line}")).collect();
-        Ok(Reply::text(format!("Your open games:\n{}", lines.join("\n"))))
+        Ok(Reply::text(format!(
+            "Your open games:\n{}",
+            lines.join("\n")
+        )))
     }
 
     /// The user's open games as (id, one-line description), latest activity first: for
@@ -283,7 +291,11 @@ pub fn record_text(loaded: &Loaded, log: &[LogEntry]) -> String {
     header(&mut out, "Variant", loaded.kind.id());
     header(&mut out, "Record", &row.id.to_string());
     header(&mut out, "Server", &row.server_id);
-    header(&mut out, "Options", &serde_json::to_string(&row.options).unwrap_or_default());
+    header(
+        &mut out,
+        "Options",
+        &serde_json::to_string(&row.options).unwrap_or_default(),
+    );
     header(&mut out, "Seed", &row.seed.to_string());
     header(&mut out, "Setup", &row.initial_position);
     header(&mut out, "White", &loaded.names(Color::White));

@@ -36,13 +36,16 @@ use crate::{rules::Game, store::Store};
 /// How many games the service keeps replayed in memory; beyond it the cache starts afresh.
 const CACHE_LIMIT: usize = 4096;
 
+/// A replayed game and the version of the record it reflects.
+type Cached = (i64, Box<dyn Game>);
+
 /// The service. Cheap to share behind an `Arc`; every method takes `&self`.
 pub struct Service {
     store: Store,
     painter: Arc<dyn BoardPainter>,
     /// Games replayed from their logs, keyed by id, with the version they reflect. Only a hit
     /// at the database's current version is used, so the database stays the source of truth.
-    cache: Mutex<HashMap<i64, (i64, Box<dyn Game>)>>,
+    cache: Mutex<HashMap<i64, Cached>>,
     /// Display names already written to the players table, to skip needless writes.
     names: Mutex<HashMap<String, String>>,
 }

@@ -120,9 +120,10 @@ impl Service {
                 "This button is not understood; it may come from an older version of the bot.",
             ));
         };
-        let row = self.store.game(choice.game).await?.ok_or_else(|| {
-            ServiceError::refused(format!("There is no game #{}.", choice.game))
-        })?;
+        let row =
+            self.store.game(choice.game).await?.ok_or_else(|| {
+                ServiceError::refused(format!("There is no game #{}.", choice.game))
+            })?;
         // A rematch button stays good after the game ends; every other one only at its version.
         if choice.action != ChoiceAction::Rematch && row.version != choice.version {
             return Err(moved_on());
@@ -231,7 +232,9 @@ impl Service {
             .filter(|a| a.from == Some(square))
             .collect();
         let Some(piece) = piece else {
-            return Err(ServiceError::refused(format!("There is no piece on {square}.")));
+            return Err(ServiceError::refused(format!(
+                "There is no piece on {square}."
+            )));
         };
         if actions.is_empty() {
             let why = match loaded.game.status() {
@@ -274,7 +277,9 @@ impl Service {
     /// Shows a game's board and whose turn it is; anyone may look.
     pub async fn board(&self, place: &Place, user: &User, game: Option<i64>) -> ServiceResult {
         let loaded = self.load(place, user, game, true).await?;
-        let mut reply = self.game_reply(&loaded, format!("Game {}", loaded.label())).await;
+        let mut reply = self
+            .game_reply(&loaded, format!("Game {}", loaded.label()))
+            .await;
         // Looking is not acting: nobody is mentioned.
         reply.notify.clear();
         if let Some(side) = loaded.side_of(&user.id)
@@ -282,7 +287,11 @@ impl Service {
         {
             let view = loaded.game.view();
             let (text, image) = self
-                .paint(view, side, format!("game-{}-{}.png", loaded.row.id, loaded.row.version))
+                .paint(
+                    view,
+                    side,
+                    format!("game-{}-{}.png", loaded.row.id, loaded.row.version),
+                )
                 .await;
             reply.board_text = Some(text);
             reply.image = image;

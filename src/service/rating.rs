@@ -64,7 +64,8 @@ mod tests {
     fn one_against_one_is_plain_glicko2() {
         let fresh = Glicko2Rating::new();
         let (w, b) = rate_teams(&[fresh], &[fresh], TeamOutcome::WhiteWins);
-        let (expected_w, expected_b) = glicko2(&fresh, &fresh, &Outcomes::WIN, &Glicko2Config::new());
+        let (expected_w, expected_b) =
+            glicko2(&fresh, &fresh, &Outcomes::WIN, &Glicko2Config::new());
         assert_eq!(w, vec![expected_w]);
         assert_eq!(b, vec![expected_b]);
         assert!(w[0].rating > 1600.0 && b[0].rating < 1400.0);
@@ -77,7 +78,11 @@ mod tests {
             rating: 1800.0,
             ..fresh
         };
-        let (w, b) = rate_teams(&[fresh, strong, fresh], &[fresh, fresh], TeamOutcome::BlackWins);
+        let (w, b) = rate_teams(
+            &[fresh, strong, fresh],
+            &[fresh, fresh],
+            TeamOutcome::BlackWins,
+        );
         assert_eq!((w.len(), b.len()), (3, 2));
         assert!(w[0].rating < 1500.0 && w[1].rating < 1800.0);
         assert!(b.iter().all(|r| r.rating > 1500.0));

@@ -54,7 +54,8 @@ impl Service {
     /// Starts a game in a place: a challenge to one opponent, an open challenge, or a group
     /// game with teams.
     pub async fn new_game(&self, place: &Place, creator: &User, new: NewGame) -> ServiceResult {
-        let kind = GameId::parse(&new.game).map_err(|e| ServiceError::refused(sentence(&e.to_string())))?;
+        let kind = GameId::parse(&new.game)
+            .map_err(|e| ServiceError::refused(sentence(&e.to_string())))?;
         let specs = registry::option_specs(kind);
         let mut options = BTreeMap::new();
         for (name, value) in &new.options {
@@ -73,12 +74,11 @@ impl Service {
             options.insert(name, value.trim().to_string());
         }
         let seed = new.seed.unwrap_or_else(random_seed);
-        let game = registry::new_game(kind, &Options(options.clone()), seed)
-            .map_err(|e| ServiceError::refused(format!("Cannot start {kind}: {}", sentence(&e.0))))?;
-        let group = new.teams
-            || !new.white.is_empty()
-            || !new.black.is_empty()
-            || kind.is_cooperative();
+        let game = registry::new_game(kind, &Options(options.clone()), seed).map_err(|e| {
+            ServiceError::refused(format!("Cannot start {kind}: {}", sentence(&e.0)))
+        })?;
+        let group =
+            new.teams || !new.white.is_empty() || !new.black.is_empty() || kind.is_cooperative();
         let my_side = new.side.unwrap_or(Color::White);
         let mut people: Vec<(User, Color)> = Vec::new();
         let mut challenged = None;
@@ -168,10 +168,18 @@ impl Service {
             people.iter().map(|(u, s)| (u.id.clone(), *s)).collect();
         let id = self
             .store
-            .create_game(&row, &members, &[log_entry("start", creator, Some(my_side), text.clone())])
+            .create_game(
+                &row,
+                &members,
+                &[log_entry("start", creator, Some(my_side), text.clone())],
+            )
             .await?;
-        self.announce(id, format!("Game #{id}: {text}"), challenged.map(|u| vec![u.id]))
-            .await
+        self.announce(
+            id,
+            format!("Game #{id}: {text}"),
+            challenged.map(|u| vec![u.id]),
+        )
+        .await
     }
 
     /// Reloads a game just written and replies about it; `notify` overrides who is mentioned.
@@ -299,7 +307,9 @@ impl Service {
         });
         if let Some(current) = loaded.side_of(&user.id) {
             if current == side {
-                return Err(ServiceError::refused(format!("You already play {side} in this game.")));
+                return Err(ServiceError::refused(format!(
+                    "You already play {side} in this game."
+                )));
             }
             if row.state == GameState::Active {
                 return Err(ServiceError::refused(format!(
@@ -320,7 +330,10 @@ impl Service {
         commit.join.push((user.id.clone(), side));
         self.store.commit(&commit).await.map_err(conflict)?;
         let text = if starts {
-            format!("Game {}: {text} Both sides have players: the game begins.", loaded.label())
+            format!(
+                "Game {}: {text} Both sides have players: the game begins.",
+                loaded.label()
+            )
         } else {
             format!("Game {}: {text}", loaded.label())
         };
@@ -368,8 +381,12 @@ impl Service {
             Commit::new(next, row.version).log(log_entry("leave", user, Some(side), text.clone()));
         commit.leave.push(user.id.clone());
         self.store.commit(&commit).await.map_err(conflict)?;
-        self.announce(row.id, format!("Game {}: {text}", loaded.label()), Some(Vec::new()))
-            .await
+        self.announce(
+            row.id,
+            format!("Game {}: {text}", loaded.label()),
+            Some(Vec::new()),
+        )
+        .await
     }
 
     /// A new game like a finished one, with the sides swapped (same options and seed, so a
@@ -418,17 +435,19 @@ impl Service {
         };
         let text = format!(
             "{} asks for a rematch of #{} with sides swapped ({} now plays {}).",
-            user.name,
-            row.id,
-            user.name,
-            !my_old_side
+            user.name, row.id, user.name, !my_old_side
         );
         let id = self
             .store
-            .create_game(&next, &swapped, &[log_entry("start", user, Some(!my_old_side), text.clone())])
+            .create_game(
+                &next,
+                &swapped,
+                &[log_entry("start", user, Some(!my_old_side), text.clone())],
+            )
             .await?;
         let notify = next.challenged.clone().map(|c| vec![c]);
-        self.announce(id, format!("Game #{id}: {text}"), notify).await
+        self.announce(id, format!("Game #{id}: {text}"), notify)
+            .await
     }
 }
 

@@ -4,9 +4,7 @@ use sqlx::{AssertSqlSafe, Row, any::AnyRow};
 
 use super::{
     Store, StoreError,
-    records::{
-        Commit, GameRow, GameState, LogEntry, NewLogEntry, parse_side, side_text,
-    },
+    records::{Commit, GameRow, GameState, LogEntry, NewLogEntry, parse_side, side_text},
 };
 
 const GAME_COLUMNS: &str = "id, variant, server_id, place_id, options, seed, initial_position, \
@@ -96,10 +94,12 @@ impl Store {
 
     /// One game, or `None` when there is no such game.
     pub async fn game(&self, id: i64) -> Result<Option<GameRow>, StoreError> {
-        let row = sqlx::query(AssertSqlSafe(format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1")))
-            .bind(id)
-            .fetch_optional(self.pool())
-            .await?;
+        let row = sqlx::query(AssertSqlSafe(format!(
+            "SELECT {GAME_COLUMNS} FROM games WHERE id = $1"
+        )))
+        .bind(id)
+        .fetch_optional(self.pool())
+        .await?;
         row.as_ref().map(game_from_row).transpose()
     }
 
@@ -196,8 +196,14 @@ impl Store {
             return Err(StoreError::Conflict);
         }
         for (i, entry) in commit.log.iter().enumerate() {
-            insert_log(&mut tx, game.id, commit.expected_version + 1 + i as i64, entry, now)
-                .await?;
+            insert_log(
+                &mut tx,
+                game.id,
+                commit.expected_version + 1 + i as i64,
+                entry,
+                now,
+            )
+            .await?;
         }
         for user in &commit.leave {
             sqlx::query("DELETE FROM participants WHERE game_id = $1 AND user_id = $2")

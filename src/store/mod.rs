@@ -18,8 +18,8 @@ use std::{
 };
 
 pub use records::{
-    Commit, GameRow, GameState, LogEntry, NewLogEntry, Participant, RatingRow, ResultRow,
-    ScoreRow, parse_side, side_text,
+    Commit, GameRow, GameState, LogEntry, NewLogEntry, Participant, RatingRow, ResultRow, ScoreRow,
+    parse_side, side_text,
 };
 use sqlx::{
     AnyPool, Executor,
@@ -158,9 +158,15 @@ async fn prepare_sqlite_file(url: &str) -> Result<(), StoreError> {
     if path.is_empty() || path.contains(":memory:") {
         return Ok(());
     }
-    if let Some(dir) = Path::new(path).parent().filter(|d| !d.as_os_str().is_empty()) {
+    if let Some(dir) = Path::new(path)
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+    {
         std::fs::create_dir_all(dir).map_err(|e| {
-            StoreError::Setup(format!("cannot create the data directory {}: {e}", dir.display()))
+            StoreError::Setup(format!(
+                "cannot create the data directory {}: {e}",
+                dir.display()
+            ))
         })?;
     }
     let options = AnyConnectOptions::from_str(url)?;

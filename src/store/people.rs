@@ -2,7 +2,10 @@
 
 use sqlx::Row;
 
-use super::{Store, StoreError, records::{Participant, parse_side}};
+use super::{
+    Store, StoreError,
+    records::{Participant, parse_side},
+};
 
 impl Store {
     /// Records a user's current display name (adapters call this on every command).

@@ -66,7 +66,9 @@ impl TestDb {
     }
 
     pub async fn open(&self) -> Store {
-        Store::open(&self.url).await.expect("the test database opens")
+        Store::open(&self.url)
+            .await
+            .expect("the test database opens")
     }
 
     pub async fn service(&self) -> Service {
@@ -189,6 +191,8 @@ fn free_port() -> u16 {
         .expect("a free port")
 }
 
+// The watchdog is meant to outlive the test binary, so it is never waited for.
+#[allow(clippy::zombie_processes)]
 fn start_cluster() -> PgServer {
     let bin = pg_bin();
     let dir = std::env::temp_dir().join(format!("chatrang-pg-{}", std::process::id()));
@@ -207,7 +211,17 @@ fn start_cluster() -> PgServer {
     run_pg(
         &bin,
         "initdb",
-        &["-D", &data_s, "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8"],
+        &[
+            "-D",
+            &data_s,
+            "-A",
+            "trust",
+            "-U",
+            "postgres",
+            "--no-sync",
+            "-E",
+            "UTF8",
+        ],
     );
     let port = free_port();
     let log = dir.join("pg.log").to_string_lossy().to_string();
@@ -228,7 +242,10 @@ fn start_cluster() -> PgServer {
             bin.join("pg_ctl").display()
         )
     } else {
-        format!("{} -D {data_s} -m immediate stop", bin.join("pg_ctl").display())
+        format!(
+            "{} -D {data_s} -m immediate stop",
+            bin.join("pg_ctl").display()
+        )
     };
     let script = format!(
         "while kill -0 {pid} 2>/dev/null; do sleep 1; done; {stop} >/dev/null 2>&1; rm -rf {dir}",
@@ -323,7 +340,13 @@ pub async fn two_player(
 }
 
 /// Plays moves alternately by the two users, starting with `first`.
-pub async fn play(service: &Service, id: i64, first: &User, second: &User, moves: &[&str]) -> Reply {
+pub async fn play(
+    service: &Service,
+    id: i64,
+    first: &User,
+    second: &User,
+    moves: &[&str],
+) -> Reply {
     let mut last = None;
     for (i, m) in moves.iter().enumerate() {
         let who = if i % 2 == 0 { first } else { second };
