@@ -282,14 +282,16 @@ impl Service {
                 row.id, row.variant
             ))
         })?;
+        // Every change of the game or of its people appends to the log and so bumps the
+        // version: a cached entry at the row's version is exactly what the database holds.
         let cached = self.cache.lock().ok().and_then(|cache| {
             cache
                 .get(&row.id)
-                .filter(|(version, _)| *version == row.version)
-                .map(|(_, game)| game.clone_game())
+                .filter(|(version, _, _)| *version == row.version)
+                .map(|(_, game, people)| (game.clone_game(), people.clone()))
         });
-        let game = match cached {
-            Some(game) => game,
+        let (game, people) = match cached {
+            Some(hit) => hit,
             None => {
                 let log = self.store.log(row.id).await?;
                 let game = match replay(&row, &log) {
@@ -313,14 +315,14 @@ impl Service {
                         })?
                     }
                 };
-                self.cache_put(row.id, row.version, game.clone_game());
-                game
+                let people = self.store.participants(row.id).await?;
+                self.cache_put(row.id, row.version, game.clone_game(), people.clone());
+                (game, people)
             }
         };
-        let people = self.store.participants(row.id).await?;
         let challenged_name = match &row.challenged {
-            Some(id) => self.store.player_name(id).await?,
-            None => None,
+            Some(id) if row.state == GameState::Challenge => self.store.player_name(id).await?,
+            _ => None,
         };
         Ok(Loaded {
             row,
@@ -331,12 +333,18 @@ impl Service {
         })
     }
 
-    pub(crate) fn cache_put(&self, id: i64, version: i64, game: Box<dyn Game>) {
+    pub(crate) fn cache_put(
+        &self,
+        id: i64,
+        version: i64,
+        game: Box<dyn Game>,
+        people: Vec<Participant>,
+    ) {
         if let Ok(mut cache) = self.cache.lock() {
             if cache.len() >= super::CACHE_LIMIT && !cache.contains_key(&id) {
                 cache.clear();
             }
-            cache.insert(id, (version, game));
+            cache.insert(id, (version, game, people));
         }
     }
 

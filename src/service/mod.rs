@@ -36,8 +36,8 @@ use crate::{rules::Game, store::Store};
 /// How many games the service keeps replayed in memory; beyond it the cache starts afresh.
 const CACHE_LIMIT: usize = 4096;
 
-/// A replayed game and the version of the record it reflects.
-type Cached = (i64, Box<dyn Game>);
+/// A replayed game and its people, with the version of the record they reflect.
+type Cached = (i64, Box<dyn Game>, Vec<crate::store::Participant>);
 
 /// The service. Cheap to share behind an `Arc`; every method takes `&self`.
 pub struct Service {
