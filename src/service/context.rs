@@ -49,15 +49,20 @@ impl Loaded {
 
     /// The user ids who must act now, by the rules' status.
     pub fn to_act(&self) -> Vec<String> {
+        self.to_act_in(&self.game.status())
+    }
+
+    /// [`Loaded::to_act`] for a status already computed (the rules' status is not free).
+    pub fn to_act_in(&self, status: &Status) -> Vec<String> {
         if self.row.state != GameState::Active {
             return Vec::new();
         }
-        match self.game.status() {
+        match status {
             Status::Ongoing {
                 actor: Actor::Side(side),
                 ..
             } => self
-                .members(side)
+                .members(*side)
                 .iter()
                 .map(|p| p.user_id.clone())
                 .collect(),
@@ -78,6 +83,11 @@ impl Loaded {
 
     /// A line saying whose turn it is or how the game ended.
     pub fn status_line(&self) -> String {
+        self.status_line_in(&self.game.status())
+    }
+
+    /// [`Loaded::status_line`] for a status already computed.
+    pub fn status_line_in(&self, status: &Status) -> String {
         match self.row.state {
             GameState::Challenge => match &self.row.challenged {
                 Some(_) => format!(
@@ -97,10 +107,10 @@ impl Loaded {
                 "Game over: {}.",
                 self.row.outcome.as_deref().unwrap_or("finished")
             ),
-            GameState::Active => match self.game.status() {
+            GameState::Active => match status {
                 Status::Ongoing { actor, prompt } => {
                     let who = match actor {
-                        Actor::Side(side) => self.names(side),
+                        Actor::Side(side) => self.names(*side),
                         Actor::Anyone => "anyone in the game".to_string(),
                     };
                     format!("{prompt} ({who}).")
@@ -117,12 +127,12 @@ impl Loaded {
     }
 
     /// The side a picture should be drawn from: the side that acts, else White.
-    pub fn orientation(&self, view: &BoardView) -> Color {
-        match self.game.status() {
+    pub fn orientation(&self, view: &BoardView, status: &Status) -> Color {
+        match status {
             Status::Ongoing {
                 actor: Actor::Side(side),
                 ..
-            } => side,
+            } => *side,
             _ => view.perspective.unwrap_or(Color::White),
         }
     }
@@ -379,10 +389,11 @@ impl Service {
     /// the choices open now.
     pub(crate) async fn game_reply(&self, loaded: &Loaded, text: String) -> Reply {
         let view = loaded.game.view();
-        let orientation = loaded.orientation(&view);
+        let rules_status = loaded.game.status();
+        let orientation = loaded.orientation(&view, &rules_status);
         let filename = format!("game-{}-{}.png", loaded.row.id, loaded.row.version);
         let (board_text, image) = self.paint(view, orientation, filename).await;
-        let status = loaded.status_line();
+        let status = loaded.status_line_in(&rules_status);
         Reply {
             text: if text.is_empty() {
                 status
@@ -391,7 +402,7 @@ impl Service {
             },
             board_text: Some(board_text),
             image,
-            notify: loaded.to_act(),
+            notify: loaded.to_act_in(&rules_status),
             choices: choices_for(loaded),
             game: Some(GameRef {
                 id: loaded.row.id,
