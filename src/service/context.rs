@@ -521,6 +521,9 @@ pub(crate) fn choices_for(loaded: &Loaded) -> Vec<Choice> {
         action,
     };
     match loaded.row.state {
+        GameState::Challenge if loaded.row.challenged.is_none() => {
+            vec![choice("Accept", ChoiceAction::AcceptChallenge)]
+        }
         GameState::Challenge => vec![
             choice("Accept", ChoiceAction::AcceptChallenge),
             choice("Decline", ChoiceAction::DeclineChallenge),
