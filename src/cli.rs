@@ -1,6 +1,6 @@
 //! The command line: parsed by clap into a command, then run. `main` only calls [`run`].
 
-use std::{process::ExitCode, time::Instant};
+use std::{path::PathBuf, process::ExitCode, time::Instant};
 
 use clap::{Parser, Subcommand};
 
@@ -49,11 +49,24 @@ pub enum Command {
     },
     /// Write sample pictures of every game and a diagram of every piece type into a folder.
     Gallery { dir: std::path::PathBuf },
-    /// Measure speed: `rules` (move generation), `catalonia` (the chain solver) or `render`
-    /// (board pictures).
+    /// Measure speed: `rules` (move generation), `catalonia` (the chain solver), `render` (board
+    /// pictures) or `service` (moves through the service).
     Bench {
         /// What to measure.
         what: String,
+    },
+    /// A local chat channel in the terminal, or from a pipe (`chatrang console < script`).
+    Console {
+        /// The data directory holding the SQLite database (default: $CHATRANG_DATA or ./data).
+        /// A postgres:// DATABASE_URL is used instead when set.
+        #[arg(long)]
+        data: Option<PathBuf>,
+        /// Where board pictures and records are written (default: DATA/files).
+        #[arg(long)]
+        files: Option<PathBuf>,
+        /// Who you are at the start (`/as NAME` changes it).
+        #[arg(long, default_value = "alice")]
+        user: String,
     },
 }
 
@@ -75,6 +88,10 @@ pub fn run() -> ExitCode {
         } => crate::render::command::render(&what, &rest, position.as_deref(), out, black),
         Command::Gallery { dir } => crate::render::command::gallery(&dir),
         Command::Bench { what } => bench(&what),
+        Command::Console { data, files, user } => {
+            crate::console::init_logging();
+            crate::console::run(data, files, user, crate::service::default_painter())
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -138,8 +155,12 @@ fn bench(what: &str) -> Result<(), String> {
             Ok(())
         }
         "render" => crate::render::command::bench(),
+        "service" => {
+            crate::console::init_logging();
+            crate::service::bench::run(crate::service::default_painter(), None)
+        }
         other => Err(format!(
-            "unknown benchmark \"{other}\"; try: rules, catalonia, render"
+            "unknown benchmark \"{other}\"; try: rules, catalonia, render, service"
         )),
     }
 }

@@ -4,5 +4,8 @@
 //! them; [`rules`] is the pure core every other part builds on.
 
 pub mod cli;
+pub mod console;
 pub mod render;
 pub mod rules;
+pub mod service;
+pub mod store;
