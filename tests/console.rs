@@ -91,8 +91,8 @@ fn a_script_plays_a_game_across_two_runs() {
         "{out}"
     );
     // The text board after the moves: Black's e-pawn on e5, White's on e4.
-    assert!(out.contains(" 5  . . . . p . . ."), "{out}");
-    assert!(out.contains(" 4  . . . . P . . ."), "{out}");
+    assert!(out.contains(" 5 · · · · ♟ · · ·"), "{out}");
+    assert!(out.contains(" 4 · · · · ♙ · · ·"), "{out}");
     assert!(!out.contains("d7d5"), "nothing runs after /quit:\n{out}");
     assert!(dir.path().join("chatrang.db").exists());
 
