@@ -171,12 +171,15 @@ fn bench_boards() -> Result<Vec<(String, BoardView)>, String> {
     ])
 }
 
-/// This thread's processor time in milliseconds, from the scheduler's nanosecond counter
-/// (Linux; `None` elsewhere).
+/// This thread's processor time in milliseconds (`None` where the clock is missing).
 fn thread_cpu_ms() -> Option<f64> {
-    let stat = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    let ns: f64 = stat.split_whitespace().next()?.parse().ok()?;
-    Some(ns / 1e6)
+    let mut time = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `time` is a valid, writable timespec for the duration of the call.
+    let status = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut time) };
+    (status == 0).then(|| time.tv_sec as f64 * 1e3 + time.tv_nsec as f64 / 1e6)
 }
 
 fn percentile(samples: &mut [f64], p: f64) -> f64 {

@@ -109,10 +109,16 @@ pub fn catalonia_chain() -> Option<BoardView> {
     find(GameId::Catalonia, 300, |view| view.arrows.len() >= 2)
 }
 
-/// A Katarenga position with its camps and at least one piece moved.
+/// A Katarenga position with a piece in a camp if a seeded playout reaches one, else with the
+/// empty camps after a few moves.
 pub fn katarenga_camps() -> Option<BoardView> {
-    find(GameId::Katarenga, 60, |view| {
-        !view.outside.is_empty() && !view.last_move.is_empty()
+    find(GameId::Katarenga, 300, |view| {
+        view.outside.iter().any(|slot| slot.piece.is_some())
+    })
+    .or_else(|| {
+        find(GameId::Katarenga, 60, |view| {
+            !view.outside.is_empty() && !view.last_move.is_empty()
+        })
     })
 }
 
