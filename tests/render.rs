@@ -783,3 +783,20 @@ fn rendering_is_deterministic_and_shared_across_threads() {
         assert_eq!(handle.join().unwrap(), first);
     }
 }
+
+#[test]
+fn chatrang_render_draws_every_game_and_refuses_unknown_ones() {
+    let dir = std::env::temp_dir().join(format!("chatrang-render-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for id in GameId::ALL {
+        let out = dir.join(format!("{}.png", id.id()));
+        chatrang::render::command::render(id.id(), &[], None, Some(out.clone()), false)
+            .unwrap_or_else(|e| panic!("{id}: {e}"));
+        assert!(image::load_from_memory(&std::fs::read(&out).unwrap()).is_ok());
+    }
+    let out = Some(dir.join("x.png"));
+    assert!(chatrang::render::command::render("go", &[], None, out.clone(), false).is_err());
+    let piece = ["No Such Piece".to_string()];
+    assert!(chatrang::render::command::render("piece", &piece, None, out, false).is_err());
+    std::fs::remove_dir_all(&dir).ok();
+}

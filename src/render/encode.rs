@@ -1,6 +1,6 @@
 //! PNG encoding of a finished picture: rows are Paeth-filtered and compressed with fdeflate,
-//! which is tuned for PNG. The settings are chosen by `chatrang bench render`, which also compares the
-//! alternatives ([`Settings::candidates`]).
+//! which is tuned for PNG. The settings were chosen with `chatrang bench render`, which also
+//! compares the alternatives ([`Settings::candidates`]).
 
 use std::cell::RefCell;
 
