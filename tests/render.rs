@@ -800,3 +800,13 @@ fn chatrang_render_draws_every_game_and_refuses_unknown_ones() {
     assert!(chatrang::render::command::render("piece", &piece, None, out, false).is_err());
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn the_real_games_need_no_sprite_sizes_beyond_those_made_at_start() {
+    let renderer = Renderer::new();
+    let usual = renderer.sprite_sizes();
+    for (name, view, orientation) in gallery::views().unwrap() {
+        renderer.draw(&view, orientation).unwrap();
+        assert_eq!(renderer.sprite_sizes(), usual, "{name}");
+    }
+}

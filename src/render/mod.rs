@@ -87,6 +87,12 @@ impl Renderer {
         assets::PIECES.iter().map(|(kind, _)| *kind)
     }
 
+    /// The sprite sizes rasterized so far (the usual ones from the start; a picture that needs
+    /// another size adds it once).
+    pub fn sprite_sizes(&self) -> Vec<u32> {
+        self.sprites.sizes()
+    }
+
     /// The sprite of a kind at `size` pixels, as straight RGBA rows, or `None` if the kind has
     /// no artwork of its own.
     pub fn sprite_rgba(&self, kind: &str, color: Color, size: u32) -> Option<Vec<u8>> {
