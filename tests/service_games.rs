@@ -1,0 +1,148 @@
+//! Every game the bot hosts, played through the service by teams on SQLite and PostgreSQL.
+//! Moves are taken from the service's own list of legal moves and made by whoever the service
+//! calls to act, so this checks that each game plugs into the service unchanged: turns,
+//! decisions that any participant may take, and the end of the game.
+
+mod common;
+
+use chatrang::{
+    rules::GameId,
+    service::{NewGame, Service, User},
+    store::GameState,
+};
+use common::{TestDb, here, ok, person};
+
+on_both_backends!(
+    every_game_is_played_through_the_service_by_teams,
+    a_catalonia_group_game_reaches_scoring_and_the_best_scores,
+);
+
+/// Plays up to `limit` actions of game `id`, each by the first member of `people` the service
+/// called; returns whether the game ended by its rules.
+async fn play_out(
+    service: &Service,
+    id: i64,
+    people: &[User],
+    first_notified: Vec<String>,
+    limit: usize,
+) -> bool {
+    let mut notify = first_notified;
+    let mut rng: u64 = 0x9E37_79B9_7F4A_7C15;
+    for _ in 0..limit {
+        let row = service.store().game(id).await.unwrap().unwrap();
+        if row.state == GameState::Over {
+            return true;
+        }
+        let actor = people
+            .iter()
+            .find(|u| notify.contains(&u.id))
+            .unwrap_or_else(|| panic!("game {id}: nobody was called to act ({notify:?})"));
+        let moves = service
+            .legal_moves(&here(), actor, Some(id), "")
+            .await
+            .unwrap_or_else(|e| panic!("game {id}: {e}"));
+        assert!(
+            !moves.is_empty(),
+            "game {id}: {} was called but has no move",
+            actor.name
+        );
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        let choice = &moves[(rng % moves.len() as u64) as usize];
+        let reply = service
+            .act(&here(), actor, Some(id), choice, None)
+            .await
+            .unwrap_or_else(|e| panic!("game {id}: {} playing {choice}: {e}", actor.name));
+        notify = reply.notify;
+    }
+    service.store().game(id).await.unwrap().unwrap().state == GameState::Over
+}
+
+fn team(prefix: &str, game: GameId, size: usize) -> Vec<User> {
+    (0..size)
+        .map(|i| person(&format!("{prefix}{i}-{}", game.id())))
+        .collect()
+}
+
+async fn every_game_is_played_through_the_service_by_teams(db: TestDb) {
+    let service = db.service().await;
+    let mut ended_by_rules = Vec::new();
+    for game in GameId::ALL {
+        let size = if game.is_cooperative() { 3 } else { 2 };
+        let (whites, blacks) = (team("w", game, size), team("b", game, size));
+        let mut options = Vec::new();
+        if game == GameId::Catalonia {
+            options.push(("turns".to_string(), "5".to_string()));
+        }
+        let reply = ok(service
+            .new_game(
+                &here(),
+                &whites[0],
+                NewGame {
+                    game: game.id().into(),
+                    white: whites.clone(),
+                    black: blacks.clone(),
+                    options,
+                    seed: Some(11),
+                    ..NewGame::default()
+                },
+            )
+            .await);
+        let id = reply.game.expect("a game id").id;
+        let people: Vec<User> = whites.iter().chain(&blacks).cloned().collect();
+        if play_out(&service, id, &people, reply.notify, 400).await {
+            ended_by_rules.push(game);
+        } else {
+            // A long random game: it must still end cleanly by resignation.
+            let resigned = ok(service.resign(&here(), &whites[0], Some(id)).await);
+            assert!(!resigned.text.is_empty());
+            let row = service.store().game(id).await.unwrap().unwrap();
+            assert_eq!(row.state, GameState::Over, "{}", game.id());
+        }
+    }
+    // Catalonia always ends by its turn limit; the others may or may not end in 400 actions.
+    assert!(
+        ended_by_rules.contains(&GameId::Catalonia),
+        "{ended_by_rules:?}"
+    );
+}
+
+async fn a_catalonia_group_game_reaches_scoring_and_the_best_scores(db: TestDb) {
+    let service = db.service().await;
+    let game = GameId::Catalonia;
+    let (whites, blacks) = (team("cw", game, 3), team("cb", game, 3));
+    let reply = ok(service
+        .new_game(
+            &here(),
+            &whites[1],
+            NewGame {
+                game: "catalonia".into(),
+                white: whites.clone(),
+                black: blacks.clone(),
+                options: vec![
+                    ("turns".into(), "5".into()),
+                    ("nonrandom".into(), "true".into()),
+                ],
+                seed: Some(5),
+                ..NewGame::default()
+            },
+        )
+        .await);
+    let id = reply.game.expect("a game id").id;
+    let people: Vec<User> = whites.iter().chain(&blacks).cloned().collect();
+    assert!(
+        play_out(&service, id, &people, reply.notify, 1000).await,
+        "Catalonia ends by its turn limit"
+    );
+    let (kind, _, _) = service.store().result_of(id).await.unwrap().unwrap();
+    assert_eq!(kind, "score");
+    let board = ok(service.leaderboard(&here(), "catalonia").await).text;
+    for person in &people {
+        assert!(
+            board.contains(&person.name),
+            "{} is listed:\n{board}",
+            person.name
+        );
+    }
+}
