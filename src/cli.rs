@@ -1,6 +1,6 @@
 //! The command line: parsed by clap into a command, then run. `main` only calls [`run`].
 
-use std::{process::ExitCode, time::Instant};
+use std::{path::PathBuf, process::ExitCode, time::Instant};
 
 use clap::{Parser, Subcommand};
 
@@ -31,10 +31,31 @@ pub enum Command {
         #[arg(long)]
         divide: bool,
     },
-    /// Measure speed: `rules` (move generation).
+    /// Measure speed: `rules` (move generation), `service` (moves through the service).
     Bench {
         /// What to measure.
         what: String,
+    },
+    /// A local chat channel in the terminal, or from a pipe (`chatrang console < script`).
+    Console {
+        /// The data directory holding the SQLite database (default: $CHATRANG_DATA or ./data).
+        /// A postgres:// DATABASE_URL is used instead when set.
+        #[arg(long)]
+        data: Option<PathBuf>,
+        /// Where board pictures and records are written (default: DATA/files).
+        #[arg(long)]
+        files: Option<PathBuf>,
+        /// Who you are at the start (`/as NAME` changes it).
+        #[arg(long, default_value = "alice")]
+        user: String,
+    },
+    /// Serve Discord: needs DISCORD_TOKEN; DISCORD_GUILD_ID registers the commands in one
+    /// server only (instant, for trying it out).
+    Discord {
+        /// The data directory holding the SQLite database (default: $CHATRANG_DATA or ./data).
+        /// A postgres:// DATABASE_URL is used instead when set.
+        #[arg(long)]
+        data: Option<PathBuf>,
     },
 }
 
@@ -48,6 +69,11 @@ pub fn run() -> ExitCode {
             divide,
         } => perft(&game, depth, position.as_deref(), divide),
         Command::Bench { what } => bench(&what),
+        Command::Console { data, files, user } => {
+            crate::console::init_logging();
+            crate::console::run(data, files, user, crate::service::default_painter())
+        }
+        Command::Discord { data } => crate::discord::serve(data),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -101,6 +127,12 @@ fn bench(what: &str) -> Result<(), String> {
             }
             Ok(())
         }
-        other => Err(format!("unknown benchmark \"{other}\"; try: rules")),
+        "service" => {
+            crate::console::init_logging();
+            crate::service::bench::run(crate::service::default_painter(), None)
+        }
+        other => Err(format!(
+            "unknown benchmark \"{other}\"; try: rules, service"
+        )),
     }
 }

@@ -4,4 +4,8 @@
 //! them; [`rules`] is the pure core every other part builds on.
 
 pub mod cli;
+pub mod console;
+pub mod discord;
 pub mod rules;
+pub mod service;
+pub mod store;

@@ -16,7 +16,12 @@ pub async fn legal_moves(ctx: Ctx<'_>, partial: &str) -> CreateAutocompleteRespo
     let Some((place, user, game)) = asker(ctx) else {
         return CreateAutocompleteResponse::new();
     };
-    match ctx.data().service.legal_moves(&place, &user, game, partial).await {
+    match ctx
+        .data()
+        .service
+        .legal_moves(&place, &user, game, partial)
+        .await
+    {
         Ok(moves) => moves
             .into_iter()
             .take(MAX_CHOICES)

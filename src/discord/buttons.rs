@@ -38,7 +38,10 @@ pub async fn clicked(ctx: &serenity::Context, data: &Data, click: &ComponentInte
     if let Err(error) = outcome {
         tracing::error!(%error, button = %click.data.custom_id, "a button click failed");
         let apology = if origin.deferred {
-            origin.another_public(Outgoing::text(APOLOGY)).await.map(drop)
+            origin
+                .another_public(Outgoing::text(APOLOGY))
+                .await
+                .map(drop)
         } else {
             origin.private(Outgoing::text(APOLOGY)).await
         };

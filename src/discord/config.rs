@@ -51,16 +51,14 @@ impl Config {
                 "DISCORD_TOKEN is not set; create a bot at the Discord developer portal and put \
                  its token in DISCORD_TOKEN (see the README)",
             )?;
-        let guild_id = match guild_id.map(|g| g.trim().to_string()).filter(|g| !g.is_empty()) {
+        let guild_id = match guild_id
+            .map(|g| g.trim().to_string())
+            .filter(|g| !g.is_empty())
+        {
             None => None,
-            Some(text) => Some(
-                text.parse::<u64>()
-                    .ok()
-                    .filter(|id| *id != 0)
-                    .ok_or_else(|| {
-                        format!("DISCORD_GUILD_ID must be a server id (a number), not \"{text}\"")
-                    })?,
-            ),
+            Some(text) => Some(text.parse::<u64>().ok().filter(|id| *id != 0).ok_or_else(
+                || format!("DISCORD_GUILD_ID must be a server id (a number), not \"{text}\""),
+            )?),
         };
         let api_base = api_base
             .map(|b| b.trim().trim_end_matches('/').to_string())

@@ -37,7 +37,9 @@ pub async fn deliver(
         .send_message(&*origin.http, Outgoing::from_reply(&reply).into_message())
         .await?;
     origin
-        .private(Outgoing::text(format!("Done; game is played in <#{target}>.")))
+        .private(Outgoing::text(format!(
+            "Done; game is played in <#{target}>."
+        )))
         .await?;
     Ok(None)
 }

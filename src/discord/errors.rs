@@ -8,8 +8,7 @@ use poise::{CreateReply, FrameworkError};
 use super::{Data, Error};
 
 /// What the user sees when something unexpected went wrong.
-pub const APOLOGY: &str =
-    "Sorry, something went wrong on my side while doing that. It has been logged; please try \
+pub const APOLOGY: &str = "Sorry, something went wrong on my side while doing that. It has been logged; please try \
      again.";
 
 pub async fn on_error(error: FrameworkError<'_, Data, Error>) {
@@ -18,10 +17,14 @@ pub async fn on_error(error: FrameworkError<'_, Data, Error>) {
             tracing::error!(command = %ctx.command().qualified_name, %error, "command failed");
             apologise(ctx).await;
         }
-        FrameworkError::ArgumentParse { error, input, ctx, .. } => {
+        FrameworkError::ArgumentParse {
+            error, input, ctx, ..
+        } => {
             tracing::warn!(command = %ctx.command().qualified_name, %error, ?input, "bad option");
             let text = format!("I could not read that option: {error}.");
-            if let Err(error) = ctx.send(CreateReply::default().content(text).ephemeral(true)).await
+            if let Err(error) = ctx
+                .send(CreateReply::default().content(text).ephemeral(true))
+                .await
             {
                 tracing::warn!(%error, "cannot answer a bad option");
             }

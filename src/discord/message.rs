@@ -56,9 +56,10 @@ impl Outgoing {
         content.push_str(&reply.text);
         let mut files = Vec::new();
         match (&reply.image, &reply.board_text) {
-            (Some(image), _) => {
-                files.push(CreateAttachment::bytes(image.png.clone(), image.filename.clone()))
-            }
+            (Some(image), _) => files.push(CreateAttachment::bytes(
+                image.png.clone(),
+                image.filename.clone(),
+            )),
             (None, Some(board)) if !board.trim().is_empty() => {
                 let block = format!("\n```\n{board}\n```");
                 if content.chars().count() + block.chars().count() <= MAX_CONTENT {
@@ -158,7 +159,10 @@ fn clip(text: String) -> String {
 }
 
 /// The user as the service knows them: the snowflake and the name shown in this server.
-pub fn service_user(user: &serenity::User, member: Option<&serenity::Member>) -> crate::service::User {
+pub fn service_user(
+    user: &serenity::User,
+    member: Option<&serenity::Member>,
+) -> crate::service::User {
     let name = member
         .map(|m| m.display_name().to_string())
         .unwrap_or_else(|| user.display_name().to_string());

@@ -111,7 +111,7 @@ pub async fn start(config: &Config, service: Arc<Service>) -> Result<Running, St
         .options(poise::FrameworkOptions {
             commands,
             on_error: |error| Box::pin(errors::on_error(error)),
-            event_handler: |ctx, event, _framework, data| Box::pin(on_event(ctx, event, data)),
+            event_handler: |framework, event| Box::pin(on_event(framework, event)),
             initialize_owners: false,
             ..Default::default()
         })
@@ -150,12 +150,15 @@ pub async fn run(config: Config, service: Arc<Service>) -> Result<(), String> {
 }
 
 /// Everything poise does not handle itself: button clicks.
-async fn on_event(ctx: &serenity::Context, event: &FullEvent, data: &Data) -> Result<(), Error> {
+async fn on_event(
+    framework: poise::FrameworkContext<'_, Data, Error>,
+    event: &FullEvent,
+) -> Result<(), Error> {
     if let FullEvent::InteractionCreate {
         interaction: Interaction::Component(click),
     } = event
     {
-        buttons::clicked(ctx, data, click).await;
+        buttons::clicked(framework.serenity_context, framework.user_data, click).await;
     }
     Ok(())
 }

@@ -4,7 +4,9 @@
 
 use std::{borrow::Cow, collections::BTreeMap};
 
-use poise::serenity_prelude::{CommandOptionType, CreateCommandOption, ResolvedOption, ResolvedValue};
+use poise::serenity_prelude::{
+    CommandOptionType, CreateCommandOption, ResolvedOption, ResolvedValue,
+};
 
 use super::{Data, Error};
 use crate::rules::{GameId, Options, registry};
@@ -54,7 +56,11 @@ pub fn game_options() -> BTreeMap<String, String> {
     for id in GameId::ALL {
         for spec in registry::option_specs(id) {
             if !valid_option_name(spec.name) {
-                tracing::warn!(option = spec.name, game = id.id(), "option name not usable on Discord");
+                tracing::warn!(
+                    option = spec.name,
+                    game = id.id(),
+                    "option name not usable on Discord"
+                );
                 continue;
             }
             let entry = found
@@ -138,7 +144,10 @@ mod tests {
         customise(&mut commands);
         let new = commands.iter().find(|c| c.name == "new").unwrap();
         for name in game_options().keys() {
-            assert!(new.parameters.iter().any(|p| p.name == name.as_str()), "{name}");
+            assert!(
+                new.parameters.iter().any(|p| p.name == name.as_str()),
+                "{name}"
+            );
         }
         let game = new.parameters.iter().find(|p| p.name == "game").unwrap();
         let option = game.create_as_slash_command_option().unwrap();

@@ -32,7 +32,11 @@ async fn a_catalonia_group_game_with_two_people_a_side_reaches_scoring() {
         // Catalonia is not in this build yet: the refusal must be the service's sentence,
         // shown privately. The rest of the test runs once Catalonia is registered.
         assert!(created.is_ephemeral(), "{}", created.content());
-        assert!(created.content().contains("not available"), "{}", created.content());
+        assert!(
+            created.content().contains("not available"),
+            "{}",
+            created.content()
+        );
         eprintln!("Catalonia is not available in this build; only its refusal was checked");
         return;
     }
@@ -49,7 +53,12 @@ async fn a_catalonia_group_game_with_two_people_a_side_reaches_scoring() {
             .fake
             .slash(who, &thread, "join", vec![int_option("side", side)]);
         last = world.fake.wait_answer(&token).await;
-        assert!(!last.is_ephemeral(), "{} could not join: {}", who.name, last.content());
+        assert!(
+            !last.is_ephemeral(),
+            "{} could not join: {}",
+            who.name,
+            last.content()
+        );
     }
     let people = [&world.alice, &world.bob, &carol, &dave];
     let mut actors_seen = std::collections::HashSet::new();
@@ -62,7 +71,11 @@ async fn a_catalonia_group_game_with_two_people_a_side_reaches_scoring() {
             .copied()
             .filter(|p| last.allowed_users().contains(&p.id))
             .collect();
-        assert!(!to_act.is_empty(), "nobody was asked to act: {}", last.content());
+        assert!(
+            !to_act.is_empty(),
+            "nobody was asked to act: {}",
+            last.content()
+        );
         // Take turns among the members asked, so every member acts for their side.
         let actor = to_act[step % to_act.len()];
         actors_seen.insert(actor.id.clone());
@@ -71,7 +84,9 @@ async fn a_catalonia_group_game_with_two_people_a_side_reaches_scoring() {
             let token = world.fake.click(actor, &last.answer, id);
             world.fake.wait_answer(&token).await
         } else {
-            let token = world.fake.autocomplete(actor, &thread, "move", vec![focused("move", "")]);
+            let token = world
+                .fake
+                .autocomplete(actor, &thread, "move", vec![focused("move", "")]);
             let offered = world.fake.wait_answer(&token).await;
             let first = offered.json["data"]["choices"][0]["value"]
                 .as_str()
@@ -79,7 +94,11 @@ async fn a_catalonia_group_game_with_two_people_a_side_reaches_scoring() {
                 .to_string();
             play(&world, actor, &thread, &first).await
         };
-        assert!(!last.is_ephemeral(), "step {step} refused: {}", last.content());
+        assert!(
+            !last.is_ephemeral(),
+            "step {step} refused: {}",
+            last.content()
+        );
     }
     assert!(last.content().contains("final score"), "{}", last.content());
     assert_eq!(actors_seen.len(), 4, "every player acted");

@@ -304,7 +304,9 @@ impl Fake {
     pub fn answers(&self, token: &str) -> Vec<Recorded> {
         self.requests()
             .into_iter()
-            .filter(|r| r.path.contains(&format!("/{token}/")) || r.path.ends_with(&format!("/{token}")))
+            .filter(|r| {
+                r.path.contains(&format!("/{token}/")) || r.path.ends_with(&format!("/{token}"))
+            })
             .collect()
     }
 
@@ -352,7 +354,13 @@ impl Fake {
             .expect("the gateway session ended");
     }
 
-    fn interaction(&self, kind: u8, who: &Person, channel: &Channel, data: Value) -> (String, Value) {
+    fn interaction(
+        &self,
+        kind: u8,
+        who: &Person,
+        channel: &Channel,
+        data: Value,
+    ) -> (String, Value) {
         let id = self.shared.new_id();
         let token = format!("token-{id}");
         self.shared
@@ -374,7 +382,13 @@ impl Fake {
 
     /// A slash command. `options` are (name, value) pairs; a value that is a [`Person`] id
     /// given with [`user_option`] becomes a user option with its resolved user.
-    pub fn slash(&self, who: &Person, channel: &Channel, name: &str, options: Vec<Value>) -> String {
+    pub fn slash(
+        &self,
+        who: &Person,
+        channel: &Channel,
+        name: &str,
+        options: Vec<Value>,
+    ) -> String {
         let mut users = serde_json::Map::new();
         for option in &options {
             if let Some(user) = option.get("user") {
@@ -397,7 +411,13 @@ impl Fake {
     }
 
     /// An autocomplete request while `who` types into the option marked focused.
-    pub fn autocomplete(&self, who: &Person, channel: &Channel, name: &str, options: Vec<Value>) -> String {
+    pub fn autocomplete(
+        &self,
+        who: &Person,
+        channel: &Channel,
+        name: &str,
+        options: Vec<Value>,
+    ) -> String {
         let data = json!({"id": "1400000000000000001", "name": name, "type": 1,
                           "guild_id": GUILD_ID, "options": options});
         let (token, interaction) = self.interaction(4, who, channel, data);
@@ -462,7 +482,10 @@ async fn rest(State(shared): State<Arc<Shared>>, request: Request) -> Response {
         read_multipart(request).await
     } else {
         let bytes = Bytes::from_request(request, &()).await.unwrap_or_default();
-        (serde_json::from_slice(&bytes).unwrap_or(Value::Null), Vec::new())
+        (
+            serde_json::from_slice(&bytes).unwrap_or(Value::Null),
+            Vec::new(),
+        )
     };
     let segments: Vec<&str> = path.trim_start_matches("/api/v10/").split('/').collect();
     let (status, answer) = answer(&shared, &method, &segments, &json);
@@ -479,7 +502,12 @@ async fn rest(State(shared): State<Arc<Shared>>, request: Request) -> Response {
     (status, axum::Json(answer)).into_response()
 }
 
-fn answer(shared: &Shared, method: &Method, segments: &[&str], body: &Value) -> (StatusCode, Value) {
+fn answer(
+    shared: &Shared,
+    method: &Method,
+    segments: &[&str],
+    body: &Value,
+) -> (StatusCode, Value) {
     let port = shared.port;
     match (method.as_str(), segments) {
         ("GET", ["gateway"] | ["gateway", "bot"]) => (
@@ -493,7 +521,8 @@ fn answer(shared: &Shared, method: &Method, segments: &[&str], body: &Value) -> 
         }
         ("POST", ["interactions", _, _, "callback"]) => (StatusCode::NO_CONTENT, Value::Null),
         ("DELETE", ["webhooks", _, _, "messages", _]) => (StatusCode::NO_CONTENT, Value::Null),
-        ("POST", ["webhooks", _, token]) | ("PATCH" | "GET", ["webhooks", _, token, "messages", _]) => {
+        ("POST", ["webhooks", _, token])
+        | ("PATCH" | "GET", ["webhooks", _, token, "messages", _]) => {
             let channel = shared
                 .token_channels
                 .lock()
@@ -566,7 +595,12 @@ async fn send(socket: &mut WebSocket, value: Value) -> bool {
 /// One gateway connection: HELLO, wait for IDENTIFY, READY, then heartbeats answered and the
 /// test's events passed on.
 async fn session(shared: Arc<Shared>, mut socket: WebSocket) {
-    if !send(&mut socket, json!({"op": 10, "d": {"heartbeat_interval": 41250}})).await {
+    if !send(
+        &mut socket,
+        json!({"op": 10, "d": {"heartbeat_interval": 41250}}),
+    )
+    .await
+    {
         return;
     }
     loop {
@@ -593,11 +627,13 @@ async fn session(shared: Arc<Shared>, mut socket: WebSocket) {
         "guilds": [], "session_id": "fake-session",
         "resume_gateway_url": format!("ws://127.0.0.1:{port}/gateway"),
         "application": {"id": APP_ID, "flags": 0}}});
+    // Events may be pushed as soon as the bot has seen READY, so the session is reachable
+    // before READY is sent.
+    let (events, mut incoming) = mpsc::unbounded_channel();
+    *shared.gateway.lock().unwrap() = Some(events);
     if !send(&mut socket, ready).await {
         return;
     }
-    let (events, mut incoming) = mpsc::unbounded_channel();
-    *shared.gateway.lock().unwrap() = Some(events);
     loop {
         tokio::select! {
             message = socket.recv() => match message {

@@ -73,6 +73,14 @@ struct World {
 
 impl World {
     async fn new() -> World {
+        // The bot's log, shown for failing tests (RUST_LOG=chatrang=debug for more).
+        let _ = tracing_subscriber::fmt()
+            .with_test_writer()
+            .with_env_filter(
+                tracing_subscriber::EnvFilter::try_from_default_env()
+                    .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn")),
+            )
+            .try_init();
         let fake = Fake::start().await;
         let dir = tempfile::tempdir().unwrap();
         let bot = Bot::start(&fake, &dir.path().join("chatrang.sqlite")).await;
@@ -109,7 +117,33 @@ impl World {
             .fake
             .wait_for("a thread for the game", |r| r.path.ends_with("/threads"))
             .await;
-        (challenge, Channel::thread(thread.answer["id"].as_str().unwrap()))
+        let thread = Channel::thread(thread.answer["id"].as_str().unwrap());
+        self.wait_until_moved(&challenge, &thread).await;
+        (challenge, thread)
+    }
+
+    /// Waits until the bot has moved the challenge's game into its thread (it does so right
+    /// after Discord created the thread), so that clicks and commands find it there.
+    async fn wait_until_moved(&self, challenge: &Recorded, thread: &Channel) {
+        let game: i64 = button(challenge, "accept")
+            .split(':')
+            .nth(1)
+            .unwrap()
+            .parse()
+            .unwrap();
+        let store = self.bot.as_ref().unwrap().service.store().clone();
+        let moved = async {
+            loop {
+                let row = store.game(game).await.unwrap().unwrap();
+                if row.place_id == thread.id {
+                    return;
+                }
+                tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+            }
+        };
+        tokio::time::timeout(std::time::Duration::from_secs(30), moved)
+            .await
+            .expect("the game never moved to its thread");
     }
 
     /// A chess game between Alice (White) and Bob, accepted, in its thread.
@@ -117,7 +151,11 @@ impl World {
         let (_, thread) = self.challenge().await;
         let token = self.fake.slash(&self.bob, &thread, "accept", vec![]);
         let accepted = self.fake.wait_answer(&token).await;
-        assert!(accepted.content().contains("accepts"), "{}", accepted.content());
+        assert!(
+            accepted.content().contains("accepts"),
+            "{}",
+            accepted.content()
+        );
         thread
     }
 
@@ -170,13 +208,28 @@ async fn the_commands_are_registered_in_the_test_server_with_game_choices_and_au
     let registration = &world.fake.registrations()[0];
     assert_eq!(
         registration.path,
-        format!("/api/v10/applications/{}/guilds/{GUILD_ID}/commands", fake::APP_ID)
+        format!(
+            "/api/v10/applications/{}/guilds/{GUILD_ID}/commands",
+            fake::APP_ID
+        )
     );
     let commands = registration.json.as_array().unwrap();
     let names: Vec<&str> = commands.iter().filter_map(|c| c["name"].as_str()).collect();
     for wanted in [
-        "new", "accept", "join", "move", "moves", "board", "resign", "draw", "undo", "history",
-        "games", "leaderboard", "help", "piece",
+        "new",
+        "accept",
+        "join",
+        "move",
+        "moves",
+        "board",
+        "resign",
+        "draw",
+        "undo",
+        "history",
+        "games",
+        "leaderboard",
+        "help",
+        "piece",
     ] {
         assert!(names.contains(&wanted), "/{wanted} missing from {names:?}");
     }
@@ -188,7 +241,11 @@ async fn the_commands_are_registered_in_the_test_server_with_game_choices_and_au
         .find(|o| o["name"] == "game")
         .unwrap();
     assert!(
-        game["choices"].as_array().unwrap().iter().any(|c| c["value"] == "cataclysm"),
+        game["choices"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|c| c["value"] == "cataclysm"),
         "{game}"
     );
     let notation = &command("move")["options"][0];
@@ -202,7 +259,11 @@ async fn two_players_play_from_challenge_to_mate_in_the_games_thread() {
     let (alice, bob) = (&world.alice, &world.bob);
     let (challenge, thread) = world.challenge().await;
     // The challenge pings Bob and only Bob, and offers Accept and Decline buttons.
-    assert!(challenge.content().contains(&format!("<@{}>", bob.id)), "{}", challenge.content());
+    assert!(
+        challenge.content().contains(&format!("<@{}>", bob.id)),
+        "{}",
+        challenge.content()
+    );
     assert_eq!(challenge.allowed_users(), vec![bob.id.clone()]);
     assert!(!challenge.may_ping_crowds());
     let accept = button(&challenge, "accept");
@@ -220,18 +281,31 @@ async fn two_players_play_from_challenge_to_mate_in_the_games_thread() {
             challenge.answer["id"].as_str().unwrap()
         )
     );
-    assert!(thread_request.json["name"].as_str().unwrap().contains("Chess"));
+    assert!(
+        thread_request.json["name"]
+            .as_str()
+            .unwrap()
+            .contains("Chess")
+    );
 
     // Bob accepts with the button under the challenge, in the lobby: the game's message goes
     // to the thread, with the board, pinging Alice who moves first.
     let click = world.fake.click(bob, &challenge.answer, &accept);
     let started = world.fake.wait_channel_message(&thread.id, 0).await;
-    assert!(started.content().contains("accepts"), "{}", started.content());
+    assert!(
+        started.content().contains("accepts"),
+        "{}",
+        started.content()
+    );
     assert_eq!(started.allowed_users(), vec![alice.id.clone()]);
     assert_eq!(started.pngs().len(), 1);
     let pointer = world.fake.wait_answer(&click).await;
     assert!(pointer.is_ephemeral());
-    assert!(pointer.content().contains(&format!("<#{}>", thread.id)), "{}", pointer.content());
+    assert!(
+        pointer.content().contains(&format!("<#{}>", thread.id)),
+        "{}",
+        pointer.content()
+    );
 
     // Fool's mate, played in the thread; each move pings the player to move next and shows
     // the board from their side.
@@ -253,7 +327,10 @@ async fn two_players_play_from_challenge_to_mate_in_the_games_thread() {
     }
     let mate = world.play(bob, &thread, "d8h4").await;
     assert!(mate.content().contains("Black wins"), "{}", mate.content());
-    assert!(mate.allowed_users().is_empty(), "nobody must act after mate");
+    assert!(
+        mate.allowed_users().is_empty(),
+        "nobody must act after mate"
+    );
     assert_eq!(mate.pngs().len(), 1);
     button(&mate, "rematch");
     // Every command that draws was deferred first.
@@ -263,7 +340,10 @@ async fn two_players_play_from_challenge_to_mate_in_the_games_thread() {
         .into_iter()
         .filter(|r| r.path.ends_with("/callback"))
         .collect();
-    assert!(callbacks.iter().all(|r| r.json["type"] == 5), "{callbacks:?}");
+    assert!(
+        callbacks.iter().all(|r| r.json["type"] == 5),
+        "{callbacks:?}"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -293,14 +373,22 @@ async fn an_illegal_move_and_a_move_out_of_turn_get_private_errors() {
     assert!(illegal.content().contains("e2e5"), "{}", illegal.content());
     let early = world.play(&world.bob, &thread, "e7e5").await;
     assert!(early.is_ephemeral(), "{}", early.content());
-    assert!(early.content().contains("White's turn"), "{}", early.content());
+    assert!(
+        early.content().contains("White's turn"),
+        "{}",
+        early.content()
+    );
     // The public "thinking…" message was removed before each private answer, and nothing
     // public was posted for either attempt.
     for answer in [&illegal, &early] {
         let token = answer.path.rsplit('/').next().unwrap();
         let sent = world.fake.answers(token);
         assert!(sent.iter().any(|r| r.method == "DELETE"), "{sent:?}");
-        assert!(sent.iter().filter(|r| r.method == "POST" && r.path.contains("/webhooks/")).all(Recorded::is_ephemeral));
+        assert!(
+            sent.iter()
+                .filter(|r| r.method == "POST" && r.path.contains("/webhooks/"))
+                .all(Recorded::is_ephemeral)
+        );
     }
 }
 
@@ -312,7 +400,11 @@ async fn a_button_works_after_the_bot_is_restarted_on_the_same_database() {
     let accept = button(&challenge, "accept");
     world.fake.click(&world.bob, &challenge.answer, &accept);
     let started = world.fake.wait_channel_message(&thread.id, 0).await;
-    assert!(started.content().contains("accepts"), "{}", started.content());
+    assert!(
+        started.content().contains("accepts"),
+        "{}",
+        started.content()
+    );
     // And the game goes on in its thread with the new process.
     let answer = world.play(&world.alice, &thread, "e2e4").await;
     assert!(!answer.is_ephemeral(), "{}", answer.content());
@@ -332,7 +424,10 @@ async fn a_stale_button_is_refused() {
     let refused = world.fake.wait_answer(&click).await;
     assert!(refused.is_ephemeral());
     assert!(
-        refused.content().to_lowercase().contains("this board has moved on"),
+        refused
+            .content()
+            .to_lowercase()
+            .contains("this board has moved on"),
         "{}",
         refused.content()
     );
@@ -382,7 +477,11 @@ async fn without_thread_permission_games_stay_in_the_channel_and_the_channel_is_
     );
     let accepted = world.fake.wait_answer(&token).await;
     assert!(!accepted.is_ephemeral(), "{}", accepted.content());
-    assert!(accepted.content().contains("accepts"), "{}", accepted.content());
+    assert!(
+        accepted.content().contains("accepts"),
+        "{}",
+        accepted.content()
+    );
     // Only the first game brought the note.
     let notes: Vec<Recorded> = world
         .fake
