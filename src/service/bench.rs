@@ -1,0 +1,169 @@
+//! `chatrang bench service`: the latency of one Cataclysm move through the whole service
+//! (load, rules, durable commit, painter) on a SQLite file, and the throughput of many games
+//! played at once. Prints numbers; asserts nothing.
+
+use std::{
+    sync::Arc,
+    time::{Duration, Instant},
+};
+
+use super::{BoardPainter, NewGame, Place, Service, User};
+use crate::store::{Store, sqlite_url};
+
+/// Moves timed one by one for the latency figures.
+const LATENCY_MOVES: usize = 400;
+/// Games played at once, and moves per game, for the throughput figure.
+const CONCURRENT_GAMES: usize = 1000;
+const MOVES_PER_GAME: usize = 6;
+
+/// Runs the benchmark on a fresh SQLite file in a temporary directory (or `dir`).
+pub fn run(painter: Arc<dyn BoardPainter>, dir: Option<std::path::PathBuf>) -> Result<(), String> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| e.to_string())?;
+    let temp = std::env::temp_dir().join(format!("chatrang-bench-{}", std::process::id()));
+    let dir = dir.unwrap_or(temp.clone());
+    std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+    let file = dir.join("bench.db");
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{suffix}", file.display()));
+    }
+    let result = runtime.block_on(async {
+        let store = Store::open(&sqlite_url(&file))
+            .await
+            .map_err(|e| e.to_string())?;
+        let service = Arc::new(Service::new(store, painter));
+        latency(&service).await?;
+        throughput(&service).await
+    });
+    let _ = std::fs::remove_dir_all(&temp);
+    result
+}
+
+fn players(i: usize) -> (User, User) {
+    (
+        User::new(format!("white-{i}"), format!("White {i}")),
+        User::new(format!("black-{i}"), format!("Black {i}")),
+    )
+}
+
+/// Starts an accepted Cataclysm game between two bench players; returns its id.
+async fn start(service: &Service, place: &Place, i: usize) -> Result<i64, String> {
+    let (white, black) = players(i);
+    let new = NewGame {
+        game: "cataclysm".into(),
+        opponent: Some(black.clone()),
+        seed: Some(i as u64),
+        ..NewGame::default()
+    };
+    let reply = service
+        .new_game(place, &white, new)
+        .await
+        .map_err(|e| e.to_string())?;
+    let id = reply.game.ok_or("no game id")?.id;
+    service
+        .accept(place, &black, Some(id))
+        .await
+        .map_err(|e| e.to_string())?;
+    Ok(id)
+}
+
+/// Plays one move chosen by `pick` among the legal ones; returns the time the move took.
+async fn step(
+    service: &Service,
+    place: &Place,
+    id: i64,
+    ply: usize,
+    i: usize,
+    pick: usize,
+) -> Result<Option<Duration>, String> {
+    let (white, black) = players(i);
+    let user = if ply.is_multiple_of(2) {
+        &white
+    } else {
+        &black
+    };
+    let moves = service
+        .legal_moves(place, user, Some(id), "")
+        .await
+        .map_err(|e| e.to_string())?;
+    if moves.is_empty() {
+        return Ok(None);
+    }
+    let chosen = &moves[pick % moves.len()];
+    let started = Instant::now();
+    service
+        .act(place, user, Some(id), chosen, None)
+        .await
+        .map_err(|e| e.to_string())?;
+    Ok(Some(started.elapsed()))
+}
+
+async fn latency(service: &Service) -> Result<(), String> {
+    let place = Place::new("bench", "latency");
+    let mut times = Vec::with_capacity(LATENCY_MOVES);
+    let mut game = 0;
+    let mut id = start(service, &place, game).await?;
+    let mut ply = 0;
+    while times.len() < LATENCY_MOVES {
+        match step(service, &place, id, ply, game, ply * 7 + 3).await? {
+            Some(t) if ply < 120 => {
+                times.push(t);
+                ply += 1;
+            }
+            _ => {
+                game += 1;
+                id = start(service, &place, game).await?;
+                ply = 0;
+            }
+        }
+    }
+    times.sort();
+    let ms = |d: Duration| d.as_secs_f64() * 1000.0;
+    let p = |q: f64| times[((times.len() as f64 * q) as usize).min(times.len() - 1)];
+    println!(
+        "service move latency (Cataclysm, SQLite file, durable commit, painter): {} moves, \
+         median {:.2} ms, p99 {:.2} ms, max {:.2} ms",
+        times.len(),
+        ms(p(0.5)),
+        ms(p(0.99)),
+        ms(times[times.len() - 1])
+    );
+    Ok(())
+}
+
+async fn throughput(service: &Arc<Service>) -> Result<(), String> {
+    let place = Place::new("bench", "throughput");
+    let mut ids = Vec::with_capacity(CONCURRENT_GAMES);
+    for i in 0..CONCURRENT_GAMES {
+        ids.push(start(service, &place, 10_000 + i).await?);
+    }
+    let started = Instant::now();
+    let mut tasks = Vec::with_capacity(CONCURRENT_GAMES);
+    for (n, id) in ids.into_iter().enumerate() {
+        let service = service.clone();
+        let place = place.clone();
+        tasks.push(tokio::spawn(async move {
+            let mut moves = 0usize;
+            for ply in 0..MOVES_PER_GAME {
+                match step(&service, &place, id, ply, 10_000 + n, n + ply * 5).await? {
+                    Some(_) => moves += 1,
+                    None => break,
+                }
+            }
+            Ok::<usize, String>(moves)
+        }));
+    }
+    let mut total = 0;
+    for task in tasks {
+        total += task.await.map_err(|e| e.to_string())??;
+    }
+    let seconds = started.elapsed().as_secs_f64();
+    println!(
+        "service throughput: {CONCURRENT_GAMES} Cataclysm games at once, {total} moves in \
+         {seconds:.2} s = {:.0} moves/s",
+        total as f64 / seconds
+    );
+    Ok(())
+}

@@ -1,0 +1,321 @@
+//! Answers that change nothing: help, piece diagrams, a game's history and its downloadable
+//! record, a user's open games, and the leaderboards.
+
+use super::{
+    Attachment, Place, Reply, Service, ServiceError, ServiceResult, User,
+    context::{Loaded, join_names, sentence},
+};
+use crate::{
+    rules::{Color, GameId, Options, registry},
+    store::{GameState, LogEntry},
+};
+
+/// How many people a leaderboard shows.
+const LEADERBOARD_SIZE: i64 = 10;
+/// How many log lines `/history` shows in the message (the record has them all).
+const HISTORY_LINES: usize = 40;
+
+const COMMANDS: &str = "\
+Commands: /new GAME [@opponent] [team] [option=value…] · /accept · /decline · /join white|black · \
+/leave · /move MOVE · /moves [square or prefix] · /board · /resign · /draw · /undo · /history · \
+/games · /rematch · /help [game] · /piece GAME PIECE · /leaderboard GAME";
+
+fn parse_game(name: &str) -> ServiceResult<GameId> {
+    GameId::parse(name).map_err(|e| ServiceError::refused(sentence(&e.to_string())))
+}
+
+impl Service {
+    /// The list of games, or one game's rules summary and start options.
+    pub fn help(&self, game: Option<&str>) -> ServiceResult {
+        let Some(name) = game.filter(|g| !g.trim().is_empty()) else {
+            let games: Vec<String> = GameId::ALL
+                .iter()
+                .map(|g| {
+                    let ready = registry::new_game(*g, &Options::default(), 0).is_ok();
+                    format!(
+                        "• {} (`{}`){}",
+                        g.display_name(),
+                        g.id(),
+                        if ready { "" } else { " — not available yet" }
+                    )
+                })
+                .collect();
+            return Ok(Reply::text(format!(
+                "Chatrang hosts these games:\n{}\n/help GAME tells the rules of one.\n{COMMANDS}",
+                games.join("\n")
+            )));
+        };
+        let kind = parse_game(name)?;
+        let mut text = registry::help(kind).to_string();
+        let specs = registry::option_specs(kind);
+        if !specs.is_empty() {
+            text.push_str("\nOptions when starting (/new ");
+            text.push_str(kind.id());
+            text.push_str(" name=value):");
+            for spec in specs {
+                text.push_str(&format!("\n• {}: {}", spec.name, spec.description));
+            }
+        }
+        text.push_str(if kind.is_cooperative() {
+            "\nEveryone plays together in two teams (/join white or /join black); any member \
+             acts for their team. The best final scores are on /leaderboard."
+        } else {
+            "\nPlay one against one (/new with an @opponent, or an open challenge), or in \
+             teams (/new … team) where any member of the side to move may move. Draws by \
+             agreement (/draw), resignation (/resign) and undo with the other side's consent \
+             (/undo) are always available."
+        });
+        Ok(Reply::text(text))
+    }
+
+    /// The names of a game's pieces (for autocomplete); empty for a game not available yet.
+    pub fn piece_names(&self, game: &str) -> Vec<String> {
+        GameId::parse(game)
+            .ok()
+            .and_then(|kind| registry::new_game(kind, &Options::default(), 0).ok())
+            .map(|g| g.pieces().into_iter().map(|p| p.name).collect())
+            .unwrap_or_default()
+    }
+
+    /// One piece of a game alone on the board with its moves marked, and its description.
+    pub async fn piece(&self, game: &str, piece: &str) -> ServiceResult {
+        let kind = parse_game(game)?;
+        let example = registry::new_game(kind, &Options::default(), 0).map_err(|e| {
+            ServiceError::refused(format!("{kind} cannot show pieces: {}", sentence(&e.0)))
+        })?;
+        let view = example
+            .piece_diagram(piece)
+            .map_err(|e| ServiceError::refused(sentence(&e.to_string())))?;
+        let wanted = piece.trim();
+        let info = example
+            .pieces()
+            .into_iter()
+            .find(|p| p.name.eq_ignore_ascii_case(wanted) || p.symbol.eq_ignore_ascii_case(wanted));
+        let text = match info {
+            Some(p) => format!(
+                "{} {} ({}, XBetza {}): {}.",
+                kind, p.name, p.symbol, p.betza, p.description
+            ),
+            None => view.header.clone(),
+        };
+        let filename = format!(
+            "{}-{}.png",
+            kind.id(),
+            wanted.to_lowercase().replace(' ', "-")
+        );
+        let (board_text, image) = self.paint(view, Color::White, filename).await;
+        Ok(Reply {
+            text,
+            board_text: Some(board_text),
+            image,
+            ..Reply::default()
+        })
+    }
+
+    /// The moves and decisions of a game, and its full record as a file.
+    pub async fn history(&self, place: &Place, user: &User, game: Option<i64>) -> ServiceResult {
+        let loaded = self.load(place, user, game, true).await?;
+        let log = self.store.log(loaded.row.id).await?;
+        let lines: Vec<String> = log
+            .iter()
+            .filter(|e| e.kind == "move" || e.kind == "undo")
+            .map(|e| history_line(&loaded, e))
+            .collect();
+        let shown = if lines.is_empty() {
+            "No moves yet.".to_string()
+        } else if lines.len() > HISTORY_LINES {
+            format!(
+                "… {} earlier lines in the record …\n{}",
+                lines.len() - HISTORY_LINES,
+                lines[lines.len() - HISTORY_LINES..].join("\n")
+            )
+        } else {
+            lines.join("\n")
+        };
+        Ok(Reply {
+            text: format!("Game {}\n{shown}\n{}", loaded.label(), loaded.status_line()),
+            attachment: Some(Attachment {
+                filename: format!("chatrang-game-{}.txt", loaded.row.id),
+                content: record_text(&loaded, &log).into_bytes(),
+            }),
+            ..Reply::default()
+        })
+    }
+
+    /// The games a user plays in or is challenged to, with whose turn it is.
+    pub async fn my_games(&self, user: &User) -> ServiceResult {
+        let games = self.game_list(user).await?;
+        if games.is_empty() {
+            return Ok(Reply::text(
+                "You have no open games. Start one with /new, or /help to see the games.",
+            ));
+        }
+        let lines: Vec<String> = games.iter().map(|(_, line)| format!("• {line}")).collect();
+        Ok(Reply::text(format!(
+            "Your open games:\n{}",
+            lines.join("\n")
+        )))
+    }
+
+    /// The user's open games as (id, one-line description), latest activity first: for
+    /// `/games` and for autocompleting a game option.
+    pub async fn game_list(&self, user: &User) -> ServiceResult<Vec<(i64, String)>> {
+        let rows = self.store.open_games_of_user(&user.id).await?;
+        let mut games = Vec::new();
+        for row in rows {
+            let loaded = self.load_row(row).await?;
+            let side = loaded.side_of(&user.id);
+            let challenged = loaded.row.state == GameState::Challenge
+                && loaded.row.challenged.as_deref() == Some(user.id.as_str());
+            let yours = loaded.to_act().contains(&user.id) || challenged;
+            let opponents = match side {
+                Some(side) if loaded.members(!side).is_empty() => {
+                    "waiting for an opponent".to_string()
+                }
+                Some(side) => format!("vs {}", loaded.names(!side)),
+                None => format!(
+                    "challenged by {}",
+                    loaded.people.first().map_or("someone", |p| p.name.as_str())
+                ),
+            };
+            games.push((
+                loaded.row.id,
+                format!(
+                    "{} {opponents}{} — {}{}",
+                    loaded.label(),
+                    side.map(|s| format!(", you play {s}")).unwrap_or_default(),
+                    loaded.status_line().trim_end_matches('.'),
+                    if yours { " — your move" } else { "" }
+                ),
+            ));
+        }
+        Ok(games)
+    }
+
+    /// A server's leaderboard for one game: Glicko-2 ratings, or the best cooperative scores.
+    pub async fn leaderboard(&self, place: &Place, game: &str) -> ServiceResult {
+        let kind = parse_game(game)?;
+        if kind.is_cooperative() {
+            let scores = self
+                .store
+                .best_scores(&place.server, kind.id(), LEADERBOARD_SIZE)
+                .await?;
+            if scores.is_empty() {
+                return Ok(Reply::text(format!(
+                    "No game of {kind} has been scored on this server yet."
+                )));
+            }
+            let lines: Vec<String> = scores
+                .iter()
+                .enumerate()
+                .map(|(i, s)| {
+                    let names: Vec<&str> = s.players.iter().map(String::as_str).collect();
+                    format!(
+                        "{}. {} points — {} (game #{})",
+                        i + 1,
+                        s.points,
+                        join_names(&names),
+                        s.game_id
+                    )
+                })
+                .collect();
+            return Ok(Reply::text(format!(
+                "Best {kind} scores on this server:\n{}",
+                lines.join("\n")
+            )));
+        }
+        let rows = self
+            .store
+            .leaderboard(&place.server, kind.id(), LEADERBOARD_SIZE)
+            .await?;
+        if rows.is_empty() {
+            return Ok(Reply::text(format!(
+                "Nobody has finished a rated game of {kind} on this server yet."
+            )));
+        }
+        let lines: Vec<String> = rows
+            .iter()
+            .enumerate()
+            .map(|(i, r)| {
+                format!(
+                    "{}. {} — {:.0} (±{:.0}) · {} game{}: {} won, {} drawn, {} lost",
+                    i + 1,
+                    r.name,
+                    r.rating,
+                    2.0 * r.deviation,
+                    r.games,
+                    if r.games == 1 { "" } else { "s" },
+                    r.wins,
+                    r.draws,
+                    r.losses
+                )
+            })
+            .collect();
+        Ok(Reply::text(format!(
+            "{kind} ratings on this server (Glicko-2):\n{}",
+            lines.join("\n")
+        )))
+    }
+}
+
+fn history_line(loaded: &Loaded, e: &LogEntry) -> String {
+    let who = loaded
+        .people
+        .iter()
+        .find(|p| p.user_id == e.user_id)
+        .map_or(e.user_id.as_str(), |p| p.name.as_str());
+    match e.kind.as_str() {
+        "undo" => format!(
+            "{:>3}. (taken back: {})",
+            e.seq,
+            e.notation.as_deref().unwrap_or("")
+        ),
+        _ => format!(
+            "{:>3}. {} ({who}): {}",
+            e.seq,
+            e.notation.as_deref().unwrap_or(""),
+            e.description
+        ),
+    }
+}
+
+/// The complete, replayable record: headers, then every log line (moves and decisions).
+/// `new_game(variant, options, seed)` followed by the moves in effect reproduces the game.
+pub fn record_text(loaded: &Loaded, log: &[LogEntry]) -> String {
+    let row = &loaded.row;
+    let mut out = String::new();
+    let header = |out: &mut String, name: &str, value: &str| {
+        out.push_str(&format!("[{name} \"{}\"]\n", value.replace('"', "'")));
+    };
+    header(&mut out, "Game", loaded.kind.display_name());
+    header(&mut out, "Variant", loaded.kind.id());
+    header(&mut out, "Record", &row.id.to_string());
+    header(&mut out, "Server", &row.server_id);
+    header(
+        &mut out,
+        "Options",
+        &serde_json::to_string(&row.options).unwrap_or_default(),
+    );
+    header(&mut out, "Seed", &row.seed.to_string());
+    header(&mut out, "Setup", &row.initial_position);
+    header(&mut out, "White", &loaded.names(Color::White));
+    header(&mut out, "Black", &loaded.names(Color::Black));
+    header(&mut out, "State", row.state.as_str());
+    if let Some(outcome) = &row.outcome {
+        header(&mut out, "Result", outcome);
+    }
+    header(&mut out, "Position", &row.position);
+    out.push('\n');
+    for e in log {
+        out.push_str(&format!(
+            "{} {} {} {} {} \"{}\"\n",
+            e.seq,
+            e.kind,
+            e.side.map_or("-", |s| s.name()),
+            e.user_id,
+            e.notation.as_deref().unwrap_or("-"),
+            e.description.replace('"', "'")
+        ));
+    }
+    out
+}

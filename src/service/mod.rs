@@ -1,0 +1,72 @@
+//! The game service: every command of the bot as a plain async function that returns a
+//! structured [`Reply`] (or a [`ServiceError`] whose text is the sentence to show). Adapters
+//! (console, Discord, Matrix) only translate to and from these calls; every decision about
+//! permissions, turns, teams, draws and undo is made here, against the database.
+//!
+//! Games are only ever `Box<dyn Game>` from [`crate::rules::registry`], so a new game needs no
+//! change here: options come from `registry::option_specs`, whose turn it is from
+//! [`crate::rules::Status`], and cooperative scoring from `GameId::is_cooperative`.
+
+mod agree;
+pub mod bench;
+mod context;
+mod info;
+mod painter;
+mod play;
+mod rating;
+mod reply;
+mod start;
+
+use std::{
+    collections::HashMap,
+    sync::{Arc, Mutex},
+};
+
+pub use context::replay;
+pub use painter::{BoardPainter, TextPainter, text_board};
+pub use rating::{TeamOutcome, rate_teams};
+pub use reply::{
+    Attachment, Choice, ChoiceAction, GameRef, Image, Place, Reply, ServiceError, ServiceResult,
+    User,
+};
+pub use start::NewGame;
+
+use crate::{rules::Game, store::Store};
+
+/// How many games the service keeps replayed in memory; beyond it the cache starts afresh.
+const CACHE_LIMIT: usize = 4096;
+
+/// A replayed game and the version of the record it reflects.
+type Cached = (i64, Box<dyn Game>);
+
+/// The service. Cheap to share behind an `Arc`; every method takes `&self`.
+pub struct Service {
+    store: Store,
+    painter: Arc<dyn BoardPainter>,
+    /// Games replayed from their logs, keyed by id, with the version they reflect. Only a hit
+    /// at the database's current version is used, so the database stays the source of truth.
+    cache: Mutex<HashMap<i64, Cached>>,
+    /// Display names already written to the players table, to skip needless writes.
+    names: Mutex<HashMap<String, String>>,
+}
+
+/// The painter the program uses: the one place to wire the real renderer in.
+pub fn default_painter() -> Arc<dyn BoardPainter> {
+    Arc::new(TextPainter)
+}
+
+impl Service {
+    /// A service over an opened store, drawing boards with `painter`.
+    pub fn new(store: Store, painter: Arc<dyn BoardPainter>) -> Service {
+        Service {
+            store,
+            painter,
+            cache: Mutex::new(HashMap::new()),
+            names: Mutex::new(HashMap::new()),
+        }
+    }
+
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+}

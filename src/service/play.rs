@@ -1,0 +1,394 @@
+//! Playing: moves and pending decisions (typed or clicked), the legal moves for autocomplete,
+//! the moves of one piece, and showing the board.
+
+use super::{
+    ChoiceAction, Place, Reply, Service, ServiceError, ServiceResult, User,
+    context::{Loaded, sentence},
+    start::conflict,
+};
+use crate::{
+    rules::{ActionError, Actor, Mark, Square, Status},
+    store::{Commit, GameState, NewLogEntry, StoreError},
+};
+
+/// How often a move is re-judged when another action on the same game won the race.
+const ATTEMPTS: usize = 3;
+
+/// Autocomplete lists at most this many moves (Discord's limit).
+pub const MAX_SUGGESTIONS: usize = 25;
+
+impl Service {
+    /// Makes a move or answers a pending decision. With `expected_version` (a clicked button),
+    /// the game must not have changed since the button was drawn.
+    pub async fn act(
+        &self,
+        place: &Place,
+        user: &User,
+        game: Option<i64>,
+        input: &str,
+        expected_version: Option<i64>,
+    ) -> ServiceResult {
+        let mut game = game;
+        for _ in 0..ATTEMPTS {
+            let loaded = self.load(place, user, game, false).await?;
+            // Later attempts stay on the same game even if the place's games changed.
+            game = Some(loaded.row.id);
+            if let Some(version) = expected_version
+                && version != loaded.row.version
+            {
+                return Err(moved_on());
+            }
+            match self.try_act(&loaded, user, input).await {
+                Err(Attempt::Lost) if expected_version.is_none() => continue,
+                Err(Attempt::Lost) => return Err(moved_on()),
+                Err(Attempt::Failed(error)) => return Err(error),
+                Ok(reply) => return Ok(reply),
+            }
+        }
+        Err(conflict(StoreError::Conflict))
+    }
+
+    async fn try_act(&self, loaded: &Loaded, user: &User, input: &str) -> Result<Reply, Attempt> {
+        let row = &loaded.row;
+        check_playing(loaded)?;
+        let Some(side) = loaded.side_of(&user.id) else {
+            return Err(refuse("Only the players of this game can move."));
+        };
+        match loaded.game.status() {
+            Status::Over(outcome) => return Err(refuse(format!("The game is over ({outcome})."))),
+            Status::Ongoing {
+                actor: Actor::Side(to_act),
+                ..
+            } if to_act != side => {
+                return Err(refuse(format!("It is {to_act}'s turn; you play {side}.")));
+            }
+            Status::Ongoing { .. } => {}
+        }
+        let mut game = loaded.game.clone_game();
+        let played = game
+            .play(input.trim())
+            .map_err(|e| Attempt::Failed(explain(loaded, input, &e)))?;
+        let mut next = row.clone();
+        next.position = game.position_text();
+        next.pending = None;
+        let entry = NewLogEntry {
+            kind: "move",
+            user_id: user.id.clone(),
+            side: Some(side),
+            notation: Some(played.notation.clone()),
+            description: played.description.clone(),
+        };
+        let mut after = Loaded {
+            row: next,
+            kind: loaded.kind,
+            game,
+            people: loaded.people.clone(),
+            challenged_name: loaded.challenged_name.clone(),
+        };
+        let mut commit = Commit::new(after.row.clone(), row.version).log(entry);
+        if let Status::Over(outcome) = after.game.status() {
+            commit.game.state = GameState::Over;
+            commit.game.outcome = Some(outcome.to_string());
+            let (result, ratings) = self
+                .finish(&after, &outcome, false)
+                .await
+                .map_err(|e| Attempt::Failed(e.into()))?;
+            commit.result = Some(result);
+            commit.ratings = ratings;
+        }
+        let version = match self.store.commit(&commit).await {
+            Ok(version) => version,
+            Err(StoreError::Conflict) => return Err(Attempt::Lost),
+            Err(other) => return Err(Attempt::Failed(other.into())),
+        };
+        after.row = commit.game;
+        after.row.version = version;
+        self.cache_put(after.row.id, version, after.game.clone_game());
+        let text = format!(
+            "Game {}: {} — {}",
+            after.label(),
+            user.name,
+            played.description
+        );
+        Ok(self.game_reply(&after, text).await)
+    }
+
+    /// Runs a clicked choice (a button id from [`super::Choice::encode`]).
+    pub async fn click(&self, place: &Place, user: &User, choice_id: &str) -> ServiceResult {
+        let Some(choice) = super::Choice::decode(choice_id) else {
+            return Err(ServiceError::refused(
+                "This button is not understood; it may come from an older version of the bot.",
+            ));
+        };
+        let row =
+            self.store.game(choice.game).await?.ok_or_else(|| {
+                ServiceError::refused(format!("There is no game #{}.", choice.game))
+            })?;
+        // A rematch button stays good after the game ends; every other one only at its version.
+        if choice.action != ChoiceAction::Rematch && row.version != choice.version {
+            return Err(moved_on());
+        }
+        let game = Some(choice.game);
+        match choice.action {
+            ChoiceAction::Play(notation) => {
+                self.act(place, user, game, &notation, Some(choice.version))
+                    .await
+            }
+            ChoiceAction::AcceptChallenge => self.accept(place, user, game).await,
+            ChoiceAction::DeclineChallenge => self.decline(place, user, game).await,
+            ChoiceAction::AcceptDraw => self.draw(place, user, game).await,
+            ChoiceAction::DeclineDraw => self.decline_draw(place, user, game).await,
+            ChoiceAction::AcceptUndo => self.undo(place, user, game).await,
+            ChoiceAction::DeclineUndo => self.decline_undo(place, user, game).await,
+            ChoiceAction::Rematch => self.rematch(place, user, game).await,
+            ChoiceAction::Join(side) => self.join(place, user, game, Some(side)).await,
+        }
+    }
+
+    /// The legal moves that start with `prefix` (any letter case), sorted, at most 25: for
+    /// autocomplete. Empty when the game is not in play; never an error for a bad prefix.
+    pub async fn legal_moves(
+        &self,
+        place: &Place,
+        user: &User,
+        game: Option<i64>,
+        prefix: &str,
+    ) -> ServiceResult<Vec<String>> {
+        let loaded = self.load(place, user, game, false).await?;
+        if loaded.row.state != GameState::Active {
+            return Ok(Vec::new());
+        }
+        let prefix = prefix.trim().to_lowercase();
+        let mut moves: Vec<String> = loaded
+            .game
+            .legal_actions()
+            .into_iter()
+            .map(|a| a.notation)
+            .filter(|n| n.to_lowercase().starts_with(&prefix))
+            .collect();
+        moves.sort();
+        moves.truncate(MAX_SUGGESTIONS);
+        Ok(moves)
+    }
+
+    /// `/moves [text]`: the moves of the piece on a square (with the board marked), or else
+    /// the legal moves starting with the text.
+    pub async fn moves(
+        &self,
+        place: &Place,
+        user: &User,
+        game: Option<i64>,
+        text: &str,
+    ) -> ServiceResult {
+        let loaded = self.load(place, user, game, false).await?;
+        if loaded.row.state != GameState::Active {
+            return Err(refused_not_playing(&loaded));
+        }
+        let text = text.trim();
+        let view = loaded.game.view();
+        let geometry = view.geometry.clone();
+        let looks_like_square = Square::parse(text).is_ok();
+        if looks_like_square && let Some(geometry) = &geometry {
+            let square = geometry.parse_square(text).map_err(|_| {
+                ServiceError::refused(format!("{text} is not a square on this board."))
+            })?;
+            return self.piece_moves(&loaded, square).await;
+        }
+        let mut all: Vec<String> = loaded
+            .game
+            .legal_actions()
+            .into_iter()
+            .map(|a| a.notation)
+            .filter(|n| n.to_lowercase().starts_with(&text.to_lowercase()))
+            .collect();
+        all.sort();
+        let count = all.len();
+        let body = if count == 0 && text.is_empty() {
+            "There are no legal moves now.".to_string()
+        } else if count == 0 {
+            format!("No legal move starts with \"{text}\".")
+        } else {
+            format!(
+                "{count} legal move{} ({}): {}",
+                if count == 1 { "" } else { "s" },
+                loaded.status_line().trim_end_matches('.'),
+                all.join(" ")
+            )
+        };
+        Ok(Reply::text(body))
+    }
+
+    async fn piece_moves(&self, loaded: &Loaded, square: Square) -> ServiceResult {
+        let mut view = loaded.game.view();
+        let piece = view
+            .pieces
+            .iter()
+            .find(|(s, _)| *s == square)
+            .map(|(_, p)| p.clone());
+        let actions: Vec<_> = loaded
+            .game
+            .legal_actions()
+            .into_iter()
+            .filter(|a| a.from == Some(square))
+            .collect();
+        let Some(piece) = piece else {
+            return Err(ServiceError::refused(format!(
+                "There is no piece on {square}."
+            )));
+        };
+        if actions.is_empty() {
+            let why = match loaded.game.status() {
+                Status::Ongoing {
+                    actor: Actor::Side(side),
+                    ..
+                } if side != piece.color => format!(" (it is {side}'s turn)"),
+                _ => String::new(),
+            };
+            return Err(ServiceError::refused(format!(
+                "The {} {} on {square} has no legal move now{why}.",
+                piece.color, piece.name
+            )));
+        }
+        view.marks.push((square, Mark::Origin));
+        for a in &actions {
+            if let Some(to) = a.to {
+                let occupied = view.pieces.iter().any(|(s, _)| *s == to);
+                view.marks
+                    .push((to, if occupied { Mark::Capture } else { Mark::Move }));
+            }
+        }
+        let orientation = piece.color;
+        let filename = format!("game-{}-{}-{square}.png", loaded.row.id, loaded.row.version);
+        let (board_text, image) = self.paint(view, orientation, filename).await;
+        let list: Vec<String> = actions.into_iter().map(|a| a.notation).collect();
+        Ok(Reply {
+            text: format!(
+                "The {} {} on {square} can play: {}",
+                piece.color,
+                piece.name,
+                list.join(" ")
+            ),
+            board_text: Some(board_text),
+            image,
+            ..Reply::default()
+        })
+    }
+
+    /// Shows a game's board and whose turn it is; anyone may look.
+    pub async fn board(&self, place: &Place, user: &User, game: Option<i64>) -> ServiceResult {
+        let loaded = self.load(place, user, game, true).await?;
+        let mut reply = self
+            .game_reply(&loaded, format!("Game {}", loaded.label()))
+            .await;
+        // Looking is not acting: nobody is mentioned.
+        reply.notify.clear();
+        if let Some(side) = loaded.side_of(&user.id)
+            && loaded.row.state != GameState::Active
+        {
+            let view = loaded.game.view();
+            let (text, image) = self
+                .paint(
+                    view,
+                    side,
+                    format!("game-{}-{}.png", loaded.row.id, loaded.row.version),
+                )
+                .await;
+            reply.board_text = Some(text);
+            reply.image = image;
+        }
+        Ok(reply)
+    }
+}
+
+/// Why an action did not happen: a sentence for the user, or lost a race to another action.
+enum Attempt {
+    Lost,
+    Failed(ServiceError),
+}
+
+fn refuse(text: impl Into<String>) -> Attempt {
+    Attempt::Failed(ServiceError::refused(text))
+}
+
+pub(crate) fn moved_on() -> ServiceError {
+    ServiceError::refused("This board has moved on; use the buttons of the latest message.")
+}
+
+/// Refuses an action on a game that is not in play, saying what the game waits for.
+fn check_playing(loaded: &Loaded) -> Result<(), Attempt> {
+    if loaded.row.state == GameState::Active {
+        Ok(())
+    } else {
+        Err(Attempt::Failed(refused_not_playing(loaded)))
+    }
+}
+
+pub(crate) fn refused_not_playing(loaded: &Loaded) -> ServiceError {
+    ServiceError::refused(match loaded.row.state {
+        GameState::Challenge => format!(
+            "Game {} has not started yet. {}",
+            loaded.label(),
+            loaded.status_line()
+        ),
+        GameState::Gathering => format!(
+            "Game {} has not started yet. {}",
+            loaded.label(),
+            loaded.status_line()
+        ),
+        GameState::Over => format!(
+            "Game {} is over ({}).",
+            loaded.label(),
+            loaded.row.outcome.as_deref().unwrap_or("finished")
+        ),
+        GameState::Cancelled => format!("Game {} was cancelled.", loaded.label()),
+        GameState::Active => format!("Game {} is in play.", loaded.label()),
+    })
+}
+
+/// Turns a rules refusal into the sentence for the user, naming a square that is not on the
+/// board when the input mentions one.
+fn explain(loaded: &Loaded, input: &str, error: &ActionError) -> ServiceError {
+    if let Some(geometry) = loaded.game.view().geometry {
+        for token in square_tokens(input) {
+            if let Ok(square) = Square::parse(&token)
+                && !geometry.contains(square)
+            {
+                return ServiceError::refused(format!("{token} is not a square on this board."));
+            }
+        }
+    }
+    ServiceError::refused(sentence(&error.to_string()))
+}
+
+/// Letter-then-digits runs in a move, such as `e2` and `e9` in `e2e9`.
+fn square_tokens(input: &str) -> Vec<String> {
+    let chars: Vec<char> = input.trim().to_lowercase().chars().collect();
+    let mut tokens = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        if chars[i].is_ascii_lowercase() && i + 1 < chars.len() && chars[i + 1].is_ascii_digit() {
+            let start = i;
+            i += 1;
+            while i < chars.len() && chars[i].is_ascii_digit() {
+                i += 1;
+            }
+            tokens.push(chars[start..i].iter().collect());
+        } else {
+            i += 1;
+        }
+    }
+    tokens
+}
+
+#[cfg(test)]
+mod tests {
+    use super::square_tokens;
+
+    #[test]
+    fn squares_are_found_in_coordinate_moves() {
+        assert_eq!(square_tokens("e2e9"), vec!["e2", "e9"]);
+        assert_eq!(square_tokens("Nf3"), vec!["f3"]);
+        assert_eq!(square_tokens("a11=T"), vec!["a11"]);
+        assert!(square_tokens("O-O").is_empty());
+    }
+}

@@ -1,0 +1,306 @@
+//! Games: creating a record, reading it back, and the one guarded write ([`Store::commit`]).
+
+use sqlx::{AssertSqlSafe, Row, any::AnyRow};
+
+use super::{
+    Store, StoreError,
+    records::{Commit, GameRow, GameState, LogEntry, NewLogEntry, parse_side, side_text},
+};
+
+const GAME_COLUMNS: &str = "id, variant, server_id, place_id, options, seed, initial_position, \
+    position, version, state, group_game, creator, challenged, pending, outcome, rematch_of, \
+    created_at, updated_at";
+
+const OPEN_STATES: &str = "('challenge', 'gathering', 'active')";
+
+fn game_from_row(row: &AnyRow) -> Result<GameRow, StoreError> {
+    let options: String = row.try_get("options")?;
+    let state: String = row.try_get("state")?;
+    let id: i64 = row.try_get("id")?;
+    Ok(GameRow {
+        id,
+        variant: row.try_get("variant")?,
+        server_id: row.try_get("server_id")?,
+        place_id: row.try_get("place_id")?,
+        options: serde_json::from_str(&options)
+            .map_err(|e| StoreError::Corrupt(format!("options of game {id}: {e}")))?,
+        seed: row.try_get::<i64, _>("seed")? as u64,
+        initial_position: row.try_get("initial_position")?,
+        position: row.try_get("position")?,
+        version: row.try_get("version")?,
+        state: GameState::parse(&state)
+            .ok_or_else(|| StoreError::Corrupt(format!("state \"{state}\" of game {id}")))?,
+        group_game: row.try_get::<i64, _>("group_game")? != 0,
+        creator: row.try_get("creator")?,
+        challenged: row.try_get("challenged")?,
+        pending: row.try_get("pending")?,
+        outcome: row.try_get("outcome")?,
+        rematch_of: row.try_get("rematch_of")?,
+        created_at: row.try_get("created_at")?,
+        updated_at: row.try_get("updated_at")?,
+    })
+}
+
+fn options_json(game: &GameRow) -> String {
+    serde_json::to_string(&game.options).unwrap_or_else(|_| "{}".to_string())
+}
+
+impl Store {
+    /// Writes a new game with its first participants and log lines; returns its id. The
+    /// version of the new game is the number of log lines.
+    pub async fn create_game(
+        &self,
+        game: &GameRow,
+        participants: &[(String, crate::rules::Color)],
+        log: &[NewLogEntry],
+    ) -> Result<i64, StoreError> {
+        let mut tx = self.pool().begin().await?;
+        let now = super::now_ms();
+        let id: i64 = sqlx::query_scalar(
+            "INSERT INTO games (variant, server_id, place_id, options, seed, initial_position, \
+             position, version, state, group_game, creator, challenged, pending, outcome, \
+             rematch_of, created_at, updated_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17) \
+             RETURNING id",
+        )
+        .bind(&game.variant)
+        .bind(&game.server_id)
+        .bind(&game.place_id)
+        .bind(options_json(game))
+        .bind(game.seed as i64)
+        .bind(&game.initial_position)
+        .bind(&game.position)
+        .bind(log.len() as i64)
+        .bind(game.state.as_str())
+        .bind(i64::from(game.group_game))
+        .bind(&game.creator)
+        .bind(&game.challenged)
+        .bind(&game.pending)
+        .bind(&game.outcome)
+        .bind(game.rematch_of)
+        .bind(now)
+        .bind(now)
+        .fetch_one(&mut *tx)
+        .await?;
+        for (user, side) in participants {
+            insert_participant(&mut tx, id, user, *side, now).await?;
+        }
+        for (i, entry) in log.iter().enumerate() {
+            insert_log(&mut tx, id, i as i64 + 1, entry, now).await?;
+        }
+        tx.commit().await?;
+        Ok(id)
+    }
+
+    /// One game, or `None` when there is no such game.
+    pub async fn game(&self, id: i64) -> Result<Option<GameRow>, StoreError> {
+        let row = sqlx::query(AssertSqlSafe(format!(
+            "SELECT {GAME_COLUMNS} FROM games WHERE id = $1"
+        )))
+        .bind(id)
+        .fetch_optional(self.pool())
+        .await?;
+        row.as_ref().map(game_from_row).transpose()
+    }
+
+    /// The games waiting or in play in one channel or thread, oldest first.
+    pub async fn open_games_in_place(&self, place_id: &str) -> Result<Vec<GameRow>, StoreError> {
+        let rows = sqlx::query(AssertSqlSafe(format!(
+            "SELECT {GAME_COLUMNS} FROM games WHERE place_id = $1 AND state IN {OPEN_STATES} \
+             ORDER BY id"
+        )))
+        .bind(place_id)
+        .fetch_all(self.pool())
+        .await?;
+        rows.iter().map(game_from_row).collect()
+    }
+
+    /// The most recent game of a place, whatever its state (for a rematch or a last look).
+    pub async fn last_game_in_place(&self, place_id: &str) -> Result<Option<GameRow>, StoreError> {
+        let row = sqlx::query(AssertSqlSafe(format!(
+            "SELECT {GAME_COLUMNS} FROM games WHERE place_id = $1 ORDER BY id DESC LIMIT 1"
+        )))
+        .bind(place_id)
+        .fetch_optional(self.pool())
+        .await?;
+        row.as_ref().map(game_from_row).transpose()
+    }
+
+    /// The games a user plays in or is challenged to, waiting or in play, latest activity first.
+    pub async fn open_games_of_user(&self, user_id: &str) -> Result<Vec<GameRow>, StoreError> {
+        let rows = sqlx::query(AssertSqlSafe(format!(
+            "SELECT {GAME_COLUMNS} FROM games WHERE state IN {OPEN_STATES} AND \
+             (challenged = $1 OR id IN (SELECT game_id FROM participants WHERE user_id = $1)) \
+             ORDER BY updated_at DESC, id DESC"
+        )))
+        .bind(user_id)
+        .fetch_all(self.pool())
+        .await?;
+        rows.iter().map(game_from_row).collect()
+    }
+
+    /// The whole log of a game, in order.
+    pub async fn log(&self, game_id: i64) -> Result<Vec<LogEntry>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT seq, kind, user_id, side, notation, description, at FROM game_log \
+             WHERE game_id = $1 ORDER BY seq",
+        )
+        .bind(game_id)
+        .fetch_all(self.pool())
+        .await?;
+        rows.iter()
+            .map(|row| {
+                let side: Option<String> = row.try_get("side")?;
+                Ok(LogEntry {
+                    seq: row.try_get("seq")?,
+                    kind: row.try_get("kind")?,
+                    user_id: row.try_get("user_id")?,
+                    side: side.as_deref().and_then(parse_side),
+                    notation: row.try_get("notation")?,
+                    description: row.try_get("description")?,
+                    at: row.try_get("at")?,
+                })
+            })
+            .collect()
+    }
+
+    /// Applies one action atomically: the snapshot and state are replaced and the log lines
+    /// appended only if the game's version is still `expected_version`; otherwise nothing is
+    /// written and [`StoreError::Conflict`] is returned. Returns the new version.
+    pub async fn commit(&self, commit: &Commit) -> Result<i64, StoreError> {
+        let now = super::now_ms();
+        let game = &commit.game;
+        let new_version = commit.expected_version + commit.log.len() as i64;
+        let mut tx = self.pool().begin().await?;
+        // The guarded update comes first, so that on SQLite the transaction takes the write
+        // lock (waiting for another writer) before reading anything.
+        let updated = sqlx::query(
+            "UPDATE games SET place_id = $1, position = $2, version = $3, state = $4, \
+             pending = $5, outcome = $6, challenged = $7, updated_at = $8 \
+             WHERE id = $9 AND version = $10",
+        )
+        .bind(&game.place_id)
+        .bind(&game.position)
+        .bind(new_version)
+        .bind(game.state.as_str())
+        .bind(&game.pending)
+        .bind(&game.outcome)
+        .bind(&game.challenged)
+        .bind(now)
+        .bind(game.id)
+        .bind(commit.expected_version)
+        .execute(&mut *tx)
+        .await?;
+        if updated.rows_affected() != 1 {
+            tx.rollback().await?;
+            return Err(StoreError::Conflict);
+        }
+        for (i, entry) in commit.log.iter().enumerate() {
+            insert_log(
+                &mut tx,
+                game.id,
+                commit.expected_version + 1 + i as i64,
+                entry,
+                now,
+            )
+            .await?;
+        }
+        for user in &commit.leave {
+            sqlx::query("DELETE FROM participants WHERE game_id = $1 AND user_id = $2")
+                .bind(game.id)
+                .bind(user)
+                .execute(&mut *tx)
+                .await?;
+        }
+        for (user, side) in &commit.join {
+            insert_participant(&mut tx, game.id, user, *side, now).await?;
+        }
+        if let Some(result) = &commit.result {
+            sqlx::query(
+                "INSERT INTO results (game_id, server_id, variant, kind, winner, points, reason, \
+                 finished_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+            )
+            .bind(result.game_id)
+            .bind(&result.server_id)
+            .bind(&result.variant)
+            .bind(&result.kind)
+            .bind(result.winner.map(side_text))
+            .bind(result.points)
+            .bind(&result.reason)
+            .bind(now)
+            .execute(&mut *tx)
+            .await?;
+        }
+        for r in &commit.ratings {
+            sqlx::query(
+                "INSERT INTO ratings (server_id, variant, user_id, rating, deviation, volatility, \
+                 games, wins, draws, losses, updated_at) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) \
+                 ON CONFLICT (server_id, variant, user_id) DO UPDATE SET \
+                 rating = excluded.rating, deviation = excluded.deviation, \
+                 volatility = excluded.volatility, games = excluded.games, \
+                 wins = excluded.wins, draws = excluded.draws, losses = excluded.losses, \
+                 updated_at = excluded.updated_at",
+            )
+            .bind(&r.server_id)
+            .bind(&r.variant)
+            .bind(&r.user_id)
+            .bind(r.rating)
+            .bind(r.deviation)
+            .bind(r.volatility)
+            .bind(r.games)
+            .bind(r.wins)
+            .bind(r.draws)
+            .bind(r.losses)
+            .bind(now)
+            .execute(&mut *tx)
+            .await?;
+        }
+        tx.commit().await?;
+        Ok(new_version)
+    }
+}
+
+async fn insert_log(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    game_id: i64,
+    seq: i64,
+    entry: &NewLogEntry,
+    now: i64,
+) -> Result<(), StoreError> {
+    sqlx::query(
+        "INSERT INTO game_log (game_id, seq, kind, user_id, side, notation, description, at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+    )
+    .bind(game_id)
+    .bind(seq)
+    .bind(entry.kind)
+    .bind(&entry.user_id)
+    .bind(entry.side.map(side_text))
+    .bind(&entry.notation)
+    .bind(&entry.description)
+    .bind(now)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+async fn insert_participant(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    game_id: i64,
+    user: &str,
+    side: crate::rules::Color,
+    now: i64,
+) -> Result<(), StoreError> {
+    sqlx::query(
+        "INSERT INTO participants (game_id, user_id, side, joined_at) VALUES ($1, $2, $3, $4) \
+         ON CONFLICT (game_id, user_id) DO UPDATE SET side = excluded.side",
+    )
+    .bind(game_id)
+    .bind(user)
+    .bind(side_text(side))
+    .bind(now)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}

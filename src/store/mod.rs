@@ -1,0 +1,188 @@
+//! The database: the only source of truth for games, players, results and ratings.
+//!
+//! One query set through sqlx's `Any` driver serves SQLite (the default, one file in the data
+//! directory) and PostgreSQL (for several bot processes on one database). Each backend has its
+//! own migrations under `migrations/`, applied when the store opens. Games are written only
+//! through [`Store::commit`], which appends to the game's log and replaces its snapshot in one
+//! transaction, guarded by the version that was read.
+
+mod games;
+mod people;
+mod records;
+mod scores;
+
+use std::{
+    path::{Path, PathBuf},
+    str::FromStr,
+    time::{Duration, SystemTime, UNIX_EPOCH},
+};
+
+pub use records::{
+    Commit, GameRow, GameState, LogEntry, NewLogEntry, Participant, RatingRow, ResultRow, ScoreRow,
+    parse_side, side_text,
+};
+use sqlx::{
+    AnyPool, Executor,
+    any::{AnyConnectOptions, AnyPoolOptions},
+};
+
+/// Which database engine is behind the pool.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+/// Why a store operation failed.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// The game's version changed between reading and writing: someone else acted first.
+    #[error("the game was changed by someone else at the same moment")]
+    Conflict,
+    #[error("database error: {0}")]
+    Database(#[from] sqlx::Error),
+    #[error("database migration failed: {0}")]
+    Migrate(#[from] sqlx::migrate::MigrateError),
+    /// A row that cannot be read back (bad JSON, unknown state): a bug or a hand-edited row.
+    #[error("unreadable record: {0}")]
+    Corrupt(String),
+    #[error("{0}")]
+    Setup(String),
+}
+
+/// The name of the SQLite file inside the data directory.
+pub const DATABASE_FILE: &str = "chatrang.db";
+
+/// The database to use: `DATABASE_URL` when it names PostgreSQL, else the SQLite file in the
+/// data directory (which wins over a `sqlite:` `DATABASE_URL`, so `--data` always means what
+/// it says).
+pub fn database_url(data_dir: &Path, database_url: Option<&str>) -> String {
+    match database_url {
+        Some(url) if url.starts_with("postgres://") || url.starts_with("postgresql://") => {
+            url.to_string()
+        }
+        _ => sqlite_url(&data_dir.join(DATABASE_FILE)),
+    }
+}
+
+/// A SQLite URL for a file, created when missing.
+pub fn sqlite_url(file: &Path) -> String {
+    format!("sqlite://{}?mode=rwc", file.display())
+}
+
+/// The data directory from `--data`, else `CHATRANG_DATA`, else `./data`.
+pub fn data_dir(flag: Option<PathBuf>) -> PathBuf {
+    flag.or_else(|| std::env::var_os("CHATRANG_DATA").map(PathBuf::from))
+        .unwrap_or_else(|| PathBuf::from("data"))
+}
+
+/// Opens the configured database: `DATABASE_URL` when it names PostgreSQL, else the SQLite
+/// file in `data_dir`.
+pub async fn open_configured(data_dir: &Path) -> Result<Store, StoreError> {
+    let env = std::env::var("DATABASE_URL").ok();
+    Store::open(&database_url(data_dir, env.as_deref())).await
+}
+
+/// The pool and the engine behind it.
+#[derive(Clone, Debug)]
+pub struct Store {
+    pool: AnyPool,
+    backend: Backend,
+}
+
+impl Store {
+    /// Opens (creating when needed) the database at `url`, and applies the migrations.
+    pub async fn open(url: &str) -> Result<Store, StoreError> {
+        sqlx::any::install_default_drivers();
+        let backend = if url.starts_with("sqlite:") {
+            Backend::Sqlite
+        } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            Backend::Postgres
+        } else {
+            return Err(StoreError::Setup(format!(
+                "the database URL must start with sqlite: or postgres://, not \"{}\"",
+                url.split(':').next().unwrap_or("")
+            )));
+        };
+        if backend == Backend::Sqlite {
+            prepare_sqlite_file(url).await?;
+        }
+        let options = AnyConnectOptions::from_str(url)?;
+        let mut pool = AnyPoolOptions::new()
+            .max_connections(if backend == Backend::Sqlite { 8 } else { 16 })
+            .acquire_timeout(Duration::from_secs(10));
+        if backend == Backend::Sqlite {
+            // Durable commits: every committed move survives a power cut. The busy timeout
+            // makes a second writer wait for the first instead of failing at once.
+            pool = pool.after_connect(|conn, _| {
+                Box::pin(async move {
+                    conn.execute("PRAGMA synchronous = FULL; PRAGMA busy_timeout = 10000;")
+                        .await?;
+                    Ok(())
+                })
+            });
+        }
+        let pool = pool.connect_with(options).await?;
+        let migrator = match backend {
+            Backend::Sqlite => sqlx::migrate!("migrations/sqlite"),
+            Backend::Postgres => sqlx::migrate!("migrations/postgres"),
+        };
+        migrator.run(&pool).await?;
+        Ok(Store { pool, backend })
+    }
+
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    /// Closes every connection (tests use it to simulate a restart).
+    pub async fn close(&self) {
+        self.pool.close().await;
+    }
+
+    pub(crate) fn pool(&self) -> &AnyPool {
+        &self.pool
+    }
+}
+
+/// Creates the SQLite file's directory and switches the file to write-ahead logging once
+/// (WAL is a property of the file; changing it needs a lock that cannot wait, so it is done
+/// on a single connection before the pool opens).
+async fn prepare_sqlite_file(url: &str) -> Result<(), StoreError> {
+    let path = url
+        .trim_start_matches("sqlite://")
+        .trim_start_matches("sqlite:")
+        .split('?')
+        .next()
+        .unwrap_or("");
+    if path.is_empty() || path.contains(":memory:") {
+        return Ok(());
+    }
+    if let Some(dir) = Path::new(path)
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+    {
+        std::fs::create_dir_all(dir).map_err(|e| {
+            StoreError::Setup(format!(
+                "cannot create the data directory {}: {e}",
+                dir.display()
+            ))
+        })?;
+    }
+    let options = AnyConnectOptions::from_str(url)?;
+    let pool = AnyPoolOptions::new()
+        .max_connections(1)
+        .connect_with(options)
+        .await?;
+    pool.execute("PRAGMA journal_mode = WAL;").await?;
+    pool.close().await;
+    Ok(())
+}
+
+/// Milliseconds since 1970, the time stamp of every row.
+pub fn now_ms() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_millis() as i64)
+        .unwrap_or(0)
+}

@@ -1,0 +1,126 @@
+//! Results, ratings and the two kinds of leaderboard (ratings; best cooperative scores).
+
+use sqlx::{AssertSqlSafe, Row, any::AnyRow};
+
+use super::{
+    Store, StoreError,
+    records::{RatingRow, ScoreRow, parse_side},
+};
+use crate::rules::Color;
+
+fn rating_from_row(row: &AnyRow) -> Result<RatingRow, StoreError> {
+    Ok(RatingRow {
+        server_id: row.try_get("server_id")?,
+        variant: row.try_get("variant")?,
+        user_id: row.try_get("user_id")?,
+        name: row.try_get("name")?,
+        rating: row.try_get("rating")?,
+        deviation: row.try_get("deviation")?,
+        volatility: row.try_get("volatility")?,
+        games: row.try_get("games")?,
+        wins: row.try_get("wins")?,
+        draws: row.try_get("draws")?,
+        losses: row.try_get("losses")?,
+    })
+}
+
+const RATING_SELECT: &str = "SELECT r.server_id AS server_id, r.variant AS variant, \
+    r.user_id AS user_id, COALESCE(pl.name, r.user_id) AS name, r.rating AS rating, \
+    r.deviation AS deviation, r.volatility AS volatility, r.games AS games, r.wins AS wins, \
+    r.draws AS draws, r.losses AS losses \
+    FROM ratings r LEFT JOIN players pl ON pl.user_id = r.user_id";
+
+impl Store {
+    /// A user's rating in one game on one server, if they have played it there.
+    pub async fn rating(
+        &self,
+        server_id: &str,
+        variant: &str,
+        user_id: &str,
+    ) -> Result<Option<RatingRow>, StoreError> {
+        let row = sqlx::query(AssertSqlSafe(format!(
+            "{RATING_SELECT} WHERE r.server_id = $1 AND r.variant = $2 AND r.user_id = $3"
+        )))
+        .bind(server_id)
+        .bind(variant)
+        .bind(user_id)
+        .fetch_optional(self.pool())
+        .await?;
+        row.as_ref().map(rating_from_row).transpose()
+    }
+
+    /// The best-rated players of one game on one server.
+    pub async fn leaderboard(
+        &self,
+        server_id: &str,
+        variant: &str,
+        limit: i64,
+    ) -> Result<Vec<RatingRow>, StoreError> {
+        let rows = sqlx::query(AssertSqlSafe(format!(
+            "{RATING_SELECT} WHERE r.server_id = $1 AND r.variant = $2 \
+             ORDER BY r.rating DESC, r.games DESC, r.user_id LIMIT $3"
+        )))
+        .bind(server_id)
+        .bind(variant)
+        .bind(limit)
+        .fetch_all(self.pool())
+        .await?;
+        rows.iter().map(rating_from_row).collect()
+    }
+
+    /// The best final scores of a cooperative game on one server, with who played.
+    pub async fn best_scores(
+        &self,
+        server_id: &str,
+        variant: &str,
+        limit: i64,
+    ) -> Result<Vec<ScoreRow>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT game_id, points, finished_at FROM results \
+             WHERE server_id = $1 AND variant = $2 AND kind = 'score' \
+             ORDER BY points DESC, finished_at, game_id LIMIT $3",
+        )
+        .bind(server_id)
+        .bind(variant)
+        .bind(limit)
+        .fetch_all(self.pool())
+        .await?;
+        let mut scores = Vec::with_capacity(rows.len());
+        for row in rows {
+            let game_id: i64 = row.try_get("game_id")?;
+            let players = self
+                .participants(game_id)
+                .await?
+                .into_iter()
+                .map(|p| p.name)
+                .collect();
+            scores.push(ScoreRow {
+                game_id,
+                points: row.try_get::<Option<i64>, _>("points")?.unwrap_or(0),
+                finished_at: row.try_get("finished_at")?,
+                players,
+            });
+        }
+        Ok(scores)
+    }
+
+    /// The recorded result of a finished game: its kind and winner.
+    pub async fn result_of(
+        &self,
+        game_id: i64,
+    ) -> Result<Option<(String, Option<Color>, Option<i64>)>, StoreError> {
+        let row = sqlx::query("SELECT kind, winner, points FROM results WHERE game_id = $1")
+            .bind(game_id)
+            .fetch_optional(self.pool())
+            .await?;
+        row.map(|row| {
+            let winner: Option<String> = row.try_get("winner")?;
+            Ok((
+                row.try_get("kind")?,
+                winner.as_deref().and_then(parse_side),
+                row.try_get("points")?,
+            ))
+        })
+        .transpose()
+    }
+}

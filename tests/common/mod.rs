@@ -1,0 +1,361 @@
+//! Test harness shared by the store, service and console tests: a fresh database per test on
+//! SQLite (a file in a temporary directory) or PostgreSQL.
+//!
+//! PostgreSQL: when `DATABASE_URL` is a postgres:// URL, each test gets its own database on
+//! that server (the role needs CREATEDB). Otherwise the harness starts one throwaway cluster
+//! per test binary from Debian's binaries (`/usr/lib/postgresql/*/bin`: initdb, pg_ctl) on a
+//! free port in a temporary directory, as the `postgres` user when running as root (initdb
+//! refuses root), and a watchdog stops it and deletes it when the test binary exits. With
+//! neither, the PostgreSQL tests fail with a message saying what to install, unless
+//! `CHATRANG_SKIP_POSTGRES=1` is set.
+
+#![allow(dead_code)]
+
+use std::{
+    path::{Path, PathBuf},
+    process::Command,
+    sync::{
+        Arc, OnceLock,
+        atomic::{AtomicUsize, Ordering},
+    },
+};
+
+use chatrang::{
+    service::{NewGame, Place, Reply, Service, ServiceError, TextPainter, User},
+    store::{Store, sqlite_url},
+};
+
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+/// One test's database, kept alive (and reopenable) for the test's duration.
+pub struct TestDb {
+    pub url: String,
+    _dir: Option<tempfile::TempDir>,
+}
+
+impl TestDb {
+    /// A fresh, empty database; `None` when PostgreSQL is skipped on purpose.
+    pub async fn new(backend: Backend) -> Option<TestDb> {
+        match backend {
+            Backend::Sqlite => {
+                let dir = tempfile::tempdir().expect("a temporary directory");
+                let url = sqlite_url(&dir.path().join("test.db"));
+                Some(TestDb {
+                    url,
+                    _dir: Some(dir),
+                })
+            }
+            Backend::Postgres => {
+                let server = postgres_server()?;
+                let name = format!(
+                    "chatrang_test_{}_{}",
+                    std::process::id(),
+                    COUNTER.fetch_add(1, Ordering::SeqCst)
+                );
+                create_database(&server.admin_url, &name).await;
+                Some(TestDb {
+                    url: with_database(&server.admin_url, &name),
+                    _dir: None,
+                })
+            }
+        }
+    }
+
+    pub async fn open(&self) -> Store {
+        Store::open(&self.url)
+            .await
+            .expect("the test database opens")
+    }
+
+    pub async fn service(&self) -> Service {
+        Service::new(self.open().await, Arc::new(TextPainter))
+    }
+}
+
+static COUNTER: AtomicUsize = AtomicUsize::new(0);
+
+struct PgServer {
+    /// A URL to the `postgres` database, used to create one database per test.
+    admin_url: String,
+}
+
+/// Replaces the database name at the end of a postgres:// URL.
+fn with_database(url: &str, name: &str) -> String {
+    let (base, query) = match url.split_once('?') {
+        Some((b, q)) => (b, format!("?{q}")),
+        None => (url, String::new()),
+    };
+    let after_scheme = base.find("://").map_or(0, |i| i + 3);
+    let base = match base[after_scheme..].find('/') {
+        Some(slash) => &base[..after_scheme + slash],
+        None => base,
+    };
+    format!("{base}/{name}{query}")
+}
+
+async fn create_database(admin_url: &str, name: &str) {
+    sqlx::any::install_default_drivers();
+    let pool = sqlx::any::AnyPoolOptions::new()
+        .max_connections(1)
+        .connect(admin_url)
+        .await
+        .unwrap_or_else(|e| panic!("cannot reach PostgreSQL at {admin_url}: {e}"));
+    sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}")))
+        .execute(&pool)
+        .await
+        .unwrap_or_else(|e| panic!("cannot create database {name}: {e}"));
+    pool.close().await;
+}
+
+fn postgres_server() -> Option<&'static PgServer> {
+    static SERVER: OnceLock<Option<PgServer>> = OnceLock::new();
+    SERVER
+        .get_or_init(|| {
+            if let Ok(url) = std::env::var("DATABASE_URL")
+                && (url.starts_with("postgres://") || url.starts_with("postgresql://"))
+            {
+                return Some(PgServer { admin_url: url });
+            }
+            if std::env::var("CHATRANG_SKIP_POSTGRES").is_ok_and(|v| v == "1") {
+                eprintln!("PostgreSQL tests skipped: CHATRANG_SKIP_POSTGRES=1");
+                return None;
+            }
+            Some(start_cluster())
+        })
+        .as_ref()
+}
+
+fn pg_bin() -> PathBuf {
+    let mut found: Vec<PathBuf> = std::fs::read_dir("/usr/lib/postgresql")
+        .map(|dirs| {
+            dirs.filter_map(Result::ok)
+                .map(|d| d.path().join("bin"))
+                .filter(|bin| bin.join("initdb").exists() && bin.join("pg_ctl").exists())
+                .collect()
+        })
+        .unwrap_or_default();
+    found.sort_by_key(|p| {
+        p.parent()
+            .and_then(|v| v.file_name())
+            .and_then(|v| v.to_str())
+            .and_then(|v| v.parse::<u32>().ok())
+            .unwrap_or(0)
+    });
+    found.pop().unwrap_or_else(|| {
+        panic!(
+            "PostgreSQL tests need initdb and pg_ctl under /usr/lib/postgresql/*/bin \
+             (apt-get install -y postgresql), or DATABASE_URL=postgres://…, or \
+             CHATRANG_SKIP_POSTGRES=1 to skip them"
+        )
+    })
+}
+
+fn is_root() -> bool {
+    Command::new("id")
+        .arg("-u")
+        .output()
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim() == "0")
+        .unwrap_or(false)
+}
+
+/// Runs a PostgreSQL program, as the `postgres` user when we are root.
+fn run_pg(bin: &Path, program: &str, args: &[&str]) {
+    let exe = bin.join(program);
+    let mut command = if is_root() {
+        let mut c = Command::new("runuser");
+        c.args(["-u", "postgres", "--"]).arg(&exe);
+        c
+    } else {
+        Command::new(&exe)
+    };
+    let output = command
+        .args(args)
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run {}: {e}", exe.display()));
+    assert!(
+        output.status.success(),
+        "{program} failed: {}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .expect("a free port")
+}
+
+// The watchdog is meant to outlive the test binary, so it is never waited for.
+#[allow(clippy::zombie_processes)]
+fn start_cluster() -> PgServer {
+    let bin = pg_bin();
+    let dir = std::env::temp_dir().join(format!("chatrang-pg-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("the cluster directory");
+    if is_root() {
+        let status = Command::new("chown")
+            .args(["-R", "postgres:postgres"])
+            .arg(&dir)
+            .status()
+            .expect("chown runs");
+        assert!(status.success(), "chown of {} failed", dir.display());
+    }
+    let data = dir.join("data");
+    let data_s = data.to_string_lossy().to_string();
+    run_pg(
+        &bin,
+        "initdb",
+        &[
+            "-D",
+            &data_s,
+            "-A",
+            "trust",
+            "-U",
+            "postgres",
+            "--no-sync",
+            "-E",
+            "UTF8",
+        ],
+    );
+    let port = free_port();
+    let log = dir.join("pg.log").to_string_lossy().to_string();
+    let options = format!(
+        "-c listen_addresses=127.0.0.1 -p {port} -k {} -c fsync=off -c max_connections=200",
+        dir.display()
+    );
+    run_pg(
+        &bin,
+        "pg_ctl",
+        &["-D", &data_s, "-l", &log, "-w", "-o", &options, "start"],
+    );
+    // The watchdog outlives this test binary by at most a second, then stops the cluster and
+    // deletes its directory, whatever way the binary ended.
+    let stop = if is_root() {
+        format!(
+            "runuser -u postgres -- {} -D {data_s} -m immediate stop",
+            bin.join("pg_ctl").display()
+        )
+    } else {
+        format!(
+            "{} -D {data_s} -m immediate stop",
+            bin.join("pg_ctl").display()
+        )
+    };
+    let script = format!(
+        "while kill -0 {pid} 2>/dev/null; do sleep 1; done; {stop} >/dev/null 2>&1; rm -rf {dir}",
+        pid = std::process::id(),
+        dir = dir.display()
+    );
+    Command::new("sh")
+        .args(["-c", &script])
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("the watchdog starts");
+    PgServer {
+        admin_url: format!("postgres://postgres@127.0.0.1:{port}/postgres"),
+    }
+}
+
+/// Runs an async test body against both backends, as two `#[test]`s.
+#[macro_export]
+macro_rules! on_both_backends {
+    ($($name:ident),* $(,)?) => {
+        $(
+            mod $name {
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn sqlite() {
+                    if let Some(db) = $crate::common::TestDb::new($crate::common::Backend::Sqlite).await {
+                        super::$name(db).await;
+                    }
+                }
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn postgres() {
+                    if let Some(db) = $crate::common::TestDb::new($crate::common::Backend::Postgres).await {
+                        super::$name(db).await;
+                    }
+                }
+            }
+        )*
+    };
+}
+
+// ---- helpers that make the tests read like the rules ----
+
+pub fn here() -> Place {
+    Place::new("server-1", "channel-1")
+}
+
+pub fn person(name: &str) -> User {
+    User::new(format!("id-{name}"), name)
+}
+
+/// Unwraps a reply, failing with the service's sentence.
+pub fn ok(result: Result<Reply, ServiceError>) -> Reply {
+    result.unwrap_or_else(|e| panic!("expected success, got: {e}"))
+}
+
+/// Unwraps a refusal, failing if the command succeeded.
+pub fn refused(result: Result<Reply, ServiceError>) -> String {
+    match result {
+        Ok(reply) => panic!("expected a refusal, got: {}", reply.text),
+        Err(e) => e.to_string(),
+    }
+}
+
+/// A two-player game of `game` between `white` and `black`, challenged and accepted.
+pub async fn two_player(
+    service: &Service,
+    game: &str,
+    white: &User,
+    black: &User,
+    options: &[(&str, &str)],
+) -> i64 {
+    let reply = ok(service
+        .new_game(
+            &here(),
+            white,
+            NewGame {
+                game: game.to_string(),
+                opponent: Some(black.clone()),
+                options: options
+                    .iter()
+                    .map(|(k, v)| (k.to_string(), v.to_string()))
+                    .collect(),
+                seed: Some(1),
+                ..NewGame::default()
+            },
+        )
+        .await);
+    let id = reply.game.expect("a new game has an id").id;
+    ok(service.accept(&here(), black, Some(id)).await);
+    id
+}
+
+/// Plays moves alternately by the two users, starting with `first`.
+pub async fn play(
+    service: &Service,
+    id: i64,
+    first: &User,
+    second: &User,
+    moves: &[&str],
+) -> Reply {
+    let mut last = None;
+    for (i, m) in moves.iter().enumerate() {
+        let who = if i % 2 == 0 { first } else { second };
+        last = Some(
+            service
+                .act(&here(), who, Some(id), m, None)
+                .await
+                .unwrap_or_else(|e| panic!("{} playing {m}: {e}", who.name)),
+        );
+    }
+    last.expect("at least one move")
+}

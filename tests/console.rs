@@ -1,0 +1,127 @@
+//! `chatrang console` driven by script files through a pipe, as a user would run it: a game
+//! is challenged, accepted by clicking, played, looked at, and continued after a restart.
+
+use std::{
+    io::Write,
+    path::Path,
+    process::{Command, Stdio},
+};
+
+/// Runs `chatrang console --data DIR` with `script` on its standard input; returns stdout.
+fn console(data: &Path, script: &str) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_chatrang"))
+        .args(["console", "--data"])
+        .arg(data)
+        .env_remove("DATABASE_URL")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("chatrang starts");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(script.as_bytes())
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout).to_string();
+    assert!(
+        output.status.success(),
+        "console failed: {stdout}\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    stdout
+}
+
+const FIRST: &str = "\
+# alice challenges bob; bob accepts with the first button
+/new chess @bob
+/as bob
+/click 1
+/as alice
+/move e2e4
+/move d2d4
+/as bob
+/move e2e4
+e7e5
+/moves g1
+/board
+/fly
+/quit
+/move d7d5
+";
+
+const SECOND: &str = "\
+/as alice
+g1f3
+/games
+/history
+/as bob
+/resign
+/leaderboard chess
+";
+
+#[test]
+fn a_script_plays_a_game_across_two_runs() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = console(dir.path(), FIRST);
+    assert!(
+        out.contains("alice> /new chess @bob"),
+        "commands are echoed:\n{out}"
+    );
+    assert!(
+        out.contains("Game #1: alice challenges bob to Chess"),
+        "{out}"
+    );
+    assert!(out.contains("Choices: [1] Accept  [2] Decline"), "{out}");
+    assert!(out.contains("→ @bob"), "{out}");
+    assert!(out.contains("You are now bob."), "{out}");
+    assert!(out.contains("bob accepts and plays Black."), "{out}");
+    assert!(out.contains("alice — White: Pawn e2–e4"), "{out}");
+    assert!(
+        out.contains("✗ It is Black's turn; you play White."),
+        "{out}"
+    );
+    assert!(out.contains("✗ e2e4 is not a legal move here"), "{out}");
+    assert!(out.contains("✗ There is no command /fly"), "{out}");
+    assert!(
+        out.contains("✗ The White Knight on g1 has no legal move now (it is White's turn)")
+            || out.contains("The White Knight on g1 can play"),
+        "{out}"
+    );
+    // The text board after the moves: Black's e-pawn on e5, White's on e4.
+    assert!(out.contains(" 5  . . . . p . . ."), "{out}");
+    assert!(out.contains(" 4  . . . . P . . ."), "{out}");
+    assert!(!out.contains("d7d5"), "nothing runs after /quit:\n{out}");
+    assert!(dir.path().join("chatrang.db").exists());
+
+    // A second run on the same data directory continues the game.
+    let out = console(dir.path(), SECOND);
+    assert!(out.contains("alice — White: Knight g1–f3"), "{out}");
+    assert!(out.contains("#1 (Chess) vs bob, you play White"), "{out}");
+    assert!(out.contains("[record: "), "{out}");
+    let record = dir.path().join("files").join("chatrang-game-1.txt");
+    let text = std::fs::read_to_string(&record).expect("the record is written");
+    assert!(text.contains("e2e4") && text.contains("g1f3"), "{text}");
+    assert!(out.contains("White wins (Black resigned)"), "{out}");
+    assert!(out.contains("1. alice"), "{out}");
+}
+
+#[test]
+fn a_group_game_in_the_console_with_help_and_pieces() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = console(
+        dir.path(),
+        "/help\n/help cataclysm\n/piece cataclysm Sorceress\n\
+         /new cataclysm team white=@ann,@ben black=@cat seed=5\n\
+         /as ben\nd4d5&k4k5\n/as cat\nh9h8\n/as ann\n/undo\n/as cat\n/undo\n/board\n",
+    );
+    assert!(out.contains("Chatrang hosts these games"), "{out}");
+    assert!(out.contains("King's leap"), "{out}");
+    assert!(out.contains("Sorceress (S, XBetza KmaK)"), "{out}");
+    assert!(out.contains("starts a group game of Cataclysm"), "{out}");
+    assert!(out.contains("ben — White: two-pawn move"), "{out}");
+    assert!(out.contains("cat allows the undo"), "{out}");
+    assert!(out.contains("Black to move (cat)"), "{out}");
+}

@@ -1,0 +1,622 @@
+//! The game service end to end, on SQLite and on PostgreSQL: complete games, every refusal,
+//! teams, draws, undo with consent, rematch and leaderboards.
+
+mod common;
+
+use chatrang::{
+    rules::Color,
+    service::{ChoiceAction, NewGame, replay},
+    store::GameState,
+};
+use common::{TestDb, here, ok, person, play, refused, two_player};
+
+on_both_backends!(
+    fools_mate_ends_the_game_and_rates_both_players,
+    cataclysm_played_from_the_start_ends_in_an_agreed_draw,
+    cataclysm_mate_from_a_given_position,
+    a_challenge_must_be_accepted_by_the_one_challenged,
+    moves_out_of_turn_or_by_outsiders_are_refused,
+    bad_moves_and_squares_are_explained,
+    bad_game_names_and_options_are_refused,
+    a_game_that_is_over_takes_no_more_moves,
+    several_games_in_one_place_need_a_number,
+    legal_moves_are_offered_by_prefix_and_by_piece,
+    undo_needs_the_other_sides_consent,
+    draw_offers_can_be_declined_and_resignation_ends_the_game,
+    team_game_with_three_a_side,
+    open_challenge_and_rematch_with_sides_swapped,
+    stale_and_unknown_buttons_are_refused,
+    leaderboard_after_a_few_results,
+    history_and_record_replay_the_game,
+);
+
+async fn fools_mate_ends_the_game_and_rates_both_players(db: TestDb) {
+    let service = db.service().await;
+    let (alice, bob) = (person("alice"), person("bob"));
+    let id = two_player(&service, "chess", &alice, &bob, &[]).await;
+    let reply = play(
+        &service,
+        id,
+        &alice,
+        &bob,
+        &["f2f3", "e7e5", "g2g4", "d8h4"],
+    )
+    .await;
+    assert!(reply.text.contains("Black wins"), "{}", reply.text);
+    assert!(reply.notify.is_empty(), "nobody must act after the end");
+    assert!(
+        reply
+            .choices
+            .iter()
+            .any(|c| c.action == ChoiceAction::Rematch)
+    );
+    let row = service.store().game(id).await.unwrap().unwrap();
+    assert_eq!(row.state, GameState::Over);
+    let (kind, winner, _) = service.store().result_of(id).await.unwrap().unwrap();
+    assert_eq!((kind.as_str(), winner), ("win", Some(Color::Black)));
+    let board = ok(service.leaderboard(&here(), "chess").await).text;
+    let bob_at = board.find("bob").expect("bob is on the leaderboard");
+    let alice_at = board.find("alice").expect("alice is on the leaderboard");
+    assert!(bob_at < alice_at, "the winner ranks first:\n{board}");
+    assert!(board.contains("1 game: 1 won, 0 drawn, 0 lost"), "{board}");
+}
+
+async fn cataclysm_played_from_the_start_ends_in_an_agreed_draw(db: TestDb) {
+    let service = db.service().await;
+    let (alice, bob) = (person("alice"), person("bob"));
+    let id = two_player(&service, "cataclysm", &alice, &bob, &[]).await;
+    // A two-pawn move, ordinary pawn steps and a piece move.
+    let reply = play(
+        &service,
+        id,
+        &alice,
+        &bob,
+        &["d4d5&k4k5", "h9h8", "e4e5", "h8h7"],
+    )
+    .await;
+    assert_eq!(reply.notify, vec![alice.id.clone()]);
+    ok(service.draw(&here(), &alice, Some(id)).await);
+    let reply = ok(service.draw(&here(), &bob, Some(id)).await);
+    assert!(reply.text.contains("draw (by agreement)"), "{}", reply.text);
+    let (kind, winner, _) = service.store().result_of(id).await.unwrap().unwrap();
+    assert_eq!((kind.as_str(), winner), ("draw", None));
+}
+
+async fn cataclysm_mate_from_a_given_position(db: TestDb) {
+    let service = db.service().await;
+    let (alice, bob) = (person("alice"), person("bob"));
+    let position = "k15/2K13/16/16/16/16/7Q8/16/16/16/16/16 w - - 0 1";
+    let id = two_player(
+        &service,
+        "cataclysm",
+        &alice,
+        &bob,
+        &[("position", position)],
+    )
+    .await;
+    let reply = ok(service.act(&here(), &alice, Some(id), "h6a6", None).await);
+    assert!(reply.text.contains("White wins"), "{}", reply.text);
+    let row = service.store().game(id).await.unwrap().unwrap();
+    assert_eq!(row.state, GameState::Over);
+    assert_eq!(row.initial_position, position);
+}
+
+async fn a_challenge_must_be_accepted_by_the_one_challenged(db: TestDb) {
+    let service = db.service().await;
+    let (alice, bob, carol) = (person("alice"), person("bob"), person("carol"));
+    let reply = ok(service
+        .new_game(
+            &here(),
+            &alice,
+            NewGame {
+                game: "chess".into(),
+                opponent: Some(bob.clone()),
+                ..NewGame::default()
+            },
+        )
+        .await);
+    assert_eq!(
+        reply.notify,
+        vec![bob.id.clone()],
+        "the challenged is called"
+    );
+    let actions: Vec<_> = reply.choices.iter().map(|c| c.action.clone()).collect();
+    assert_eq!(
+        actions,
+        vec![
+            ChoiceAction::AcceptChallenge,
+            ChoiceAction::DeclineChallenge
+        ]
+    );
+    let id = reply.game.unwrap().id;
+    let early = refused(service.act(&here(), &alice, Some(id), "e2e4", None).await);
+    assert!(early.contains("has not started yet"), "{early}");
+    let own = refused(service.accept(&here(), &alice, Some(id)).await);
+    assert!(own.contains("cannot accept your own challenge"), "{own}");
+    let other = refused(service.accept(&here(), &carol, Some(id)).await);
+    assert_eq!(other, "This challenge is for bob.");
+    let other = refused(service.decline(&here(), &carol, Some(id)).await);
+    assert_eq!(other, "Only bob can decline this challenge.");
+    let yourself = refused(
+        service
+            .new_game(
+                &here(),
+                &alice,
+                NewGame {
+                    game: "chess".into(),
+                    opponent: Some(alice.clone()),
+                    ..NewGame::default()
+                },
+            )
+            .await,
+    );
+    assert!(yourself.contains("cannot challenge yourself"), "{yourself}");
+    let declined = ok(service.decline(&here(), &bob, Some(id)).await);
+    assert!(declined.text.contains("bob declines"), "{}", declined.text);
+    assert_eq!(declined.notify, vec![alice.id.clone()]);
+    let again = refused(service.accept(&here(), &bob, Some(id)).await);
+    assert!(again.contains("is over"), "{again}");
+}
+
+async fn moves_out_of_turn_or_by_outsiders_are_refused(db: TestDb) {
+    let service = db.service().await;
+    let (alice, bob, carol) = (person("alice"), person("bob"), person("carol"));
+    let id = two_player(&service, "chess", &alice, &bob, &[]).await;
+    let turn = refused(service.act(&here(), &bob, Some(id), "e7e5", None).await);
+    assert_eq!(turn, "It is White's turn; you play Black.");
+    let outsider = refused(service.act(&here(), &carol, Some(id), "e2e4", None).await);
+    assert_eq!(outsider, "Only the players of this game can move.");
+    let resign = refused(service.resign(&here(), &carol, Some(id)).await);
+    assert_eq!(resign, "Only the players of this game can resign.");
+    let join = refused(service.join(&here(), &carol, Some(id), None).await);
+    assert!(join.contains("is a two-player game"), "{join}");
+    let leave = refused(service.leave(&here(), &alice, Some(id)).await);
+    assert!(leave.contains("/resign"), "{leave}");
+    // Anyone may look.
+    let board = ok(service.board(&here(), &carol, Some(id)).await);
+    assert!(board.board_text.unwrap().contains("r n b q k b n r"));
+    assert!(board.notify.is_empty());
+    // Nothing was played by the refused commands.
+    assert_eq!(service.store().game(id).await.unwrap().unwrap().version, 2);
+}
+
+async fn bad_moves_and_squares_are_explained(db: TestDb) {
+    let service = db.service().await;
+    let (alice, bob) = (person("alice"), person("bob"));
+    let id = two_player(&service, "chess", &alice, &bob, &[]).await;
+    let off = refused(service.act(&here(), &alice, Some(id), "e2e9", None).await);
+    assert_eq!(off, "e9 is not a square on this board.");
+    let illegal = refused(service.act(&here(), &alice, Some(id), "e2e5", None).await);
+    assert!(illegal.contains("not a legal move"), "{illegal}");
+    let unreadable = refused(service.act(&here(), &alice, Some(id), "hello", None).await);
+    assert!(unreadable.starts_with("Could not read"), "{unreadable}");
+    let moves_off = refused(service.moves(&here(), &alice, Some(id), "e9").await);
+    assert_eq!(moves_off, "e9 is not a square on this board.");
+    let empty = refused(service.moves(&here(), &alice, Some(id), "e4").await);
+    assert_eq!(empty, "There is no piece on e4.");
+    let theirs = refused(service.moves(&here(), &alice, Some(id), "e7").await);
+    assert!(theirs.contains("it is White's turn"), "{theirs}");
+    let missing = refused(
+        service
+            .act(&here(), &alice, Some(999_999), "e2e4", None)
+            .await,
+    );
+    assert_eq!(missing, "There is no game #999999.");
+}
+
+async fn bad_game_names_and_options_are_refused(db: TestDb) {
+    let service = db.service().await;
+    let alice = person("alice");
+    let new = |game: &str, options: Vec<(String, String)>| NewGame {
+        game: game.into(),
+        options,
+        ..NewGame::default()
+    };
+    let unknown = refused(
+        service
+            .new_game(&here(), &alice, new("chequers", vec![]))
+            .await,
+    );
+    assert!(
+        unknown.starts_with("There is no game called \"chequers\""),
+        "{unknown}"
+    );
+    let option = refused(
+        service
+            .new_game(
+                &here(),
+                &alice,
+                new("chess", vec![("turns".into(), "9".into())]),
+            )
+            .await,
+    );
+    assert_eq!(
+        option,
+        "Chess has no option \"turns\"; its options are position."
+    );
+    let position = refused(
+        service
+            .new_game(
+                &here(),
+                &alice,
+                new("chess", vec![("position".into(), "xyz".into())]),
+            )
+            .await,
+    );
+    assert!(position.starts_with("Cannot start Chess:"), "{position}");
+    let none_here = refused(service.board(&here(), &alice, None).await);
+    assert!(
+        none_here.starts_with("There is no game in progress here"),
+        "{none_here}"
+    );
+    let help = refused(service.help(Some("chequers")));
+    assert!(help.contains("no game called"), "{help}");
+    let piece = refused(service.piece("chess", "dragon").await);
+    assert!(piece.contains("no piece called \"dragon\""), "{piece}");
+}
+
+async fn a_game_that_is_over_takes_no_more_moves(db: TestDb) {
+    let service = db.service().await;
+    let (alice, bob) = (person("alice"), person("bob"));
+    let id = two_player(&service, "chess", &alice, &bob, &[]).await;
+    ok(service.resign(&here(), &bob, Some(id)).await);
+    let late = refused(service.act(&here(), &alice, Some(id), "e2e4", None).await);
+    assert!(
+        late.contains("is over (White wins (Black resigned))"),
+        "{late}"
+    );
+    let draw = refused(service.draw(&here(), &alice, Some(id)).await);
+    assert!(draw.contains("is over"), "{draw}");
+    assert!(
+        service
+            .legal_moves(&here(), &alice, Some(id), "")
+            .await
+            .unwrap()
+            .is_empty()
+    );
+}
+
+async fn several_games_in_one_place_need_a_number(db: TestDb) {
+    let service = db.service().await;
+    let (alice, bob, carol, dave) = (
+        person("alice"),
+        person("bob"),
+        person("carol"),
+        person("dave"),
+    );
+    let first = two_player(&service, "chess", &alice, &bob, &[]).await;
+    let second = two_player(&service, "chess", &carol, &dave, &[]).await;
+    // Each player's own game is found without a number.
+    ok(service.act(&here(), &alice, None, "e2e4", None).await);
+    ok(service.act(&here(), &carol, None, "d2d4", None).await);
+    let stranger = refused(service.board(&here(), &person("erin"), None).await);
+    assert!(
+        stranger.contains(&format!("#{first}")) && stranger.contains(&format!("#{second}")),
+        "{stranger}"
+    );
+    let listed = ok(service.my_games(&alice).await).text;
+    assert!(listed.contains(&format!("#{first}")) && !listed.contains(&format!("#{second}")));
+    assert!(listed.contains("you play White"), "{listed}");
+}
+
+async fn legal_moves_are_offered_by_prefix_and_by_piece(db: TestDb) {
+    let service = db.service().await;
+    let (alice, bob) = (person("alice"), person("bob"));
+    let id = two_player(&service, "cataclysm", &alice, &bob, &[]).await;
+    let all = service
+        .legal_moves(&here(), &bob, Some(id), "")
+        .await
+        .unwrap();
+    assert_eq!(all.len(), 25, "autocomplete offers at most 25");
+    let e4 = service
+        .legal_moves(&here(), &alice, Some(id), "E4")
+        .await
+        .unwrap();
+    assert!(
+        e4.contains(&"e4e5".to_string()) && e4.contains(&"e4e6".to_string()),
+        "{e4:?}"
+    );
+    assert!(e4.iter().all(|m| m.starts_with("e4")));
+    let piece = ok(service.moves(&here(), &alice, Some(id), "e4").await);
+    assert!(
+        piece.text.starts_with("The White Pawn on e4 can play: "),
+        "{}",
+        piece.text
+    );
+    assert!(
+        piece.board_text.unwrap().contains('*'),
+        "targets are marked"
+    );
+    let listed = ok(service.moves(&here(), &alice, Some(id), "").await).text;
+    assert!(listed.contains("legal moves"), "{listed}");
+}
+
+async fn undo_needs_the_other_sides_consent(db: TestDb) {
+    let service = db.service().await;
+    let (alice, bob) = (person("alice"), person("bob"));
+    let id = two_player(&service, "chess", &alice, &bob, &[]).await;
+    let none = refused(service.undo(&here(), &alice, Some(id)).await);
+    assert_eq!(none, "There is no move to take back.");
+    let start = service.store().game(id).await.unwrap().unwrap().position;
+    play(&service, id, &alice, &bob, &["e2e4"]).await;
+    let asked = ok(service.undo(&here(), &alice, Some(id)).await);
+    assert_eq!(
+        asked.notify,
+        vec![bob.id.clone()],
+        "the other side is asked"
+    );
+    assert!(
+        asked
+            .choices
+            .iter()
+            .any(|c| c.action == ChoiceAction::AcceptUndo)
+    );
+    let twice = refused(service.undo(&here(), &alice, Some(id)).await);
+    assert!(twice.contains("already asked"), "{twice}");
+    let draw_meanwhile = refused(service.draw(&here(), &bob, Some(id)).await);
+    assert!(
+        draw_meanwhile.contains("undo request is waiting"),
+        "{draw_meanwhile}"
+    );
+    ok(service.decline_undo(&here(), &bob, Some(id)).await);
+    let row = service.store().game(id).await.unwrap().unwrap();
+    assert_ne!(row.position, start, "a refused undo changes nothing");
+    assert_eq!(row.pending, None);
+    ok(service.undo(&here(), &alice, Some(id)).await);
+    let allowed = ok(service.undo(&here(), &bob, Some(id)).await);
+    assert!(allowed.text.contains("taken back"), "{}", allowed.text);
+    let row = service.store().game(id).await.unwrap().unwrap();
+    assert_eq!(row.position, start, "the move is taken back");
+    // White moves again, and the log still holds everything.
+    play(&service, id, &alice, &bob, &["d2d4"]).await;
+    let log = service.store().log(id).await.unwrap();
+    let kinds: Vec<&str> = log.iter().map(|e| e.kind.as_str()).collect();
+    assert_eq!(
+        kinds,
+        vec![
+            "start",
+            "accept",
+            "move",
+            "undo-ask",
+            "undo-decline",
+            "undo-ask",
+            "undo",
+            "move"
+        ]
+    );
+    let row = service.store().game(id).await.unwrap().unwrap();
+    assert_eq!(replay(&row, &log).unwrap().position_text(), row.position);
+}
+
+async fn draw_offers_can_be_declined_and_resignation_ends_the_game(db: TestDb) {
+    let service = db.service().await;
+    let (alice, bob) = (person("alice"), person("bob"));
+    let id = two_player(&service, "chess", &alice, &bob, &[]).await;
+    let none = refused(service.decline_draw(&here(), &bob, Some(id)).await);
+    assert_eq!(none, "There is no draw offer to decline.");
+    let offer = ok(service.draw(&here(), &alice, Some(id)).await);
+    assert_eq!(offer.notify, vec![bob.id.clone()]);
+    let again = refused(service.draw(&here(), &alice, Some(id)).await);
+    assert!(again.contains("already offered a draw"), "{again}");
+    ok(service.decline_draw(&here(), &bob, Some(id)).await);
+    // A declined offer can be made again; a move clears it.
+    ok(service.draw(&here(), &alice, Some(id)).await);
+    play(&service, id, &alice, &bob, &["e2e4"]).await;
+    assert_eq!(
+        service.store().game(id).await.unwrap().unwrap().pending,
+        None
+    );
+    let resigned = ok(service.resign(&here(), &bob, Some(id)).await);
+    assert!(
+        resigned.text.contains("White wins (Black resigned)"),
+        "{}",
+        resigned.text
+    );
+    assert_eq!(resigned.notify, vec![alice.id.clone()]);
+}
+
+async fn team_game_with_three_a_side(db: TestDb) {
+    let service = db.service().await;
+    let whites: Vec<_> = ["ann", "ben", "cat"].into_iter().map(person).collect();
+    let blacks: Vec<_> = ["dan", "eve", "fay"].into_iter().map(person).collect();
+    let reply = ok(service
+        .new_game(
+            &here(),
+            &whites[0],
+            NewGame {
+                game: "chess".into(),
+                white: whites.clone(),
+                black: blacks.clone(),
+                ..NewGame::default()
+            },
+        )
+        .await);
+    let id = reply.game.unwrap().id;
+    let mut expected: Vec<String> = whites.iter().map(|u| u.id.clone()).collect();
+    let mut notified = reply.notify.clone();
+    expected.sort();
+    notified.sort();
+    assert_eq!(notified, expected, "every White member is called");
+    // Any member acts for the side; members of the other side wait their turn.
+    ok(service
+        .act(&here(), &whites[2], Some(id), "e2e4", None)
+        .await);
+    let wrong = refused(
+        service
+            .act(&here(), &whites[1], Some(id), "d2d4", None)
+            .await,
+    );
+    assert_eq!(wrong, "It is Black's turn; you play White.");
+    ok(service
+        .act(&here(), &blacks[1], Some(id), "e7e5", None)
+        .await);
+    ok(service
+        .act(&here(), &whites[1], Some(id), "g1f3", None)
+        .await);
+    // Someone joins mid-game; sides cannot be switched once play began.
+    let gus = person("gus");
+    let joined = ok(service
+        .join(&here(), &gus, Some(id), Some(Color::Black))
+        .await);
+    assert!(joined.text.contains("gus joins Black"), "{}", joined.text);
+    ok(service.act(&here(), &gus, Some(id), "b8c6", None).await);
+    let switch = refused(
+        service
+            .join(&here(), &gus, Some(id), Some(Color::White))
+            .await,
+    );
+    assert!(switch.contains("sides cannot be changed"), "{switch}");
+    ok(service.leave(&here(), &blacks[0], Some(id)).await);
+    let gone = refused(
+        service
+            .act(&here(), &blacks[0], Some(id), "g8f6", None)
+            .await,
+    );
+    assert_eq!(gone, "Only the players of this game can move.");
+    // A draw offered by one member is accepted by another member of the other side.
+    ok(service.draw(&here(), &whites[0], Some(id)).await);
+    let agreed = ok(service.draw(&here(), &blacks[2], Some(id)).await);
+    assert!(agreed.text.contains("draw"), "{}", agreed.text);
+    let board = ok(service.leaderboard(&here(), "chess").await).text;
+    for name in ["ann", "ben", "cat", "eve", "fay", "gus"] {
+        assert!(board.contains(name), "{name} is rated:\n{board}");
+    }
+    assert!(!board.contains("dan"), "dan left before the end:\n{board}");
+}
+
+async fn open_challenge_and_rematch_with_sides_swapped(db: TestDb) {
+    let service = db.service().await;
+    let (alice, bob) = (person("alice"), person("bob"));
+    let reply = ok(service
+        .new_game(
+            &here(),
+            &alice,
+            NewGame {
+                game: "chess".into(),
+                side: Some(Color::Black),
+                ..NewGame::default()
+            },
+        )
+        .await);
+    let id = reply.game.unwrap().id;
+    assert!(reply.text.contains("open challenge"), "{}", reply.text);
+    let accepted = ok(service.accept(&here(), &bob, None).await);
+    assert_eq!(
+        accepted.notify,
+        vec![bob.id.clone()],
+        "bob plays White and moves first"
+    );
+    let early = refused(service.rematch(&here(), &alice, Some(id)).await);
+    assert!(early.contains("has not finished"), "{early}");
+    ok(service.resign(&here(), &alice, Some(id)).await);
+    let rematch = ok(service.rematch(&here(), &alice, None).await);
+    let new_id = rematch.game.unwrap().id;
+    assert_ne!(new_id, id);
+    assert_eq!(rematch.notify, vec![bob.id.clone()]);
+    ok(service.accept(&here(), &bob, Some(new_id)).await);
+    let turn = refused(service.act(&here(), &bob, Some(new_id), "e2e4", None).await);
+    assert_eq!(turn, "It is White's turn; you play Black.");
+    ok(service
+        .act(&here(), &alice, Some(new_id), "e2e4", None)
+        .await);
+    let row = service.store().game(new_id).await.unwrap().unwrap();
+    assert_eq!(row.rematch_of, Some(id));
+}
+
+async fn stale_and_unknown_buttons_are_refused(db: TestDb) {
+    let service = db.service().await;
+    let (alice, bob) = (person("alice"), person("bob"));
+    let reply = ok(service
+        .new_game(
+            &here(),
+            &alice,
+            NewGame {
+                game: "chess".into(),
+                opponent: Some(bob.clone()),
+                ..NewGame::default()
+            },
+        )
+        .await);
+    let accept = reply.choices[0].encode();
+    let accepted = ok(service.click(&here(), &bob, &accept).await);
+    assert!(accepted.text.contains("bob accepts"), "{}", accepted.text);
+    let stale = refused(service.click(&here(), &bob, &accept).await);
+    assert_eq!(
+        stale,
+        "This board has moved on; use the buttons of the latest message."
+    );
+    let garbage = refused(service.click(&here(), &bob, "v9:x").await);
+    assert!(garbage.contains("not understood"), "{garbage}");
+    // A draw offer answered by its button.
+    let id = reply.game.unwrap().id;
+    let offer = ok(service.draw(&here(), &alice, Some(id)).await);
+    let decline = offer
+        .choices
+        .iter()
+        .find(|c| c.action == ChoiceAction::DeclineDraw)
+        .unwrap()
+        .encode();
+    ok(service.click(&here(), &bob, &decline).await);
+    assert_eq!(
+        service.store().game(id).await.unwrap().unwrap().pending,
+        None
+    );
+}
+
+async fn leaderboard_after_a_few_results(db: TestDb) {
+    let service = db.service().await;
+    let (alice, bob, carol) = (person("alice"), person("bob"), person("carol"));
+    let empty = ok(service.leaderboard(&here(), "chess").await).text;
+    assert!(empty.contains("Nobody has finished"), "{empty}");
+    for _ in 0..2 {
+        let id = two_player(&service, "chess", &alice, &bob, &[]).await;
+        ok(service.resign(&here(), &bob, Some(id)).await);
+    }
+    let id = two_player(&service, "chess", &bob, &carol, &[]).await;
+    ok(service.draw(&here(), &bob, Some(id)).await);
+    ok(service.draw(&here(), &carol, Some(id)).await);
+    let board = ok(service.leaderboard(&here(), "chess").await).text;
+    let lines: Vec<&str> = board.lines().skip(1).collect();
+    assert_eq!(lines.len(), 3, "{board}");
+    assert!(lines[0].contains("alice") && lines[0].contains("2 games: 2 won, 0 drawn, 0 lost"));
+    assert!(lines[1].contains("carol") && lines[1].contains("1 game: 0 won, 1 drawn, 0 lost"));
+    assert!(lines[2].contains("bob") && lines[2].contains("3 games: 0 won, 1 drawn, 2 lost"));
+    let alice_rating = service
+        .store()
+        .rating("server-1", "chess", &alice.id)
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(alice_rating.rating > 1600.0 && alice_rating.deviation < 350.0);
+    // Another server has its own leaderboard; another game too.
+    let elsewhere = ok(service
+        .leaderboard(&chatrang::service::Place::new("server-2", "c"), "chess")
+        .await)
+    .text;
+    assert!(elsewhere.contains("Nobody"), "{elsewhere}");
+    let cataclysm = ok(service.leaderboard(&here(), "cataclysm").await).text;
+    assert!(cataclysm.contains("Nobody"), "{cataclysm}");
+}
+
+async fn history_and_record_replay_the_game(db: TestDb) {
+    let service = db.service().await;
+    let (alice, bob) = (person("alice"), person("bob"));
+    let id = two_player(&service, "chess", &alice, &bob, &[]).await;
+    play(&service, id, &alice, &bob, &["e4", "e5", "Nf3"]).await;
+    let history = ok(service.history(&here(), &bob, Some(id)).await);
+    assert!(history.text.contains("g1f3 (alice)"), "{}", history.text);
+    let record = String::from_utf8(history.attachment.unwrap().content).unwrap();
+    assert!(record.contains("[Variant \"chess\"]") && record.contains("[White \"alice\"]"));
+    assert!(record.contains("move White id-alice e2e4"), "{record}");
+    let row = service.store().game(id).await.unwrap().unwrap();
+    let log = service.store().log(id).await.unwrap();
+    assert_eq!(replay(&row, &log).unwrap().position_text(), row.position);
+    let help = ok(service.help(Some("cataclysm"))).text;
+    assert!(
+        help.contains("Grand Rook") && help.contains("position"),
+        "{help}"
+    );
+    let piece = ok(service.piece("cataclysm", "grand rook").await);
+    assert!(piece.text.contains("RcpR"), "{}", piece.text);
+    assert!(piece.board_text.unwrap().contains('G'));
+}

@@ -1,0 +1,214 @@
+//! The database layer and what it guarantees, on SQLite and PostgreSQL: the guarded append,
+//! replay equals snapshot, restarts, and two moves racing on one game.
+
+mod common;
+
+use std::sync::Arc;
+
+use chatrang::{
+    rules::Color,
+    service::{Service, TextPainter, replay},
+    store::{Commit, GameState, NewLogEntry, StoreError},
+};
+use common::{TestDb, here, ok, person, play, two_player};
+
+on_both_backends!(
+    a_stale_version_writes_nothing,
+    reopening_keeps_everything_and_migrations_run_once,
+    restart_in_the_middle_of_a_game,
+    two_concurrent_moves_on_one_game_apply_exactly_one,
+    two_processes_racing_on_one_game_apply_exactly_one,
+);
+
+async fn a_stale_version_writes_nothing(db: TestDb) {
+    let service = db.service().await;
+    let (alice, bob) = (person("alice"), person("bob"));
+    let id = two_player(&service, "chess", &alice, &bob, &[]).await;
+    play(&service, id, &alice, &bob, &["e2e4"]).await;
+    let store = service.store();
+    let row = store.game(id).await.unwrap().unwrap();
+    let mut changed = row.clone();
+    changed.position = "tampered".into();
+    let entry = NewLogEntry {
+        kind: "move",
+        user_id: bob.id.clone(),
+        side: Some(Color::Black),
+        notation: Some("e7e5".into()),
+        description: "stale".into(),
+    };
+    let stale = Commit::new(changed.clone(), row.version - 1).log(entry.clone());
+    assert!(matches!(
+        store.commit(&stale).await,
+        Err(StoreError::Conflict)
+    ));
+    let after = store.game(id).await.unwrap().unwrap();
+    assert_eq!(after, row, "a refused write changes nothing");
+    assert_eq!(store.log(id).await.unwrap().len() as i64, row.version);
+    // The same write at the right version goes through and bumps the version.
+    let fresh = Commit::new(changed, row.version).log(entry);
+    assert_eq!(store.commit(&fresh).await.unwrap(), row.version + 1);
+    let log = store.log(id).await.unwrap();
+    assert_eq!(log.last().unwrap().seq, row.version + 1);
+    assert_eq!(log.last().unwrap().side, Some(Color::Black));
+}
+
+async fn reopening_keeps_everything_and_migrations_run_once(db: TestDb) {
+    let first = db.open().await;
+    first.upsert_player("id-x", "Xavier").await.unwrap();
+    first.close().await;
+    let second = db.open().await;
+    assert_eq!(
+        second.player_name("id-x").await.unwrap().as_deref(),
+        Some("Xavier")
+    );
+    second.upsert_player("id-x", "Xavi").await.unwrap();
+    assert_eq!(
+        second.player_name("id-x").await.unwrap().as_deref(),
+        Some("Xavi")
+    );
+}
+
+async fn restart_in_the_middle_of_a_game(db: TestDb) {
+    let (alice, bob) = (person("alice"), person("bob"));
+    let id = {
+        let service = db.service().await;
+        let id = two_player(&service, "cataclysm", &alice, &bob, &[]).await;
+        play(&service, id, &alice, &bob, &["e4e6", "e9e7"]).await;
+        ok(service.draw(&here(), &alice, Some(id)).await);
+        service.store().close().await;
+        id
+    };
+    // Everything in memory is gone; a new service reads the game back from the database.
+    let service = db.service().await;
+    let row = service.store().game(id).await.unwrap().unwrap();
+    assert_eq!(row.state, GameState::Active);
+    assert_eq!(
+        row.pending.as_deref(),
+        Some("draw:white"),
+        "the offer survives"
+    );
+    let turn = ok(service.board(&here(), &bob, Some(id)).await);
+    assert!(turn.text.contains("White to move"), "{}", turn.text);
+    play(&service, id, &alice, &bob, &["d4d5", "d9d8"]).await;
+    let row = service.store().game(id).await.unwrap().unwrap();
+    let log = service.store().log(id).await.unwrap();
+    assert_eq!(replay(&row, &log).unwrap().position_text(), row.position);
+    let moves: Vec<_> = log
+        .iter()
+        .filter(|e| e.kind == "move")
+        .filter_map(|e| e.notation.clone())
+        .collect();
+    assert_eq!(moves, vec!["e4e6", "e9e7", "d4d5", "d9d8"]);
+}
+
+/// Two members of one side send a move at the same moment: one is applied, the other is told
+/// it is no longer their turn. Repeated to give the race many chances.
+async fn two_concurrent_moves_on_one_game_apply_exactly_one(db: TestDb) {
+    let service = Arc::new(db.service().await);
+    let (alice, bob) = (person("alice"), person("bob"));
+    for round in 0..5 {
+        let id = two_player(&service, "chess", &alice, &bob, &[]).await;
+        let (a, b) = (service.clone(), service.clone());
+        let (alice1, alice2) = (alice.clone(), alice.clone());
+        let first =
+            tokio::spawn(async move { a.act(&here(), &alice1, Some(id), "e2e4", None).await });
+        let second =
+            tokio::spawn(async move { b.act(&here(), &alice2, Some(id), "d2d4", None).await });
+        let results = [first.await.unwrap(), second.await.unwrap()];
+        let applied = results.iter().filter(|r| r.is_ok()).count();
+        assert_eq!(applied, 1, "round {round}: {results:?}");
+        let refusal = results
+            .iter()
+            .find_map(|r| r.as_ref().err())
+            .unwrap()
+            .to_string();
+        assert!(
+            refusal == "It is Black's turn; you play White."
+                || refusal.contains("at the same moment"),
+            "round {round}: {refusal}"
+        );
+        let log = service.store().log(id).await.unwrap();
+        assert_eq!(log.iter().filter(|e| e.kind == "move").count(), 1);
+    }
+}
+
+/// The same race between two services with their own pools and caches, as two bot processes
+/// on one database would run.
+async fn two_processes_racing_on_one_game_apply_exactly_one(db: TestDb) {
+    let one = Arc::new(db.service().await);
+    let two = Arc::new(Service::new(db.open().await, Arc::new(TextPainter)));
+    let (alice, bob) = (person("alice"), person("bob"));
+    for round in 0..5 {
+        let id = two_player(&one, "chess", &alice, &bob, &[]).await;
+        // Both processes have the game in memory at the same version.
+        ok(two.board(&here(), &bob, Some(id)).await);
+        let (a, b) = (one.clone(), two.clone());
+        let (alice1, alice2) = (alice.clone(), alice.clone());
+        let first =
+            tokio::spawn(async move { a.act(&here(), &alice1, Some(id), "g1f3", None).await });
+        let second =
+            tokio::spawn(async move { b.act(&here(), &alice2, Some(id), "b1c3", None).await });
+        let results = [first.await.unwrap(), second.await.unwrap()];
+        assert_eq!(
+            results.iter().filter(|r| r.is_ok()).count(),
+            1,
+            "round {round}: {results:?}"
+        );
+        // Each process sees the one move that was applied.
+        let seen_one = one.store().game(id).await.unwrap().unwrap();
+        let seen_two = two.store().game(id).await.unwrap().unwrap();
+        assert_eq!(seen_one, seen_two);
+        let log = two.store().log(id).await.unwrap();
+        assert_eq!(log.iter().filter(|e| e.kind == "move").count(), 1);
+        assert_eq!(
+            replay(&seen_two, &log).unwrap().position_text(),
+            seen_two.position
+        );
+        // And play goes on from either process.
+        ok(two.act(&here(), &bob, Some(id), "e7e5", None).await);
+        ok(one.act(&here(), &alice, Some(id), "e2e4", None).await);
+    }
+}
+
+#[tokio::test]
+async fn sqlite_file_is_in_wal_mode_with_full_sync() {
+    use sqlx::Row;
+    let dir = tempfile::tempdir().unwrap();
+    let url = chatrang::store::sqlite_url(&dir.path().join("x.db"));
+    let store = chatrang::store::Store::open(&url).await.unwrap();
+    store.upsert_player("a", "A").await.unwrap();
+    let pool = sqlx::any::AnyPoolOptions::new()
+        .max_connections(1)
+        .connect(&url)
+        .await
+        .unwrap();
+    let row = sqlx::query("PRAGMA journal_mode")
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    let mode: String = row.try_get(0).unwrap();
+    assert_eq!(mode.to_lowercase(), "wal");
+    assert!(dir.path().join("x.db").exists());
+}
+
+#[test]
+fn the_data_directory_and_database_url_are_chosen_as_documented() {
+    use std::path::Path;
+    let dir = Path::new("/tmp/somewhere");
+    assert_eq!(
+        chatrang::store::database_url(dir, None),
+        "sqlite:///tmp/somewhere/chatrang.db?mode=rwc"
+    );
+    assert_eq!(
+        chatrang::store::database_url(dir, Some("postgres://u@h/db")),
+        "postgres://u@h/db"
+    );
+    assert_eq!(
+        chatrang::store::database_url(dir, Some("sqlite://elsewhere.db")),
+        "sqlite:///tmp/somewhere/chatrang.db?mode=rwc"
+    );
+    assert_eq!(
+        chatrang::store::data_dir(Some("/x".into())),
+        Path::new("/x").to_path_buf()
+    );
+}
