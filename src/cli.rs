@@ -31,7 +31,26 @@ pub enum Command {
         #[arg(long)]
         divide: bool,
     },
-    /// Measure speed: `rules` (move generation), `service` (moves through the service).
+    /// Draw a board picture: `render <game>` or `render piece <game> <piece>`.
+    Render {
+        /// `piece` for a piece diagram, else the game id or name.
+        what: String,
+        /// With `piece`: the game, then the piece's name or letter.
+        rest: Vec<String>,
+        /// Draw this position string instead of the usual setup.
+        #[arg(long)]
+        position: Option<String>,
+        /// Write the PNG here (default: <game>.png); the text board goes to standard output.
+        #[arg(long)]
+        out: Option<std::path::PathBuf>,
+        /// Draw from Black's side.
+        #[arg(long)]
+        black: bool,
+    },
+    /// Write sample pictures of every game and a diagram of every piece type into a folder.
+    Gallery { dir: std::path::PathBuf },
+    /// Measure speed: `rules` (move generation), `service` (moves through the service),
+    /// `catalonia` (the chain solver) or `render` (board pictures).
     Bench {
         /// What to measure.
         what: String,
@@ -68,6 +87,14 @@ pub fn run() -> ExitCode {
             position,
             divide,
         } => perft(&game, depth, position.as_deref(), divide),
+        Command::Render {
+            what,
+            rest,
+            position,
+            out,
+            black,
+        } => crate::render::command::render(&what, &rest, position.as_deref(), out, black),
+        Command::Gallery { dir } => crate::render::command::gallery(&dir),
         Command::Bench { what } => bench(&what),
         Command::Console { data, files, user } => {
             crate::console::init_logging();
@@ -113,7 +140,12 @@ fn perft(game: &str, depth: u32, position: Option<&str>, divide: bool) -> Result
 fn bench(what: &str) -> Result<(), String> {
     match what {
         "rules" => {
-            for (id, depth) in [(GameId::Chess, 5), (GameId::Cataclysm, 3)] {
+            for (id, depth) in [
+                (GameId::Chess, 5),
+                (GameId::Cataclysm, 3),
+                (GameId::Katarenga, 4),
+                (GameId::Chromopolis, 5),
+            ] {
                 let game =
                     registry::new_game(id, &Options::default(), 0).map_err(|e| e.to_string())?;
                 let started = Instant::now();
@@ -131,8 +163,13 @@ fn bench(what: &str) -> Result<(), String> {
             crate::console::init_logging();
             crate::service::bench::run(crate::service::default_painter(), None)
         }
+        "catalonia" => {
+            crate::rules::catalonia::bench::print(200);
+            Ok(())
+        }
+        "render" => crate::render::command::bench(),
         other => Err(format!(
-            "unknown benchmark \"{other}\"; try: rules, service"
+            "unknown benchmark \"{other}\"; try: rules, service, catalonia, render"
         )),
     }
 }

@@ -6,6 +6,7 @@
 pub mod cli;
 pub mod console;
 pub mod discord;
+pub mod render;
 pub mod rules;
 pub mod service;
 pub mod store;

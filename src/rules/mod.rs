@@ -10,9 +10,13 @@ mod square;
 mod square_set;
 
 pub mod cataclysm;
+pub mod catalonia;
 pub mod chess;
 pub mod chesslike;
+pub mod chromopolis;
+pub mod katarenga;
 pub mod move_table;
+pub mod picka;
 pub mod registry;
 pub mod xbetza;
 

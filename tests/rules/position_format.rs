@@ -195,3 +195,19 @@ proptest::proptest! {
         let _ = registry::load(GameId::Cataclysm, &text);
     }
 }
+
+#[test]
+fn every_game_starts_from_a_given_position_string() {
+    use chatrang::rules::Options;
+    for id in GameId::ALL {
+        let mut game = registry::new_game(id, &Options::default(), 7).unwrap();
+        // Play one action so the position differs from the start.
+        if let Some(action) = game.legal_actions().first().cloned() {
+            game.play(&action.notation).unwrap();
+        }
+        let text = game.position_text();
+        let options = Options::default().with("position", text.clone());
+        let restarted = registry::new_game(id, &options, 99).unwrap();
+        assert_eq!(restarted.position_text(), text, "{}", id.id());
+    }
+}

@@ -65,6 +65,49 @@ pub fn reach_marks(rays: &[Ray]) -> Vec<(Square, Mark)> {
     marks
 }
 
+/// One piece of the named type (by name or symbol) alone on an empty board, its reach marked.
+pub fn piece_diagram(v: &Variant, piece: &str) -> Result<BoardView, ActionError> {
+    let wanted = piece.trim();
+    let type_id = v
+        .types()
+        .iter()
+        .position(|t| t.name.eq_ignore_ascii_case(wanted) || t.symbol.eq_ignore_ascii_case(wanted))
+        .ok_or_else(|| {
+            let names: Vec<&str> = v.types().iter().map(|t| t.name.as_str()).collect();
+            ActionError::Illegal(format!(
+                "{} has no piece called \"{}\"; its pieces are {}",
+                v.rules.game.display_name(),
+                wanted.chars().take(30).collect::<String>(),
+                names.join(", ")
+            ))
+        })? as u8;
+    let g = v.geometry();
+    let t = v.piece_type(type_id);
+    // Stand it near the middle, or on an initial rank if it has initial moves, or on its
+    // second rank if it has multi-steps (so they show, and any backward step too).
+    let rank = t
+        .initial_ranks
+        .first()
+        .copied()
+        .or_else(|| (!t.multi_steps.is_empty()).then_some(1))
+        .unwrap_or((g.ranks() - 1) / 2);
+    let from = Square::new((g.files() - 1) / 2, rank)
+        .filter(|&s| g.contains(s))
+        .or_else(|| g.squares().next())
+        .ok_or_else(|| ActionError::Illegal("this board has no squares".into()))?;
+    let rays = v.uncompiled_rays(type_id, Color::White, from);
+    let mut marks = reach_marks(&rays);
+    marks.push((from, Mark::Origin));
+    Ok(BoardView {
+        geometry: Some(g.clone()),
+        pieces: vec![(from, piece_view(v, Color::White, type_id))],
+        marks,
+        header: format!("{} ({}): {}", t.name, t.symbol, t.betza.text),
+        perspective: Some(Color::White),
+        ..BoardView::default()
+    })
+}
+
 impl Game for ChessLikeGame {
     fn id(&self) -> GameId {
         self.variant().rules.game
@@ -178,46 +221,7 @@ impl Game for ChessLikeGame {
     }
 
     fn piece_diagram(&self, piece: &str) -> Result<BoardView, ActionError> {
-        let v = self.variant();
-        let wanted = piece.trim();
-        let type_id = v
-            .types()
-            .iter()
-            .position(|t| {
-                t.name.eq_ignore_ascii_case(wanted) || t.symbol.eq_ignore_ascii_case(wanted)
-            })
-            .ok_or_else(|| {
-                let names: Vec<&str> = v.types().iter().map(|t| t.name.as_str()).collect();
-                ActionError::Illegal(format!(
-                    "{} has no piece called \"{}\"; its pieces are {}",
-                    v.rules.game.display_name(),
-                    wanted.chars().take(30).collect::<String>(),
-                    names.join(", ")
-                ))
-            })? as u8;
-        let g = v.geometry();
-        let t = v.piece_type(type_id);
-        // Stand it near the middle, or on an initial rank if it has initial moves.
-        let rank = t
-            .initial_ranks
-            .first()
-            .copied()
-            .unwrap_or((g.ranks() - 1) / 2);
-        let from = Square::new((g.files() - 1) / 2, rank)
-            .filter(|&s| g.contains(s))
-            .or_else(|| g.squares().next())
-            .ok_or_else(|| ActionError::Illegal("this board has no squares".into()))?;
-        let rays = v.uncompiled_rays(type_id, Color::White, from);
-        let mut marks = reach_marks(&rays);
-        marks.push((from, Mark::Origin));
-        Ok(BoardView {
-            geometry: Some(g.clone()),
-            pieces: vec![(from, piece_view(v, Color::White, type_id))],
-            marks,
-            header: format!("{} ({}): {}", t.name, t.symbol, t.betza.text),
-            perspective: Some(Color::White),
-            ..BoardView::default()
-        })
+        piece_diagram(self.variant(), piece)
     }
 
     fn clone_game(&self) -> Box<dyn Game> {

@@ -1,7 +1,11 @@
 //! Piece types of the chess-like games: a name, a symbol, an XBetza definition and the few
 //! flags the rules care about. A game is a list of these; the engine compiles them once.
 
-use crate::rules::xbetza::{Betza, BetzaError};
+use crate::rules::{
+    Color, Geometry, Square,
+    move_table::{self, Ray},
+    xbetza::{Atom, Betza, BetzaError, Hop, Modes},
+};
 
 /// Index of a piece type within its variant (0..63).
 pub type TypeId = u8;
@@ -34,6 +38,10 @@ pub struct PieceType {
     /// Ranks (from the owner's side, 0-based) where its `i` moves apply.
     pub initial_ranks: Vec<u8>,
     pub promotions: Vec<PromotionRule>,
+    /// Pick-a-team multi-steps: on each listed rank (from the owner's side, 0-based), the
+    /// piece's forward non-capturing single steps may be repeated up to this many times in one
+    /// move, over empty squares. Empty for every other game.
+    pub multi_steps: Vec<(u8, u8)>,
     /// How it moves, in words, for `/piece` and the help.
     pub description: String,
 }
@@ -51,6 +59,7 @@ impl PieceType {
             capturable: true,
             initial_ranks: Vec::new(),
             promotions: Vec::new(),
+            multi_steps: Vec::new(),
             description: String::new(),
         })
     }
@@ -76,6 +85,12 @@ impl PieceType {
         self
     }
 
+    /// Gives the piece Pick-a-team's rank-dependent multi-steps: `(rank, steps)` pairs.
+    pub fn multi_steps(mut self, steps: &[(u8, u8)]) -> Self {
+        self.multi_steps = steps.to_vec();
+        self
+    }
+
     pub fn promotes(mut self, relative_rank: u8, choices: &[&str], optional: bool) -> Self {
         self.promotions.push(PromotionRule {
             relative_rank,
@@ -84,4 +99,78 @@ impl PieceType {
         });
         self
     }
+}
+
+impl PieceType {
+    /// Every ray of this piece on `from`: its XBetza atoms (with `i` atoms on its initial
+    /// ranks) and, on the ranks that allow them, its multi-steps.
+    pub fn rays(&self, geometry: &Geometry, color: Color, from: Square) -> Vec<Ray> {
+        let rank = geometry.relative_rank(from, color);
+        let initial = self.initial_ranks.contains(&rank);
+        let mut rays = move_table::compile(&self.betza, geometry, color, from, initial);
+        if let Some(&(_, steps)) = self.multi_steps.iter().find(|&&(r, _)| r == rank) {
+            rays.extend(multi_step_rays(&self.betza, geometry, color, from, steps));
+        }
+        rays
+    }
+}
+
+/// The multi-step rays: each forward, non-capturing single step repeated up to `steps` times
+/// in its own direction. The first step is the piece's ordinary move, so it is only passed
+/// over here (it must be empty) and never landed on twice.
+fn multi_step_rays(
+    betza: &Betza,
+    geometry: &Geometry,
+    color: Color,
+    from: Square,
+    steps: u8,
+) -> Vec<Ray> {
+    if steps < 2 {
+        return Vec::new();
+    }
+    let eligible = |a: &Atom| {
+        a.max_steps == Some(1)
+            && a.modes.moves
+            && a.hop == Hop::None
+            && a.second_leg.is_none()
+            && !a.initial
+    };
+    let mut directions: Vec<(i8, i8)> = Vec::new();
+    for atom in betza.atoms.iter().filter(|a| eligible(a)) {
+        for &(dx, dy) in &atom.directions {
+            if dy > 0 && !directions.contains(&(dx, dy)) {
+                directions.push((dx, dy));
+            }
+        }
+    }
+    let mut rays = Vec::new();
+    for (dx, dy) in directions {
+        let lame = betza
+            .atoms
+            .iter()
+            .any(|a| eligible(a) && a.lame && a.directions.contains(&(dx, dy)));
+        let walk = Betza {
+            text: String::new(),
+            atoms: vec![Atom {
+                directions: vec![(dx, dy)],
+                max_steps: Some(steps),
+                modes: Modes {
+                    moves: true,
+                    captures: false,
+                },
+                hop: Hop::None,
+                lame,
+                initial: false,
+                en_passant: false,
+                second_leg: None,
+            }],
+        };
+        for mut ray in move_table::compile(&walk, geometry, color, from, false) {
+            if ray.steps.len() >= 2 {
+                ray.pass_first = 1;
+                rays.push(ray);
+            }
+        }
+    }
+    rays
 }

@@ -2,11 +2,7 @@
 //! attack tables compiled from them once. Everything the move generator needs is looked up here.
 
 use super::piece::{PieceType, TypeId};
-use crate::rules::{
-    Color, GameId, Geometry, Square, SquareSet,
-    move_table::{self, Ray},
-    xbetza::Hop,
-};
+use crate::rules::{Color, GameId, Geometry, Square, SquareSet, move_table::Ray, xbetza::Hop};
 
 /// Extra state a variant keeps beside the board.
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
@@ -273,11 +269,7 @@ impl Variant {
 
     /// The rays of a type on a square as the shared [`Ray`] form, for diagrams and validators.
     pub fn uncompiled_rays(&self, type_id: TypeId, color: Color, from: Square) -> Vec<Ray> {
-        let t = self.piece_type(type_id);
-        let initial = t
-            .initial_ranks
-            .contains(&self.geometry().relative_rank(from, color));
-        move_table::compile(&t.betza, self.geometry(), color, from, initial)
+        self.piece_type(type_id).rays(self.geometry(), color, from)
     }
 
     fn compile_moves(&mut self) {

@@ -1,0 +1,221 @@
+//! The board itself: squares (light, dark, Katarenga colours with their movement signs,
+//! Catalonia pits, holes as void), the last-move and check highlights, and the coordinates.
+
+use super::{
+    canvas::Canvas,
+    font::{self, Fonts},
+    layout::{Layout, PixelRect},
+    palette::{self, Rgba},
+    sprites::{Decor, SpriteSheet},
+};
+use crate::rules::{BoardView, Geometry, Mark, Square, Tile};
+
+/// Squares, tiles and highlights: everything that lies under the pieces.
+pub fn draw_squares(
+    canvas: &mut Canvas,
+    sheet: &SpriteSheet,
+    layout: &Layout,
+    geometry: &Geometry,
+    view: &BoardView,
+) {
+    let decor = |canvas: &mut Canvas, d: Decor, cell: PixelRect| {
+        if let Some(sprite) = sheet.decor(d) {
+            canvas.blit(sprite, cell.x, cell.y);
+        }
+    };
+    for (row, &rank) in layout.rows.iter().enumerate() {
+        for (column, &file) in layout.columns.iter().enumerate() {
+            let cell = layout.cell(column, row);
+            let Some(square) = Square::new(file, rank).filter(|&s| geometry.contains(s)) else {
+                canvas.fill_rect(cell.x, cell.y, cell.w, cell.h, palette::VOID);
+                continue;
+            };
+            let tile = tile_at(view, square);
+            let base = tile.map_or(palette::square(file, rank), palette::tile);
+            canvas.fill_rect(cell.x, cell.y, cell.w, cell.h, base);
+            match tile {
+                Some(Tile::Pit) => decor(canvas, Decor::Pit, cell),
+                Some(t) => decor(canvas, Decor::Sign(t), cell),
+                None => {}
+            }
+        }
+    }
+    for &square in &view.last_move {
+        if tile_at(view, square).is_some_and(|t| t != Tile::Pit) {
+            // A tint would change a Katarenga colour, which matters for play: frame it instead.
+            for cell in layout
+                .square_rects(square)
+                .filter(|_| geometry.contains(square))
+            {
+                frame(canvas, cell, palette::LAST_MOVE_FRAME, (cell.w / 14).max(3));
+            }
+        } else {
+            tint(canvas, layout, geometry, square, palette::LAST_MOVE);
+        }
+    }
+    for &(square, mark) in &view.marks {
+        if mark == Mark::Origin {
+            tint(canvas, layout, geometry, square, palette::ORIGIN);
+        }
+    }
+    for &square in &view.check {
+        if !geometry.contains(square) {
+            continue;
+        }
+        for cell in layout.square_rects(square) {
+            decor(canvas, Decor::Check, cell);
+        }
+    }
+}
+
+/// The tile of a square, if the view gives one (the last one wins).
+pub fn tile_at(view: &BoardView, square: Square) -> Option<Tile> {
+    view.tiles
+        .iter()
+        .rev()
+        .find(|(s, _)| *s == square)
+        .map(|&(_, t)| t)
+}
+
+fn tint(canvas: &mut Canvas, layout: &Layout, geometry: &Geometry, square: Square, color: Rgba) {
+    if !geometry.contains(square) {
+        return;
+    }
+    for cell in layout.square_rects(square) {
+        canvas.fill_rect(cell.x, cell.y, cell.w, cell.h, color);
+    }
+}
+
+/// A border of `width` pixels inside a cell.
+pub fn frame(canvas: &mut Canvas, cell: PixelRect, color: Rgba, width: u32) {
+    canvas.fill_rect(cell.x, cell.y, cell.w, width, color);
+    canvas.fill_rect(
+        cell.x,
+        cell.y + (cell.h - width) as i32,
+        cell.w,
+        width,
+        color,
+    );
+    canvas.fill_rect(cell.x, cell.y, width, cell.h, color);
+    canvas.fill_rect(
+        cell.x + (cell.w - width) as i32,
+        cell.y,
+        width,
+        cell.h,
+        color,
+    );
+}
+
+/// A crater: a dark core in a rim, with a little rubble.
+pub fn pit(canvas: &mut Canvas, cell: PixelRect) {
+    let (cx, cy) = cell.center();
+    let s = cell.w as f32;
+    canvas.fill_circle(cx, cy, s * 0.40, Rgba::opaque(110, 88, 68));
+    canvas.fill_circle(cx, cy + s * 0.02, s * 0.32, Rgba::opaque(48, 37, 30));
+    canvas.fill_circle(cx, cy + s * 0.04, s * 0.24, palette::PIT_CORE);
+    for (dx, dy, r) in [
+        (-0.36, -0.34, 0.04),
+        (0.38, -0.3, 0.03),
+        (0.34, 0.38, 0.045),
+    ] {
+        canvas.fill_circle(cx + dx * s, cy + dy * s, r * s, Rgba::opaque(120, 98, 76));
+    }
+}
+
+/// The faint sign of how a pawn starting on this colour moves, so the colours can be told
+/// apart without seeing colour: red slides orthogonally (+), yellow diagonally (×), green
+/// leaps like a knight (L hooks in the corners), blue steps once (eight dots).
+pub fn tile_sign(canvas: &mut Canvas, cell: PixelRect, tile: Tile) {
+    let s = cell.w as f32;
+    let (x, y) = (cell.x as f32, cell.y as f32);
+    let (cx, cy) = cell.center();
+    let ink = palette::TILE_SIGN;
+    let w = (s * 0.045).max(2.0);
+    match tile {
+        Tile::Red => {
+            let (a, b) = (0.1 * s, 0.9 * s);
+            canvas.line((x + a, cy), (x + b, cy), ink, w);
+            canvas.line((cx, y + a), (cx, y + b), ink, w);
+        }
+        Tile::Yellow => {
+            let (a, b) = (0.12 * s, 0.88 * s);
+            canvas.line((x + a, y + a), (x + b, y + b), ink, w);
+            canvas.line((x + b, y + a), (x + a, y + b), ink, w);
+        }
+        Tile::Green => {
+            let (m, long, short) = (0.1 * s, 0.3 * s, 0.15 * s);
+            for (sx, sy) in [(1.0, 1.0), (-1.0, 1.0), (1.0, -1.0), (-1.0, -1.0)] {
+                let ox = if sx > 0.0 { x + m } else { x + s - m };
+                let oy = if sy > 0.0 { y + m } else { y + s - m };
+                canvas.line((ox, oy + sy * long), (ox, oy), ink, w);
+                canvas.line((ox, oy), (ox + sx * short, oy), ink, w);
+            }
+        }
+        Tile::Blue => {
+            for dx in [-1.0f32, 0.0, 1.0] {
+                for dy in [-1.0f32, 0.0, 1.0] {
+                    if dx != 0.0 || dy != 0.0 {
+                        canvas.fill_circle(cx + dx * 0.38 * s, cy + dy * 0.38 * s, w * 1.1, ink);
+                    }
+                }
+            }
+        }
+        Tile::Pit => {}
+    }
+}
+
+/// File letters under the board and rank numbers to its left.
+pub fn draw_coordinates(canvas: &mut Canvas, layout: &Layout, fonts: &Fonts) {
+    let size = (layout.square as f32 * 0.26).round();
+    let board = layout.board;
+    let below = board.y as f32 + board.h as f32 + layout_band(layout) / 2.0;
+    for (column, &file) in layout.columns.iter().enumerate() {
+        let (cx, _) = layout.cell(column, 0).center();
+        let letter = ((b'a' + file) as char).to_string();
+        font::draw_centered(
+            canvas,
+            &fonts.bold,
+            size,
+            cx,
+            below,
+            palette::COORDINATES,
+            &letter,
+        );
+    }
+    let left = board.x as f32 - layout_band(layout) / 2.0;
+    for (row, &rank) in layout.rows.iter().enumerate() {
+        let (_, cy) = layout.cell(0, row).center();
+        let number = (rank + 1).to_string();
+        font::draw_centered(
+            canvas,
+            &fonts.bold,
+            size,
+            left,
+            cy,
+            palette::COORDINATES,
+            &number,
+        );
+    }
+}
+
+/// The width of the band that holds the coordinates.
+fn layout_band(layout: &Layout) -> f32 {
+    (layout.square * 3 / 8) as f32
+}
+
+/// A light veil over the copy of a cylinder's first file (drawn at the right), so that it reads
+/// as a copy; holes stay void.
+pub fn veil_repeated_column(canvas: &mut Canvas, layout: &Layout, geometry: &Geometry) {
+    if !layout.repeated_column {
+        return;
+    }
+    let column = layout.columns.len() - 1;
+    for (row, &rank) in layout.rows.iter().enumerate() {
+        let exists =
+            Square::new(layout.columns[column], rank).is_some_and(|s| geometry.contains(s));
+        if exists {
+            let cell = layout.cell(column, row);
+            canvas.fill_rect(cell.x, cell.y, cell.w, cell.h, palette::REPEAT_VEIL);
+        }
+    }
+}

@@ -1,0 +1,60 @@
+//! Katarenga (David Parlett, 2017): pawns move by the colour of their square on a board built
+//! from four quarterboards, racing for the two enemy camps. See `rules.md` §3.
+
+pub mod board;
+pub mod game;
+pub mod help;
+pub mod movegen;
+pub mod notation;
+pub mod position;
+pub mod text;
+
+pub use board::{Arrangement, BoardCodeError, Hue};
+pub use game::KatarengaGame;
+pub use help::HELP;
+pub use movegen::Move;
+pub use position::{Edge, Phase, Position};
+
+use crate::rules::{Options, SetupError};
+
+/// Starts a game from the options `board` (a board code; random from `seed` when absent) and
+/// `baseline` (Black's choice made in advance; asked in play when absent).
+pub fn new_game(options: &Options, seed: u64) -> Result<KatarengaGame, SetupError> {
+    let arrangement = match options.get("board") {
+        Some(code) => Arrangement::parse(code).map_err(|e| SetupError(e.to_string()))?,
+        None => Arrangement::random(seed),
+    };
+    let mut game = KatarengaGame::new(Position::new(arrangement));
+    if let Some(edge) = options.get("baseline") {
+        let edge = Edge::parse(edge).ok_or_else(|| {
+            SetupError(format!(
+                "the baseline must be north, east, south or west, not \"{}\"",
+                edge.chars().take(20).collect::<String>()
+            ))
+        })?;
+        game.choose_baseline(edge);
+    }
+    Ok(game)
+}
+
+/// Loads a position string written by [`crate::rules::Game::position_text`].
+pub fn load(text: &str) -> Result<KatarengaGame, SetupError> {
+    text::parse(text).map(KatarengaGame::new)
+}
+
+/// The options of the return game of a match (`rules.md` §3.3, match play): the same board
+/// turned 180° with the other player moving first. Since White always moves first here, the
+/// service starts the return game with these options and the two players' colours swapped;
+/// the position is then exactly the one White had at the start of the first game.
+/// `position_text` is any position of the first game after Black's choice of baseline.
+pub fn return_game_options(position_text: &str) -> Result<Options, SetupError> {
+    let pos = text::parse(position_text)?;
+    if pos.phase == Phase::ChooseBaseline {
+        return Err(SetupError(
+            "the return game needs the first game's baseline; Black has not chosen it yet".into(),
+        ));
+    }
+    Ok(Options::default()
+        .with("board", pos.arrangement.code())
+        .with("baseline", Edge::North.name()))
+}

@@ -1,0 +1,239 @@
+//! Katarenga moves: what a pawn may do from the colour of its square, camp entries, the
+//! baseline decision, and playing a move (with the automatic pass).
+
+use super::{
+    board::Hue,
+    position::{Edge, Phase, Position},
+};
+use crate::rules::{ByColor, Color};
+
+/// One action of the game.
+#[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
+pub enum Move {
+    /// Black's opening decision: this edge is Black's baseline.
+    Baseline(Edge),
+    /// A pawn moves (or captures) from one square to another (indices `rank * 8 + file`).
+    Step { from: u8, to: u8 },
+    /// A pawn on the opponent's baseline leaves the board into a free enemy camp.
+    Camp { from: u8 },
+}
+
+const ORTHOGONAL: [(i8, i8); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+const DIAGONAL: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
+const KNIGHT: [(i8, i8); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
+const KING: [(i8, i8); 8] = [
+    (1, 0),
+    (1, 1),
+    (0, 1),
+    (-1, 1),
+    (-1, 0),
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+];
+
+fn offset(from: usize, (df, dr): (i8, i8)) -> Option<usize> {
+    let file = (from % 8) as i8 + df;
+    let rank = (from / 8) as i8 + dr;
+    ((0..8).contains(&file) && (0..8).contains(&rank)).then(|| rank as usize * 8 + file as usize)
+}
+
+/// The squares a pawn of `color` on `from` may move to, captures included unless the side's
+/// first move is still due. Calls `found` once per target.
+pub fn pawn_targets(pos: &Position, color: Color, from: usize, mut found: impl FnMut(usize)) {
+    let may_capture = !pos.first_move_due[color];
+    let mut land = |to: usize| match pos.cells[to] {
+        None => {
+            found(to);
+            true
+        }
+        Some(c) if c != color && may_capture => {
+            found(to);
+            false
+        }
+        Some(_) => false,
+    };
+    let hue = pos.hues[from];
+    match hue {
+        Hue::Red | Hue::Yellow => {
+            let dirs = if hue == Hue::Red {
+                ORTHOGONAL
+            } else {
+                DIAGONAL
+            };
+            for dir in dirs {
+                let mut at = from;
+                while let Some(to) = offset(at, dir) {
+                    // Stop on the first occupied square (after capturing if allowed) and on
+                    // the first square of the pawn's own colour.
+                    if !land(to) || pos.hues[to] == hue {
+                        break;
+                    }
+                    at = to;
+                }
+            }
+        }
+        Hue::Green => KNIGHT
+            .iter()
+            .filter_map(|&d| offset(from, d))
+            .for_each(|to| {
+                land(to);
+            }),
+        Hue::Blue => KING.iter().filter_map(|&d| offset(from, d)).for_each(|to| {
+            land(to);
+        }),
+    }
+}
+
+/// Every legal action of the side (or the decision) now, ignoring whether the game is over.
+pub fn legal_moves(pos: &Position) -> Vec<Move> {
+    match pos.phase {
+        Phase::ChooseBaseline => Edge::ALL.into_iter().map(Move::Baseline).collect(),
+        Phase::Turn(color) => moves_of(pos, color),
+    }
+}
+
+/// The moves `color` would have if it were their turn.
+pub fn moves_of(pos: &Position, color: Color) -> Vec<Move> {
+    let mut out = Vec::new();
+    let camp_free = pos.camps[color].contains(&false);
+    for from in 0..64 {
+        if pos.cells[from] != Some(color) {
+            continue;
+        }
+        pawn_targets(pos, color, from, |to| {
+            out.push(Move::Step {
+                from: from as u8,
+                to: to as u8,
+            })
+        });
+        if camp_free && from / 8 == Position::target_rank(color) {
+            out.push(Move::Camp { from: from as u8 });
+        }
+    }
+    out
+}
+
+/// True if `color` has any legal move (cheaper than listing them).
+pub fn can_move(pos: &Position, color: Color) -> bool {
+    let camp_free = pos.camps[color].contains(&false);
+    (0..64).any(|from| {
+        if pos.cells[from] != Some(color) {
+            return false;
+        }
+        if camp_free && from / 8 == Position::target_rank(color) {
+            return true;
+        }
+        let mut any = false;
+        pawn_targets(pos, color, from, |_| any = true);
+        any
+    })
+}
+
+/// Which camp a pawn entering from `from` takes: the one on its side of the board if free,
+/// else the other. (Both camps count the same, so the bot chooses rather than ask.)
+pub fn camp_for(pos: &Position, color: Color, from: usize) -> usize {
+    let near = usize::from(from % 8 >= 4);
+    if pos.camps[color][near] {
+        1 - near
+    } else {
+        near
+    }
+}
+
+/// What one action changed, for descriptions and the repetition history.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub struct Effect {
+    pub captured: bool,
+    /// The camp entered, if any.
+    pub camp: Option<usize>,
+    /// The side that had no legal move and was passed over.
+    pub passed: Option<Color>,
+    /// True if the position can never come back (capture, camp, first move, baseline).
+    pub irreversible: bool,
+}
+
+/// Plays a move already known to be legal, then skips a side that cannot move (if the other
+/// can). Winning is judged by the caller from the resulting position.
+pub fn apply(pos: &mut Position, m: Move) -> Effect {
+    let mut effect = Effect {
+        captured: false,
+        camp: None,
+        passed: None,
+        irreversible: true,
+    };
+    let mover = match (pos.phase, m) {
+        (Phase::ChooseBaseline, Move::Baseline(edge)) => {
+            pos.arrangement = pos.arrangement.turned(edge.turns_to_top());
+            pos.hues = pos.arrangement.hues();
+            for file in 0..8 {
+                pos.cells[file] = Some(Color::White);
+                pos.cells[56 + file] = Some(Color::Black);
+            }
+            pos.phase = Phase::Turn(Color::White);
+            return effect;
+        }
+        (Phase::Turn(color), _) => color,
+        (Phase::ChooseBaseline, _) => return effect,
+    };
+    let first = std::mem::replace(&mut pos.first_move_due[mover], false);
+    match m {
+        Move::Step { from, to } => {
+            effect.captured = pos.cells[to as usize].is_some();
+            pos.cells[to as usize] = pos.cells[from as usize].take();
+        }
+        Move::Camp { from } => {
+            let camp = camp_for(pos, mover, from as usize);
+            pos.cells[from as usize] = None;
+            pos.camps[mover][camp] = true;
+            effect.camp = Some(camp);
+        }
+        Move::Baseline(_) => {}
+    }
+    effect.irreversible = first || effect.captured || effect.camp.is_some();
+    if mover == Color::Black {
+        pos.fullmove += 1;
+    }
+    let next = mover.other();
+    pos.phase = Phase::Turn(next);
+    if winner(pos).is_none() && !can_move(pos, next) && can_move(pos, mover) {
+        pos.phase = Phase::Turn(mover);
+        effect.passed = Some(next);
+        if next == Color::Black {
+            pos.fullmove += 1;
+        }
+    }
+    effect
+}
+
+/// The side that has won, and why: two pawns in camp, or the opponent down to fewer than two
+/// pawns.
+pub fn winner(pos: &Position) -> Option<(Color, String)> {
+    if pos.phase == Phase::ChooseBaseline {
+        return None;
+    }
+    for color in Color::ALL {
+        if pos.camped(color) == 2 {
+            return Some((color, "two pawns in the enemy camps".to_string()));
+        }
+    }
+    let left = ByColor::from_fn(|c| pos.pawns_left(c));
+    for color in Color::ALL {
+        if left[color.other()] < 2 {
+            return Some((
+                color,
+                format!("{} has fewer than two pawns left", color.other()),
+            ));
+        }
+    }
+    None
+}
