@@ -46,6 +46,7 @@ async fn a_catalonia_group_game_with_two_people_a_side_reaches_scoring() {
         .wait_for("the game's thread", |r| r.path.ends_with("/threads"))
         .await;
     let thread = Channel::thread(thread.answer["id"].as_str().unwrap());
+    world.wait_until_moved(&created, &thread).await;
     // Sides are a choice list: 0 is White, 1 is Black.
     let mut last = created;
     for (who, side) in [(&carol, 1), (&world.bob, 0), (&dave, 1)] {
@@ -62,6 +63,7 @@ async fn a_catalonia_group_game_with_two_people_a_side_reaches_scoring() {
     }
     let people = [&world.alice, &world.bob, &carol, &dave];
     let mut actors_seen = std::collections::HashSet::new();
+    let mut turns = std::collections::HashMap::new();
     for step in 0..MAX_STEPS {
         if last.content().contains("final score") {
             break;
@@ -77,7 +79,10 @@ async fn a_catalonia_group_game_with_two_people_a_side_reaches_scoring() {
             last.content()
         );
         // Take turns among the members asked, so every member acts for their side.
-        let actor = to_act[step % to_act.len()];
+        let key: Vec<&str> = to_act.iter().map(|p| p.id.as_str()).collect();
+        let turn = turns.entry(key.join(",")).or_insert(0);
+        let actor = to_act[*turn % to_act.len()];
+        *turn += 1;
         actors_seen.insert(actor.id.clone());
         let decisions = button_actions(&last, "play");
         last = if let Some(id) = decisions.first() {

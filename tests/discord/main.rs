@@ -122,15 +122,10 @@ impl World {
         (challenge, thread)
     }
 
-    /// Waits until the bot has moved the challenge's game into its thread (it does so right
+    /// Waits until the bot has moved the announced game into its thread (it does so right
     /// after Discord created the thread), so that clicks and commands find it there.
-    async fn wait_until_moved(&self, challenge: &Recorded, thread: &Channel) {
-        let game: i64 = button(challenge, "accept")
-            .split(':')
-            .nth(1)
-            .unwrap()
-            .parse()
-            .unwrap();
+    async fn wait_until_moved(&self, announcement: &Recorded, thread: &Channel) {
+        let game = game_of(announcement);
         let store = self.bot.as_ref().unwrap().service.store().clone();
         let moved = async {
             loop {
@@ -183,6 +178,13 @@ fn button(message: &Recorded, action: &str) -> String {
         .into_iter()
         .next()
         .unwrap_or_else(|| panic!("no {action} button in {:?}", message.button_ids()))
+}
+
+/// The game a message is about, read from its first button's id.
+fn game_of(message: &Recorded) -> i64 {
+    let ids = message.button_ids();
+    let first = ids.first().expect("the message has buttons");
+    first.split(':').nth(1).unwrap().parse().unwrap()
 }
 
 fn bool_option(name: &str, value: bool) -> serde_json::Value {
