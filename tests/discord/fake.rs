@@ -194,6 +194,8 @@ struct Shared {
     /// The channel each interaction token belongs to (followups land there).
     token_channels: Mutex<HashMap<String, String>>,
     threads_forbidden: AtomicBool,
+    /// Refuse the next followup message (400), as Discord does with a malformed one.
+    refuse_next_followup: AtomicBool,
 }
 
 impl Shared {
@@ -231,6 +233,7 @@ impl Fake {
             next_id: AtomicU64::new(1_500_000_000_000_000_000),
             token_channels: Mutex::new(HashMap::new()),
             threads_forbidden: AtomicBool::new(false),
+            refuse_next_followup: AtomicBool::new(false),
         });
         let app = Router::new()
             .route("/gateway", get(gateway))
@@ -251,6 +254,13 @@ impl Fake {
     /// From now on, creating a thread fails with "Missing Permissions" (403, code 50013).
     pub fn forbid_threads(&self) {
         self.shared.threads_forbidden.store(true, Ordering::SeqCst);
+    }
+
+    /// The next followup message the bot sends is refused with 400 Bad Request.
+    pub fn refuse_next_followup(&self) {
+        self.shared
+            .refuse_next_followup
+            .store(true, Ordering::SeqCst);
     }
 
     pub fn requests(&self) -> Vec<Recorded> {
@@ -521,6 +531,14 @@ fn answer(
         }
         ("POST", ["interactions", _, _, "callback"]) => (StatusCode::NO_CONTENT, Value::Null),
         ("DELETE", ["webhooks", _, _, "messages", _]) => (StatusCode::NO_CONTENT, Value::Null),
+        ("POST", ["webhooks", _, _])
+            if shared.refuse_next_followup.swap(false, Ordering::SeqCst) =>
+        {
+            (
+                StatusCode::BAD_REQUEST,
+                json!({"message": "Invalid Form Body", "code": 50035}),
+            )
+        }
         ("POST", ["webhooks", _, token])
         | ("PATCH" | "GET", ["webhooks", _, token, "messages", _]) => {
             let channel = shared

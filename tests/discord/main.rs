@@ -493,3 +493,29 @@ async fn without_thread_permission_games_stay_in_the_channel_and_the_channel_is_
         .collect();
     assert_eq!(notes.len(), 1, "{notes:?}");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn when_discord_refuses_a_reply_the_user_gets_an_apology_not_silence() {
+    let world = World::new().await;
+    let thread = world.game().await;
+    world.fake.refuse_next_followup();
+    let token = world.fake.slash(&world.alice, &thread, "board", vec![]);
+    let apology = world
+        .fake
+        .wait_for("an apology", |r| {
+            r.path.ends_with(&token)
+                && r.answer.get("id").is_some()
+                && r.content().contains("Sorry")
+        })
+        .await;
+    assert!(apology.is_ephemeral(), "{}", apology.content());
+    // The refused followup was the board; the apology came after it.
+    let followups: Vec<Recorded> = world
+        .fake
+        .answers(&token)
+        .into_iter()
+        .filter(|r| r.path.contains("/webhooks/"))
+        .collect();
+    assert_eq!(followups.len(), 2, "{followups:?}");
+    assert_eq!(followups[0].pngs().len(), 1);
+}
