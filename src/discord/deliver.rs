@@ -38,7 +38,7 @@ pub async fn deliver(
         .await?;
     origin
         .private(Outgoing::text(format!(
-            "Done; game is played in <#{target}>."
+            "Done; the game is played in <#{target}>."
         )))
         .await?;
     Ok(None)
