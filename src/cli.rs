@@ -49,8 +49,8 @@ pub enum Command {
     },
     /// Write sample pictures of every game and a diagram of every piece type into a folder.
     Gallery { dir: std::path::PathBuf },
-    /// Measure speed: `rules` (move generation), `service` (moves through the service),
-    /// `catalonia` (the chain solver) or `render` (board pictures).
+    /// Measure speed: `rules` (move generation), `catalonia` (the chain solver), `render` (board
+    /// pictures) or `service` (moves through the service).
     Bench {
         /// What to measure.
         what: String,
@@ -159,17 +159,17 @@ fn bench(what: &str) -> Result<(), String> {
             }
             Ok(())
         }
-        "service" => {
-            crate::console::init_logging();
-            crate::service::bench::run(crate::service::default_painter(), None)
-        }
         "catalonia" => {
             crate::rules::catalonia::bench::print(200);
             Ok(())
         }
         "render" => crate::render::command::bench(),
+        "service" => {
+            crate::console::init_logging();
+            crate::service::bench::run(crate::service::default_painter(), None)
+        }
         other => Err(format!(
-            "unknown benchmark \"{other}\"; try: rules, service, catalonia, render"
+            "unknown benchmark \"{other}\"; try: rules, catalonia, render, service"
         )),
     }
 }

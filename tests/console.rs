@@ -91,8 +91,8 @@ fn a_script_plays_a_game_across_two_runs() {
         "{out}"
     );
     // The text board after the moves: Black's e-pawn on e5, White's on e4.
-    assert!(out.contains(" 5  . . . . p . . ."), "{out}");
-    assert!(out.contains(" 4  . . . . P . . ."), "{out}");
+    assert!(out.contains(" 5 · · · · ♟ · · ·"), "{out}");
+    assert!(out.contains(" 4 · · · · ♙ · · ·"), "{out}");
     assert!(!out.contains("d7d5"), "nothing runs after /quit:\n{out}");
     assert!(dir.path().join("chatrang.db").exists());
 
@@ -124,4 +124,53 @@ fn a_group_game_in_the_console_with_help_and_pieces() {
     assert!(out.contains("ben — White: two-pawn move"), "{out}");
     assert!(out.contains("cat allows the undo"), "{out}");
     assert!(out.contains("Black to move (cat)"), "{out}");
+}
+
+/// A painter that also draws pictures: the console writes each PNG to its folder and says
+/// where.
+#[test]
+fn board_pictures_are_written_to_the_files_folder() {
+    use std::sync::Arc;
+
+    use chatrang::{
+        console::{Settings, session},
+        rules::{BoardView, Color},
+        service::{BoardPainter, Service, text_board},
+        store::{Store, sqlite_url},
+    };
+
+    struct FakePng;
+    impl BoardPainter for FakePng {
+        fn png(&self, view: &BoardView, _: Color) -> Result<Vec<u8>, String> {
+            Ok(format!("\u{89}PNG {}", view.pieces.len()).into_bytes())
+        }
+        fn text(&self, view: &BoardView, orientation: Color) -> String {
+            text_board(view, orientation)
+        }
+    }
+
+    let dir = tempfile::tempdir().unwrap();
+    let files = dir.path().join("pictures");
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let out = runtime.block_on(async {
+        let store = Store::open(&sqlite_url(&dir.path().join("c.db")))
+            .await
+            .unwrap();
+        let service = Service::new(store, Arc::new(FakePng));
+        let script: &[u8] = b"/new chess @bob\n/as bob\n/accept\n/as alice\ne4\n";
+        let mut out = Vec::new();
+        let settings = Settings {
+            files: files.clone(),
+            user: "alice".into(),
+            interactive: false,
+        };
+        session(&service, script, &mut out, settings).await.unwrap();
+        String::from_utf8(out).unwrap()
+    });
+    let picture = files.join("game-1-3.png");
+    assert!(
+        out.contains(&format!("[board picture: {}]", picture.display())),
+        "{out}"
+    );
+    assert_eq!(std::fs::read(&picture).unwrap(), "\u{89}PNG 32".as_bytes());
 }

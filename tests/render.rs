@@ -11,7 +11,9 @@ use chatrang::{
         samples::{self, sq},
         text_board,
     },
-    rules::{BoardView, Color, Geometry, Mark, OutsideSlot, PieceView, Square},
+    rules::{
+        BoardView, Color, GameId, Geometry, Mark, Options, OutsideSlot, PieceView, Square, registry,
+    },
 };
 use image::RgbImage;
 
@@ -637,8 +639,32 @@ fn malformed_views_render_or_fail_cleanly() {
 fn the_gallery_writes_every_picture() {
     let dir = std::env::temp_dir().join(format!("chatrang-gallery-{}", std::process::id()));
     let written = gallery::write(&dir).expect("the gallery renders every view");
-    assert_eq!(written.len(), gallery::views().len());
-    assert!(written.len() >= 12 + KINDS.len());
+    assert_eq!(written.len(), gallery::views().unwrap().len());
+    let names: BTreeSet<String> = written
+        .iter()
+        .map(|p| p.file_stem().unwrap().to_string_lossy().into_owned())
+        .collect();
+    for id in GameId::ALL {
+        for what in ["start", "middlegame"] {
+            let name = format!("{}-{what}", id.id());
+            assert!(names.contains(&name), "{name} is missing");
+        }
+        // Every piece type of every game has its diagram.
+        let game = registry::new_game(id, &Options::default(), 1).unwrap();
+        let diagrams = names
+            .iter()
+            .filter(|n| n.starts_with(&format!("{}-piece-", id.id())))
+            .count();
+        assert_eq!(diagrams, game.pieces().len(), "{id}");
+    }
+    for feature in [
+        "pick-a-team-draft-black",
+        "katarenga-camps",
+        "chromopolis-stack",
+        "catalonia-chain",
+    ] {
+        assert!(names.contains(feature), "{feature} is missing");
+    }
     for path in &written {
         let bytes = std::fs::read(path).unwrap();
         assert!(
@@ -648,6 +674,40 @@ fn the_gallery_writes_every_picture() {
         );
     }
     std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn the_gallery_shows_each_games_features_from_real_play() {
+    let views = gallery::views().unwrap();
+    let find = |name: &str| {
+        views
+            .iter()
+            .find(|(n, ..)| n == name)
+            .map(|(_, v, _)| v)
+            .unwrap_or_else(|| panic!("{name} is missing"))
+    };
+    // The start of Pick-a-team is its draft, with the pool beside the board; the middlegame is
+    // past the draft.
+    assert!(!find("pick-a-team-start").pool.is_empty());
+    assert!(find("pick-a-team-middlegame").pool.is_empty());
+    assert!(!find("pick-a-team-middlegame").pieces.is_empty());
+    // Middlegames are reached by playing: something has moved.
+    for id in GameId::ALL {
+        let middle = find(&format!("{}-middlegame", id.id()));
+        assert!(
+            !middle.last_move.is_empty() || id == GameId::Catalonia,
+            "{id}"
+        );
+    }
+    assert!(!find("katarenga-camps").outside.is_empty());
+    let stack = find("chromopolis-stack");
+    assert!(
+        stack
+            .pieces
+            .iter()
+            .any(|(sq, _)| { stack.pieces.iter().filter(|(s, _)| s == sq).count() >= 2 })
+    );
+    assert!(!find("catalonia-chain").arrows.is_empty());
 }
 
 #[test]
@@ -721,5 +781,32 @@ fn rendering_is_deterministic_and_shared_across_threads() {
         .collect();
     for handle in handles {
         assert_eq!(handle.join().unwrap(), first);
+    }
+}
+
+#[test]
+fn chatrang_render_draws_every_game_and_refuses_unknown_ones() {
+    let dir = std::env::temp_dir().join(format!("chatrang-render-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for id in GameId::ALL {
+        let out = dir.join(format!("{}.png", id.id()));
+        chatrang::render::command::render(id.id(), &[], None, Some(out.clone()), false)
+            .unwrap_or_else(|e| panic!("{id}: {e}"));
+        assert!(image::load_from_memory(&std::fs::read(&out).unwrap()).is_ok());
+    }
+    let out = Some(dir.join("x.png"));
+    assert!(chatrang::render::command::render("go", &[], None, out.clone(), false).is_err());
+    let piece = ["No Such Piece".to_string()];
+    assert!(chatrang::render::command::render("piece", &piece, None, out, false).is_err());
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn the_real_games_need_no_sprite_sizes_beyond_those_made_at_start() {
+    let renderer = Renderer::new();
+    let usual = renderer.sprite_sizes();
+    for (name, view, orientation) in gallery::views().unwrap() {
+        renderer.draw(&view, orientation).unwrap();
+        assert_eq!(renderer.sprite_sizes(), usual, "{name}");
     }
 }

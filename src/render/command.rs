@@ -6,7 +6,11 @@ use std::{
     time::Instant,
 };
 
-use super::{Renderer, gallery, samples, text_board};
+use super::{
+    Renderer,
+    encode::{self, Settings},
+    gallery, showcase, text_board,
+};
 use crate::rules::{BoardView, Color, GameId, Options, registry};
 
 /// `chatrang render <game> [--position STR] [--out FILE]` and
@@ -55,7 +59,10 @@ pub fn gallery(dir: &Path) -> Result<(), String> {
     Ok(())
 }
 
-/// `chatrang bench render`: median and 99th percentile of draw + PNG encode per sample board.
+/// `chatrang bench render`: per sample board of the real games, the median and 99th percentile
+/// of draw + PNG encode, in wall-clock time and in this thread's processor time (which a busy
+/// machine inflates less), split by phase; then the encoder settings compared on the largest
+/// board.
 pub fn bench() -> Result<(), String> {
     let started = Instant::now();
     let renderer = Renderer::global();
@@ -63,80 +70,116 @@ pub fn bench() -> Result<(), String> {
         "renderer built (fonts + sprite sheets) in {:.1} ms",
         started.elapsed().as_secs_f64() * 1e3
     );
-    let boards: Vec<(&str, BoardView)> = vec![
-        ("chess 8×8 start", samples::chess_start()),
-        ("chess 8×8 mate", samples::chess_mate()),
-        ("cataclysm 16×12 start", samples::cataclysm_start()),
-        (
-            "cataclysm 16×12 middlegame",
-            samples::cataclysm_middlegame(),
-        ),
-        (
-            "pick-a-team 10×10 draft + pool",
-            samples::pick_a_team_draft(),
-        ),
-        ("katarenga 8×8 + camps", samples::katarenga()),
-        ("chromopolis 7×6 cylinder", samples::chromopolis()),
-        ("catalonia 8×8 + chain", samples::catalonia()),
-    ];
+    let boards = bench_boards()?;
     println!(
-        "{:<32} {:>10} {:>10} {:>10} {:>10} {:>10} {:>11}",
-        "board", "draw p50", "total p50", "total p99", "total cpu", "pixels", "PNG size"
+        "{:<28} {:>9} | {:>8} {:>8} {:>8} {:>8} | {:>8} {:>8} | {:>8}",
+        "board (ms)",
+        "pixels",
+        "draw cpu",
+        "enc cpu",
+        "cpu p50",
+        "cpu p99",
+        "wall p50",
+        "wall p99",
+        "PNG KB"
     );
-    for (name, view) in boards {
-        let runs = 200;
-        let mut draw = Vec::with_capacity(runs);
-        let mut total = Vec::with_capacity(runs);
-        let mut size = 0;
-        let mut pixels = String::new();
-        let cpu_before = cpu_seconds();
+    let runs = 200;
+    for (name, view) in &boards {
+        let (mut draw_cpu, mut enc_cpu, mut cpu, mut wall) = (vec![], vec![], vec![], vec![]);
+        let (mut size, mut pixels) = (0, String::new());
         for _ in 0..runs {
-            let t = Instant::now();
-            let (layout, _) = renderer
-                .draw(&view, Color::White)
+            let (t, c0) = (Instant::now(), thread_cpu_ms());
+            let (layout, rgba) = renderer
+                .draw(view, Color::White)
                 .map_err(|e| e.to_string())?;
-            draw.push(t.elapsed().as_secs_f64() * 1e3);
-            pixels = format!("{}×{}", layout.width, layout.height);
-            let t = Instant::now();
-            size = renderer
-                .png(&view, Color::White)
-                .map_err(|e| e.to_string())?
-                .len();
-            total.push(t.elapsed().as_secs_f64() * 1e3);
-        }
-        // Processor time per draw + encode (the loop does one of each and one extra draw),
-        // which a busy machine inflates less than wall-clock time.
-        let cpu = match (cpu_before, cpu_seconds()) {
-            (Some(a), Some(b)) => {
-                let per_run = (b - a) * 1e3 / runs as f64;
-                let draw_mean = draw.iter().sum::<f64>() / runs as f64;
-                format!("{:7.3} ms", (per_run - draw_mean).max(0.0))
+            let c1 = thread_cpu_ms();
+            let png = encode::png(&rgba, layout.width, layout.height, Settings::default())?;
+            let c2 = thread_cpu_ms();
+            wall.push(t.elapsed().as_secs_f64() * 1e3);
+            if let (Some(c0), Some(c1), Some(c2)) = (c0, c1, c2) {
+                draw_cpu.push(c1 - c0);
+                enc_cpu.push(c2 - c1);
+                cpu.push(c2 - c0);
             }
-            _ => "n/a".to_string(),
-        };
+            size = png.len();
+            pixels = format!("{}×{}", layout.width, layout.height);
+        }
         println!(
-            "{:<32} {:>7.3} ms {:>7.3} ms {:>7.3} ms {:>10} {:>10} {:>8.1} KB",
+            "{:<28} {:>9} | {:>8.3} {:>8.3} {:>8.3} {:>8.3} | {:>8.3} {:>8.3} | {:>8.1}",
             name,
-            percentile(&mut draw, 0.5),
-            percentile(&mut total, 0.5),
-            percentile(&mut total, 0.99),
-            cpu,
             pixels,
+            percentile(&mut draw_cpu, 0.5),
+            percentile(&mut enc_cpu, 0.5),
+            percentile(&mut cpu, 0.5),
+            percentile(&mut cpu, 0.99),
+            percentile(&mut wall, 0.5),
+            percentile(&mut wall, 0.99),
             size as f64 / 1024.0
         );
+    }
+    for (name, view) in boards
+        .iter()
+        .filter(|(n, _)| n.contains("middlegame"))
+        .take(2)
+    {
+        let (layout, rgba) = renderer
+            .draw(view, Color::White)
+            .map_err(|e| e.to_string())?;
+        println!("\nencoder settings on {name} (cpu ms per encode):");
+        for (label, settings) in Settings::candidates() {
+            let mut times = Vec::new();
+            let mut size = 0;
+            for _ in 0..40 {
+                let c0 = thread_cpu_ms();
+                size = encode::png(&rgba, layout.width, layout.height, settings)?.len();
+                if let (Some(a), Some(b)) = (c0, thread_cpu_ms()) {
+                    times.push(b - a);
+                }
+            }
+            println!(
+                "  {:<28} {:>8.3} {:>8.1} KB",
+                label,
+                percentile(&mut times, 0.5),
+                size as f64 / 1024.0
+            );
+        }
     }
     Ok(())
 }
 
-/// This process's user + system processor time in seconds (Linux; `None` elsewhere).
-fn cpu_seconds() -> Option<f64> {
-    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
-    // Fields after the command name (which is in parentheses): utime is the 12th, stime the 13th.
-    let rest = &stat[stat.rfind(')')? + 2..];
-    let fields: Vec<&str> = rest.split_whitespace().collect();
-    let utime: f64 = fields.get(11)?.parse().ok()?;
-    let stime: f64 = fields.get(12)?.parse().ok()?;
-    Some((utime + stime) / 100.0)
+/// The boards the benchmark draws: the real games' positions of the gallery.
+fn bench_boards() -> Result<Vec<(String, BoardView)>, String> {
+    let need = |name: &str, view: Option<BoardView>| {
+        view.map(|v| (name.to_string(), v))
+            .ok_or_else(|| format!("{name}: position not reached"))
+    };
+    Ok(vec![
+        need("chess 8×8 start", showcase::start(GameId::Chess))?,
+        need("chess 8×8 middlegame", showcase::middlegame(GameId::Chess))?,
+        need("cataclysm 16×12 start", showcase::start(GameId::Cataclysm))?,
+        need(
+            "cataclysm 16×12 middlegame",
+            showcase::middlegame(GameId::Cataclysm),
+        )?,
+        need(
+            "pick-a-team draft + pool",
+            showcase::start(GameId::PickATeam),
+        )?,
+        need("katarenga + camps", showcase::katarenga_camps())?,
+        need("chromopolis stack", showcase::chromopolis_stack())?,
+        need("catalonia chain", showcase::catalonia_chain())?,
+    ])
+}
+
+/// This thread's processor time in milliseconds (`None` where the clock is missing).
+fn thread_cpu_ms() -> Option<f64> {
+    let mut time = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `time` is a valid, writable timespec for the duration of the call.
+    let status = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut time) };
+    (status == 0).then(|| time.tv_sec as f64 * 1e3 + time.tv_nsec as f64 / 1e6)
 }
 
 fn percentile(samples: &mut [f64], p: f64) -> f64 {

@@ -1,225 +1,72 @@
-//! The gallery: pictures of every game's sample positions and a piece diagram of every piece
-//! type, written to a folder for people to look at (and run in CI so no game's picture fails).
+//! The gallery: pictures of every game from the real rules (start, a middlegame, the features
+//! each game is known for) and a diagram of every piece type of every game, written to a folder
+//! for people to look at (and run by the tests so that no game's picture fails).
 
 use std::path::{Path, PathBuf};
 
-use super::{Renderer, samples};
-use crate::rules::{
-    BoardView, Color, Geometry, Mark, Square,
-    chesslike::game::reach_marks,
-    move_table,
-    xbetza::{Betza, Hop},
-};
+use super::{Renderer, samples, showcase};
+use crate::rules::{BoardView, Color, GameId};
 
-/// Every sample view with a file name.
-pub fn views() -> Vec<(String, BoardView, Color)> {
-    let mut views = vec![
-        (
-            "chess-start".to_string(),
-            samples::chess_start(),
-            Color::White,
-        ),
-        (
-            "chess-mate".to_string(),
-            samples::chess_mate(),
-            Color::Black,
-        ),
-        (
-            "chess-knight-moves".to_string(),
-            samples::chess_knight_moves(),
-            Color::White,
-        ),
-        (
-            "cataclysm-start".to_string(),
-            samples::cataclysm_start(),
-            Color::White,
-        ),
-        (
-            "cataclysm-middlegame".to_string(),
-            samples::cataclysm_middlegame(),
-            Color::White,
-        ),
-        (
-            "pick-a-team-draft".to_string(),
-            samples::pick_a_team_draft(),
-            Color::Black,
-        ),
-        (
-            "pick-a-team-play".to_string(),
-            samples::pick_a_team_play(),
-            Color::White,
-        ),
-        ("katarenga".to_string(), samples::katarenga(), Color::White),
-        (
-            "katarenga-black".to_string(),
-            samples::katarenga(),
-            Color::Black,
-        ),
-        (
-            "chromopolis".to_string(),
-            samples::chromopolis(),
-            Color::White,
-        ),
-        (
-            "chromopolis-black".to_string(),
-            samples::chromopolis(),
-            Color::Black,
-        ),
-        ("catalonia".to_string(), samples::catalonia(), Color::White),
-        (
-            "all-pieces".to_string(),
-            samples::all_pieces(),
-            Color::White,
-        ),
-    ];
-    for &(name, kind, _) in samples::PIECE_TYPES {
-        views.push((format!("piece-{kind}"), diagram(name, kind), Color::White));
+/// One picture: file name (without extension), view, side at the bottom.
+pub type Entry = (String, BoardView, Color);
+
+/// Every gallery view with a file name; an error names the game or piece that failed.
+pub fn views() -> Result<Vec<Entry>, String> {
+    let side = |view: &BoardView| view.perspective.unwrap_or(Color::White);
+    let mut views: Vec<Entry> = Vec::new();
+    for id in GameId::ALL {
+        let start = showcase::start(id).ok_or_else(|| format!("{id}: cannot start a game"))?;
+        views.push((format!("{}-start", id.id()), start, Color::White));
+        let middle = showcase::middlegame(id).ok_or_else(|| format!("{id}: no middlegame"))?;
+        let orientation = side(&middle);
+        views.push((format!("{}-middlegame", id.id()), middle, orientation));
     }
-    views
+    let feature = |name: &str, view: Option<BoardView>| {
+        view.ok_or_else(|| format!("{name}: no seeded playout reached it"))
+    };
+    // The start of a Pick-a-team game is its draft: the pool beside the board.
+    let draft = feature("pick-a-team draft", showcase::start(GameId::PickATeam))?;
+    views.push(("pick-a-team-draft-black".into(), draft, Color::Black));
+    let camps = feature("katarenga camps", showcase::katarenga_camps())?;
+    views.push(("katarenga-camps".into(), camps.clone(), Color::White));
+    views.push(("katarenga-camps-black".into(), camps, Color::Black));
+    let stack = feature("chromopolis stack", showcase::chromopolis_stack())?;
+    views.push(("chromopolis-stack".into(), stack.clone(), Color::White));
+    views.push(("chromopolis-stack-black".into(), stack, Color::Black));
+    let chain = feature("catalonia chain", showcase::catalonia_chain())?;
+    views.push(("catalonia-chain".into(), chain, Color::White));
+    // Chess positions reached by fixed moves of the real game: a mate, and one piece's moves.
+    views.push(("chess-mate".into(), samples::chess_mate(), Color::Black));
+    views.push((
+        "chess-knight-moves".into(),
+        samples::chess_knight_moves(),
+        Color::White,
+    ));
+    // Hand-built: no game has every piece type, so this sheet of all the artwork is made up.
+    views.push(("all-pieces".into(), samples::all_pieces(), Color::White));
+    for id in GameId::ALL {
+        for (name, view) in showcase::piece_diagrams(id)? {
+            views.push((
+                format!("{}-piece-{}", id.id(), slug(&name)),
+                view,
+                Color::White,
+            ));
+        }
+    }
+    Ok(views)
 }
 
-/// How the pieces of the games without a rules module yet move, in XBetza (from `rules.md`):
-/// kind, board, movement, and the squares it defends (Catalonia) or applies force to
-/// (Chromopolis).
-const PIECE_REACH: &[(&str, Board, &str, Extra)] = &[
-    ("royal-knight", Board::PickATeam, "N", None),
-    ("chinese-nightrider", Board::PickATeam, "nNN", None),
-    ("pao", Board::PickATeam, "mRcpR", None),
-    ("blocking-prince", Board::PickATeam, "mK", None),
-    ("grasshopper", Board::PickATeam, "gQ", None),
-    ("pawn-chinese", Board::PickATeam, "fW", None),
-    ("pawn-berolina", Board::PickATeam, "fmFfcW", None),
-    ("pawn-ff", Board::PickATeam, "fF", None),
-    ("pawn-mecklenburg", Board::PickATeam, "fmWfcF", None),
-    ("pawn-chinese-mecklenburg", Board::PickATeam, "fW", None),
-    (
-        "pawn-berolina-mecklenburg",
-        Board::PickATeam,
-        "fmFfcW",
-        None,
-    ),
-    ("pawn-ff-mecklenburg", Board::PickATeam, "fF", None),
-    ("pawn-defending", Board::PickATeam, "fmWfcFbmR", None),
-    ("pawn-chinese-defending", Board::PickATeam, "fWbmR", None),
-    (
-        "pawn-berolina-defending",
-        Board::PickATeam,
-        "fmFfcWbmR",
-        None,
-    ),
-    ("pawn-ff-defending", Board::PickATeam, "fFbmR", None),
-    ("pawn-fish", Board::PickATeam, "fmWfcFbW", None),
-    ("pawn-chinese-fish", Board::PickATeam, "fWbW", None),
-    ("pawn-berolina-fish", Board::PickATeam, "fmFfcWbW", None),
-    ("pawn-ff-fish", Board::PickATeam, "fFbW", None),
-    ("spear-japanese", Board::PickATeam, "fR", None),
-    ("spear-arabic", Board::PickATeam, "fmRfcB", None),
-    ("spear-berolina", Board::PickATeam, "fmBfcR", None),
-    ("spear-diagonal", Board::PickATeam, "fB", None),
-    (
-        "advocate",
-        Board::Chromopolis,
-        "mFmD",
-        Some(("FD", Mark::Force)),
-    ),
-    (
-        "prelate",
-        Board::Chromopolis,
-        "mF",
-        Some(("NW", Mark::Force)),
-    ),
-    (
-        "gentleman",
-        Board::Catalonia,
-        "mKmAmD",
-        Some(("KAD", Mark::Defend)),
-    ),
-    ("lady", Board::Catalonia, "mQ", Some(("Q", Mark::Defend))),
-    (
-        "peasant",
-        Board::Catalonia,
-        "mfWmbW",
-        Some(("fF", Mark::Defend)),
-    ),
-];
-
-/// What a piece reaches besides its moves: (XBetza, the mark to show).
-type Extra = Option<(&'static str, Mark)>;
-
-#[derive(Copy, Clone)]
-enum Board {
-    PickATeam,
-    Chromopolis,
-    Catalonia,
-}
-
-/// A diagram of one piece type: from the rules where its game exists (Chess, Cataclysm),
-/// else computed from its XBetza on its game's board.
-fn diagram(name: &str, kind: &str) -> BoardView {
-    let from_rules = crate::rules::registry::new_game(
-        crate::rules::GameId::Cataclysm,
-        &crate::rules::Options::default(),
-        0,
-    )
-    .ok()
-    .and_then(|g| g.piece_diagram(name).ok());
-    if let Some(view) = from_rules {
-        return view;
+/// A file-name-safe form of a piece name: "fF Fish Pawn" → "ff-fish-pawn".
+fn slug(name: &str) -> String {
+    let mut out = String::new();
+    for c in name.chars() {
+        if c.is_ascii_alphanumeric() {
+            out.push(c.to_ascii_lowercase());
+        } else if !out.ends_with('-') && !out.is_empty() {
+            out.push('-');
+        }
     }
-    let Some(&(_, board, moves, extra)) = PIECE_REACH.iter().find(|(k, ..)| *k == kind) else {
-        return BoardView {
-            geometry: Geometry::rectangle(5, 5).ok(),
-            pieces: vec![(
-                Square::new(2, 2).expect("on the board"),
-                samples::piece(kind, Color::White),
-            )],
-            header: name.to_string(),
-            ..BoardView::default()
-        };
-    };
-    let (geometry, from) = match board {
-        Board::PickATeam => (Geometry::rectangle(10, 10).expect("10×10"), (4, 4)),
-        Board::Chromopolis => (
-            Geometry::rectangle(7, 6)
-                .expect("7×6")
-                .cylinder()
-                .with_holes([samples::sq("a1"), samples::sq("a6")]),
-            (1, 2),
-        ),
-        Board::Catalonia => (Geometry::rectangle(8, 8).expect("8×8"), (3, 3)),
-    };
-    let from = Square::new(from.0, from.1).expect("on the board");
-    // Hops are marked apart from plain moves so that a square reached both ways shows both.
-    let reach = |betza: &str| -> Vec<(Square, Mark)> {
-        let Ok(b) = Betza::parse(betza) else {
-            return Vec::new();
-        };
-        let rays = move_table::compile(&b, &geometry, Color::White, from, false);
-        let (hops, plain): (Vec<_>, Vec<_>) = rays.into_iter().partition(|r| r.hop != Hop::None);
-        let mut marks = reach_marks(&plain);
-        marks.extend(reach_marks(&hops));
-        marks
-    };
-    let mut marks = vec![(from, Mark::Origin)];
-    marks.extend(reach(moves));
-    let mut header = format!("{name}: {moves}");
-    if let Some((betza, mark)) = extra {
-        marks.extend(reach(betza).into_iter().map(|(s, _)| (s, mark)));
-        let what = if mark == Mark::Force {
-            "force"
-        } else {
-            "defends"
-        };
-        header = format!("{name}: moves {moves}, {what} {betza}");
-    }
-    BoardView {
-        geometry: Some(geometry),
-        pieces: vec![(from, samples::piece(kind, Color::White))],
-        marks,
-        header,
-        perspective: Some(Color::White),
-        ..BoardView::default()
-    }
+    out.trim_end_matches('-').to_string()
 }
 
 /// Writes the gallery as PNG files (and the text boards as .txt) into `dir`.
@@ -227,7 +74,7 @@ pub fn write(dir: &Path) -> Result<Vec<PathBuf>, String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     let renderer = Renderer::global();
     let mut written = Vec::new();
-    for (name, view, orientation) in views() {
+    for (name, view, orientation) in views()? {
         let png = renderer
             .png(&view, orientation)
             .map_err(|e| format!("{name}: {e}"))?;
@@ -240,4 +87,14 @@ pub fn write(dir: &Path) -> Result<Vec<PathBuf>, String> {
         written.push(path);
     }
     Ok(written)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn slugs_are_plain() {
+        assert_eq!(super::slug("fF Fish Pawn"), "ff-fish-pawn");
+        assert_eq!(super::slug("Grand Rook"), "grand-rook");
+        assert_eq!(super::slug("  Pao! "), "pao");
+    }
 }

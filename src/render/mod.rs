@@ -10,6 +10,7 @@ mod assets;
 mod board;
 mod canvas;
 pub mod command;
+pub mod encode;
 mod font;
 pub mod gallery;
 mod layout;
@@ -20,15 +21,11 @@ pub mod palette;
 mod panels;
 mod pieces;
 pub mod samples;
+pub mod showcase;
 mod sprites;
 mod text_board;
 
 use std::sync::OnceLock;
-
-use image::{
-    ImageEncoder,
-    codecs::png::{CompressionType, FilterType, PngEncoder},
-};
 
 pub use layout::{Layout, LegendItem, PixelRect, PlacedEntry};
 pub use legend::{LegendEntry, entries as legend_entries};
@@ -90,6 +87,12 @@ impl Renderer {
         assets::PIECES.iter().map(|(kind, _)| *kind)
     }
 
+    /// The sprite sizes rasterized so far (the usual ones from the start; a picture that needs
+    /// another size adds it once).
+    pub fn sprite_sizes(&self) -> Vec<u32> {
+        self.sprites.sizes()
+    }
+
     /// The sprite of a kind at `size` pixels, as straight RGBA rows, or `None` if the kind has
     /// no artwork of its own.
     pub fn sprite_rgba(&self, kind: &str, color: Color, size: u32) -> Option<Vec<u8>> {
@@ -147,17 +150,12 @@ impl Renderer {
     /// The picture of `view` with `orientation`'s side at the bottom, as a PNG file.
     pub fn png(&self, view: &BoardView, orientation: Color) -> Result<Vec<u8>, RenderError> {
         let (layout, rgba) = self.draw(view, orientation)?;
-        let mut out = Vec::with_capacity(rgba.len() / 8);
-        // Fast compression: a few milliseconds for the largest board, far below the chat
-        // services' size limits (see `chatrang bench render`).
-        PngEncoder::new_with_quality(&mut out, CompressionType::Fast, FilterType::Adaptive)
-            .write_image(
-                &rgba,
-                layout.width,
-                layout.height,
-                image::ExtendedColorType::Rgba8,
-            )
-            .map_err(|e| RenderError::Encode(e.to_string()))?;
-        Ok(out)
+        encode::png(
+            &rgba,
+            layout.width,
+            layout.height,
+            encode::Settings::default(),
+        )
+        .map_err(RenderError::Encode)
     }
 }

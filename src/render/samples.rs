@@ -1,7 +1,8 @@
-//! Sample views of every game, for the gallery, the benchmark and the tests. Chess and
-//! Cataclysm come from the rules; the other games are built by hand in the shape their modules
-//! produce (board, tiles, camps, stacks, chain, pool), so the pictures can be checked before
-//! those games exist.
+//! Hand-built sample views for the renderer's tests, which check exact pixels and so need
+//! positions they know square by square (camps occupied, a stack of three, a chain of four,
+//! pits). The gallery, `chatrang render` and the benchmark show the real games instead (see
+//! [`super::showcase`]); from here they only take the chess positions reached by fixed moves of
+//! the real game and the sheet of every piece's artwork, which no game can show.
 
 use crate::rules::{
     BoardView, Color, GameId, Geometry, Options, OutsideSlot, PieceView, Square, Tile, registry,

@@ -159,4 +159,12 @@ impl SpriteCache {
             .or_insert_with(|| Arc::new(SpriteSheet::build(size)))
             .clone()
     }
+
+    /// The sizes that have a sheet.
+    pub fn sizes(&self) -> Vec<u32> {
+        let sheets = self.sheets.lock().unwrap_or_else(|e| e.into_inner());
+        let mut sizes: Vec<u32> = sheets.keys().copied().collect();
+        sizes.sort_unstable();
+        sizes
+    }
 }

@@ -84,7 +84,12 @@ impl Service {
         let version = self.store.commit(&commit).await.map_err(conflict)?;
         after.row = commit.game;
         after.row.version = version;
-        self.cache_put(after.row.id, version, after.game.clone_game());
+        self.cache_put(
+            after.row.id,
+            version,
+            after.game.clone_game(),
+            after.people.clone(),
+        );
         Ok(after)
     }
 

@@ -8,7 +8,10 @@ use std::{
 };
 
 use super::{BoardPainter, NewGame, Place, Service, User};
-use crate::store::{Store, sqlite_url};
+use crate::{
+    rules::{Actor, Color, Game, GameId, Options, Status, registry},
+    store::{Store, sqlite_url},
+};
 
 /// Moves timed one by one for the latency figures.
 const LATENCY_MOVES: usize = 400;
@@ -48,7 +51,8 @@ fn players(i: usize) -> (User, User) {
     )
 }
 
-/// Starts an accepted Cataclysm game between two bench players; returns its id.
+/// Starts an accepted Cataclysm game between two bench players; returns its id. (The seed
+/// does not change Cataclysm's setup, so [`local_game`] matches it.)
 async fn start(service: &Service, place: &Place, i: usize) -> Result<i64, String> {
     let (white, black) = players(i);
     let new = NewGame {
@@ -69,35 +73,48 @@ async fn start(service: &Service, place: &Place, i: usize) -> Result<i64, String
     Ok(id)
 }
 
-/// Plays one move chosen by `pick` among the legal ones; returns the time the move took.
+/// The bench's own copy of a game, used to choose moves without asking the service.
+fn local_game() -> Result<Box<dyn Game>, String> {
+    registry::new_game(GameId::Cataclysm, &Options::default(), 0).map_err(|e| e.to_string())
+}
+
+/// Plays one move chosen by `pick` among the legal ones of `local` (which follows along);
+/// returns the time the service took, or `None` when the game has ended.
 async fn step(
     service: &Service,
     place: &Place,
     id: i64,
-    ply: usize,
+    local: &mut Box<dyn Game>,
     i: usize,
     pick: usize,
 ) -> Result<Option<Duration>, String> {
     let (white, black) = players(i);
-    let user = if ply.is_multiple_of(2) {
-        &white
-    } else {
-        &black
+    let user = match local.status() {
+        Status::Ongoing {
+            actor: Actor::Side(Color::White),
+            ..
+        } => &white,
+        Status::Ongoing { .. } => &black,
+        Status::Over(_) => return Ok(None),
     };
-    let moves = service
-        .legal_moves(place, user, Some(id), "")
-        .await
-        .map_err(|e| e.to_string())?;
+    let mut moves: Vec<String> = local
+        .legal_actions()
+        .into_iter()
+        .map(|a| a.notation)
+        .collect();
     if moves.is_empty() {
         return Ok(None);
     }
-    let chosen = &moves[pick % moves.len()];
+    moves.sort();
+    let chosen = moves[pick % moves.len()].clone();
     let started = Instant::now();
     service
-        .act(place, user, Some(id), chosen, None)
+        .act(place, user, Some(id), &chosen, None)
         .await
         .map_err(|e| e.to_string())?;
-    Ok(Some(started.elapsed()))
+    let took = started.elapsed();
+    local.play(&chosen).map_err(|e| e.to_string())?;
+    Ok(Some(took))
 }
 
 async fn latency(service: &Service) -> Result<(), String> {
@@ -105,9 +122,10 @@ async fn latency(service: &Service) -> Result<(), String> {
     let mut times = Vec::with_capacity(LATENCY_MOVES);
     let mut game = 0;
     let mut id = start(service, &place, game).await?;
+    let mut local = local_game()?;
     let mut ply = 0;
     while times.len() < LATENCY_MOVES {
-        match step(service, &place, id, ply, game, ply * 7 + 3).await? {
+        match step(service, &place, id, &mut local, game, ply * 7 + 3).await? {
             Some(t) if ply < 120 => {
                 times.push(t);
                 ply += 1;
@@ -115,6 +133,7 @@ async fn latency(service: &Service) -> Result<(), String> {
             _ => {
                 game += 1;
                 id = start(service, &place, game).await?;
+                local = local_game()?;
                 ply = 0;
             }
         }
@@ -146,8 +165,9 @@ async fn throughput(service: &Arc<Service>) -> Result<(), String> {
         let place = place.clone();
         tasks.push(tokio::spawn(async move {
             let mut moves = 0usize;
+            let mut local = local_game()?;
             for ply in 0..MOVES_PER_GAME {
-                match step(&service, &place, id, ply, 10_000 + n, n + ply * 5).await? {
+                match step(&service, &place, id, &mut local, 10_000 + n, n + ply * 5).await? {
                     Some(_) => moves += 1,
                     None => break,
                 }

@@ -49,15 +49,20 @@ impl Loaded {
 
     /// The user ids who must act now, by the rules' status.
     pub fn to_act(&self) -> Vec<String> {
+        self.to_act_in(&self.game.status())
+    }
+
+    /// [`Loaded::to_act`] for a status already computed (the rules' status is not free).
+    pub fn to_act_in(&self, status: &Status) -> Vec<String> {
         if self.row.state != GameState::Active {
             return Vec::new();
         }
-        match self.game.status() {
+        match status {
             Status::Ongoing {
                 actor: Actor::Side(side),
                 ..
             } => self
-                .members(side)
+                .members(*side)
                 .iter()
                 .map(|p| p.user_id.clone())
                 .collect(),
@@ -78,6 +83,11 @@ impl Loaded {
 
     /// A line saying whose turn it is or how the game ended.
     pub fn status_line(&self) -> String {
+        self.status_line_in(&self.game.status())
+    }
+
+    /// [`Loaded::status_line`] for a status already computed.
+    pub fn status_line_in(&self, status: &Status) -> String {
         match self.row.state {
             GameState::Challenge => match &self.row.challenged {
                 Some(_) => format!(
@@ -97,10 +107,10 @@ impl Loaded {
                 "Game over: {}.",
                 self.row.outcome.as_deref().unwrap_or("finished")
             ),
-            GameState::Active => match self.game.status() {
+            GameState::Active => match status {
                 Status::Ongoing { actor, prompt } => {
                     let who = match actor {
-                        Actor::Side(side) => self.names(side),
+                        Actor::Side(side) => self.names(*side),
                         Actor::Anyone => "anyone in the game".to_string(),
                     };
                     format!("{prompt} ({who}).")
@@ -117,12 +127,12 @@ impl Loaded {
     }
 
     /// The side a picture should be drawn from: the side that acts, else White.
-    pub fn orientation(&self, view: &BoardView) -> Color {
-        match self.game.status() {
+    pub fn orientation(&self, view: &BoardView, status: &Status) -> Color {
+        match status {
             Status::Ongoing {
                 actor: Actor::Side(side),
                 ..
-            } => side,
+            } => *side,
             _ => view.perspective.unwrap_or(Color::White),
         }
     }
@@ -282,14 +292,16 @@ impl Service {
                 row.id, row.variant
             ))
         })?;
+        // Every change of the game or of its people appends to the log and so bumps the
+        // version: a cached entry at the row's version is exactly what the database holds.
         let cached = self.cache.lock().ok().and_then(|cache| {
             cache
                 .get(&row.id)
-                .filter(|(version, _)| *version == row.version)
-                .map(|(_, game)| game.clone_game())
+                .filter(|(version, _, _)| *version == row.version)
+                .map(|(_, game, people)| (game.clone_game(), people.clone()))
         });
-        let game = match cached {
-            Some(game) => game,
+        let (game, people) = match cached {
+            Some(hit) => hit,
             None => {
                 let log = self.store.log(row.id).await?;
                 let game = match replay(&row, &log) {
@@ -313,14 +325,14 @@ impl Service {
                         })?
                     }
                 };
-                self.cache_put(row.id, row.version, game.clone_game());
-                game
+                let people = self.store.participants(row.id).await?;
+                self.cache_put(row.id, row.version, game.clone_game(), people.clone());
+                (game, people)
             }
         };
-        let people = self.store.participants(row.id).await?;
         let challenged_name = match &row.challenged {
-            Some(id) => self.store.player_name(id).await?,
-            None => None,
+            Some(id) if row.state == GameState::Challenge => self.store.player_name(id).await?,
+            _ => None,
         };
         Ok(Loaded {
             row,
@@ -331,12 +343,18 @@ impl Service {
         })
     }
 
-    pub(crate) fn cache_put(&self, id: i64, version: i64, game: Box<dyn Game>) {
+    pub(crate) fn cache_put(
+        &self,
+        id: i64,
+        version: i64,
+        game: Box<dyn Game>,
+        people: Vec<Participant>,
+    ) {
         if let Ok(mut cache) = self.cache.lock() {
             if cache.len() >= super::CACHE_LIMIT && !cache.contains_key(&id) {
                 cache.clear();
             }
-            cache.insert(id, (version, game));
+            cache.insert(id, (version, game, people));
         }
     }
 
@@ -371,10 +389,11 @@ impl Service {
     /// the choices open now.
     pub(crate) async fn game_reply(&self, loaded: &Loaded, text: String) -> Reply {
         let view = loaded.game.view();
-        let orientation = loaded.orientation(&view);
+        let rules_status = loaded.game.status();
+        let orientation = loaded.orientation(&view, &rules_status);
         let filename = format!("game-{}-{}.png", loaded.row.id, loaded.row.version);
         let (board_text, image) = self.paint(view, orientation, filename).await;
-        let status = loaded.status_line();
+        let status = loaded.status_line_in(&rules_status);
         Reply {
             text: if text.is_empty() {
                 status
@@ -383,7 +402,7 @@ impl Service {
             },
             board_text: Some(board_text),
             image,
-            notify: loaded.to_act(),
+            notify: loaded.to_act_in(&rules_status),
             choices: choices_for(loaded),
             game: Some(GameRef {
                 id: loaded.row.id,
@@ -502,6 +521,9 @@ pub(crate) fn choices_for(loaded: &Loaded) -> Vec<Choice> {
         action,
     };
     match loaded.row.state {
+        GameState::Challenge if loaded.row.challenged.is_none() => {
+            vec![choice("Accept", ChoiceAction::AcceptChallenge)]
+        }
         GameState::Challenge => vec![
             choice("Accept", ChoiceAction::AcceptChallenge),
             choice("Decline", ChoiceAction::DeclineChallenge),

@@ -47,6 +47,12 @@ impl Service {
         };
         let kind = parse_game(name)?;
         let mut text = registry::help(kind).to_string();
+        if kind == GameId::Chromopolis && !text.to_lowercase().contains("reconstruct") {
+            text.push_str(
+                "\nNote: the original setup diagram is lost; the starting position used here is \
+                 a reconstruction.",
+            );
+        }
         let specs = registry::option_specs(kind);
         if !specs.is_empty() {
             text.push_str("\nOptions when starting (/new ");

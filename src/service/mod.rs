@@ -23,7 +23,7 @@ use std::{
 };
 
 pub use context::replay;
-pub use painter::{BoardPainter, TextPainter, text_board};
+pub use painter::{BoardPainter, RenderPainter, TextPainter, text_board};
 pub use rating::{TeamOutcome, rate_teams};
 pub use reply::{
     Attachment, Choice, ChoiceAction, GameRef, Image, Place, Reply, ServiceError, ServiceResult,
@@ -36,8 +36,8 @@ use crate::{rules::Game, store::Store};
 /// How many games the service keeps replayed in memory; beyond it the cache starts afresh.
 const CACHE_LIMIT: usize = 4096;
 
-/// A replayed game and the version of the record it reflects.
-type Cached = (i64, Box<dyn Game>);
+/// A replayed game and its people, with the version of the record they reflect.
+type Cached = (i64, Box<dyn Game>, Vec<crate::store::Participant>);
 
 /// The service. Cheap to share behind an `Arc`; every method takes `&self`.
 pub struct Service {
@@ -50,9 +50,9 @@ pub struct Service {
     names: Mutex<HashMap<String, String>>,
 }
 
-/// The painter the program uses: the one place to wire the real renderer in.
+/// The painter the program uses: PNG pictures and Unicode text boards from [`crate::render`].
 pub fn default_painter() -> Arc<dyn BoardPainter> {
-    Arc::new(TextPainter)
+    Arc::new(RenderPainter)
 }
 
 impl Service {

@@ -99,3 +99,19 @@ fn cell_text(view: &BoardView, on_board: bool, sq: Square) -> char {
     }
     '.'
 }
+
+/// The real painter: PNG pictures from [`crate::render`] and its Unicode text board.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct RenderPainter;
+
+impl BoardPainter for RenderPainter {
+    fn png(&self, view: &BoardView, orientation: Color) -> Result<Vec<u8>, String> {
+        crate::render::Renderer::global()
+            .png(view, orientation)
+            .map_err(|e| e.to_string())
+    }
+
+    fn text(&self, view: &BoardView, orientation: Color) -> String {
+        crate::render::text_board(view, orientation)
+    }
+}

@@ -103,7 +103,12 @@ impl Service {
         };
         after.row = commit.game;
         after.row.version = version;
-        self.cache_put(after.row.id, version, after.game.clone_game());
+        self.cache_put(
+            after.row.id,
+            version,
+            after.game.clone_game(),
+            after.people.clone(),
+        );
         let text = format!(
             "Game {}: {} — {}",
             after.label(),

@@ -204,3 +204,39 @@ impl From<crate::store::StoreError> for ServiceError {
 }
 
 pub type ServiceResult<T = Reply> = Result<T, ServiceError>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Color;
+
+    #[test]
+    fn every_choice_survives_its_button_id() {
+        let actions = [
+            ChoiceAction::Play("d4d5&k4k5".into()),
+            ChoiceAction::Play("e7e8=Q".into()),
+            ChoiceAction::AcceptChallenge,
+            ChoiceAction::DeclineChallenge,
+            ChoiceAction::AcceptDraw,
+            ChoiceAction::DeclineDraw,
+            ChoiceAction::AcceptUndo,
+            ChoiceAction::DeclineUndo,
+            ChoiceAction::Rematch,
+            ChoiceAction::Join(Color::Black),
+        ];
+        for action in actions {
+            let choice = Choice {
+                label: String::new(),
+                game: 42,
+                version: 7,
+                action,
+            };
+            let id = choice.encode();
+            assert!(id.len() <= 100, "{id}");
+            assert_eq!(Choice::decode(&id), Some(choice));
+        }
+        assert_eq!(Choice::decode("v1:1:2:fly:"), None);
+        assert_eq!(Choice::decode("v1:x:2:accept:"), None);
+        assert_eq!(Choice::decode("v1:1:2:play:"), None);
+    }
+}

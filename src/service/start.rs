@@ -414,8 +414,7 @@ impl Service {
         next.outcome = None;
         next.rematch_of = Some(row.id);
         next.place_id = place.channel.clone();
-        let position = loaded_initial(&loaded)?;
-        next.position = position;
+        next.position = row.initial_position.clone();
         let swapped: Vec<(String, Color)> = if row.group_game {
             next.state = GameState::Active;
             next.challenged = None;
@@ -471,11 +470,6 @@ impl Service {
         }
         Err(conflict(crate::store::StoreError::Conflict))
     }
-}
-
-/// The starting position of a game (its record's initial setup).
-fn loaded_initial(loaded: &Loaded) -> ServiceResult<String> {
-    Ok(loaded.row.initial_position.clone())
 }
 
 fn not_a_challenge(loaded: &Loaded) -> ServiceError {

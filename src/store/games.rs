@@ -54,6 +54,7 @@ impl Store {
         participants: &[(String, crate::rules::Color)],
         log: &[NewLogEntry],
     ) -> Result<i64, StoreError> {
+        let _turn = self.write_turn().await;
         let mut tx = self.pool().begin().await?;
         let now = super::now_ms();
         let id: i64 = sqlx::query_scalar(
@@ -171,6 +172,7 @@ impl Store {
         let now = super::now_ms();
         let game = &commit.game;
         let new_version = commit.expected_version + commit.log.len() as i64;
+        let _turn = self.write_turn().await;
         let mut tx = self.pool().begin().await?;
         // The guarded update comes first, so that on SQLite the transaction takes the write
         // lock (waiting for another writer) before reading anything.

@@ -10,6 +10,7 @@ use super::{
 impl Store {
     /// Records a user's current display name (adapters call this on every command).
     pub async fn upsert_player(&self, user_id: &str, name: &str) -> Result<(), StoreError> {
+        let _turn = self.write_turn().await;
         sqlx::query(
             "INSERT INTO players (user_id, name, updated_at) VALUES ($1, $2, $3) \
              ON CONFLICT (user_id) DO UPDATE SET name = excluded.name, \

@@ -96,7 +96,11 @@ pub fn piece_diagram(v: &Variant, piece: &str) -> Result<BoardView, ActionError>
         .or_else(|| g.squares().next())
         .ok_or_else(|| ActionError::Illegal("this board has no squares".into()))?;
     let rays = v.uncompiled_rays(type_id, Color::White, from);
-    let mut marks = reach_marks(&rays);
+    // Hops are marked apart from plain moves, so that a square reached both ways (the Pao's
+    // rook moves and its cannon captures) shows both marks.
+    let (hops, plain): (Vec<Ray>, Vec<Ray>) = rays.into_iter().partition(|r| r.hop != Hop::None);
+    let mut marks = reach_marks(&plain);
+    marks.extend(reach_marks(&hops));
     marks.push((from, Mark::Origin));
     Ok(BoardView {
         geometry: Some(g.clone()),
