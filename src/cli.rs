@@ -68,6 +68,14 @@ pub enum Command {
         #[arg(long, default_value = "alice")]
         user: String,
     },
+    /// Serve Discord: needs DISCORD_TOKEN; DISCORD_GUILD_ID registers the commands in one
+    /// server only (instant, for trying it out).
+    Discord {
+        /// The data directory holding the SQLite database (default: $CHATRANG_DATA or ./data).
+        /// A postgres:// DATABASE_URL is used instead when set.
+        #[arg(long)]
+        data: Option<PathBuf>,
+    },
 }
 
 pub fn run() -> ExitCode {
@@ -92,6 +100,7 @@ pub fn run() -> ExitCode {
             crate::console::init_logging();
             crate::console::run(data, files, user, crate::service::default_painter())
         }
+        Command::Discord { data } => crate::discord::serve(data),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -5,6 +5,7 @@
 
 pub mod cli;
 pub mod console;
+pub mod discord;
 pub mod render;
 pub mod rules;
 pub mod service;

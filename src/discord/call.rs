@@ -1,0 +1,82 @@
+//! What every slash command does around its one service call: who is asking and where, the
+//! deferral for commands that draw a board, and showing the result.
+
+use std::sync::{Arc, atomic::Ordering};
+
+use poise::serenity_prelude::{self as serenity, ChannelType, Message};
+
+use super::{Ctx, Data, Error, deliver::deliver, message::service_user, respond::Origin};
+use crate::service::{Place, Service, ServiceResult, User};
+
+/// One slash command being handled.
+pub struct Call<'a> {
+    pub ctx: poise::ApplicationContext<'a, Data, Error>,
+    pub origin: Origin,
+    pub place: Place,
+    pub user: User,
+}
+
+impl<'a> Call<'a> {
+    /// For a command that draws a board: says "thinking…" first (Discord's three seconds).
+    pub async fn deferred(ctx: Ctx<'a>) -> Result<Call<'a>, Error> {
+        let mut call = Call::immediate(ctx)?;
+        poise::Context::Application(call.ctx).defer().await?;
+        call.origin.deferred = true;
+        Ok(call)
+    }
+
+    /// For a quick command answered directly.
+    pub fn immediate(ctx: Ctx<'a>) -> Result<Call<'a>, Error> {
+        let poise::Context::Application(app) = ctx else {
+            return Err("only slash commands are served".into());
+        };
+        let interaction = app.interaction;
+        let origin = Origin {
+            http: app.framework.serenity_context.http.clone(),
+            id: interaction.id,
+            token: interaction.token.clone(),
+            channel: interaction.channel_id,
+            guild: interaction.guild_id,
+            deferred: false,
+        };
+        Ok(Call {
+            ctx: app,
+            place: place_of(interaction.guild_id, interaction.channel_id),
+            user: service_user(&interaction.user, interaction.member.as_deref()),
+            origin,
+        })
+    }
+
+    pub fn service(&self) -> Arc<Service> {
+        self.data().service.clone()
+    }
+
+    pub fn data(&self) -> &'a Data {
+        poise::Context::Application(self.ctx).data()
+    }
+
+    /// The kind of channel the command came from, when Discord said.
+    pub fn channel_kind(&self) -> Option<ChannelType> {
+        self.ctx.interaction.channel.as_ref().map(|c| c.kind)
+    }
+
+    /// Shows the result; returns the public message posted here, if any.
+    pub async fn finish(&mut self, result: ServiceResult) -> Result<Option<Message>, Error> {
+        let data = self.data();
+        let shown = deliver(&mut self.origin, data, result).await;
+        // The interaction is answered now (or answering it failed); poise's own replies, such
+        // as the error handler's apology, must come as followups.
+        self.ctx
+            .has_sent_initial_response
+            .store(true, Ordering::SeqCst);
+        Ok(shown?)
+    }
+}
+
+/// The service's place for a channel: the server (or `dm`) and the channel or thread.
+pub fn place_of(guild: Option<serenity::GuildId>, channel: serenity::ChannelId) -> Place {
+    Place::new(
+        guild.map_or_else(|| "dm".to_string(), |g| g.to_string()),
+        channel.to_string(),
+    )
+}

@@ -1,0 +1,301 @@
+//! The slash commands. Each one is a thin shell around one service call: it reads the options,
+//! asks the service, and shows the reply. The doc comment of each command is its description
+//! in Discord's command list.
+
+use poise::serenity_prelude as serenity;
+
+use super::{Ctx, Error, autocomplete, call::Call, options, threads};
+use crate::{
+    rules::Color,
+    service::{NewGame, User},
+};
+
+/// A side, as a choice list.
+#[derive(Copy, Clone, Debug, poise::ChoiceParameter)]
+pub enum Side {
+    White,
+    Black,
+}
+
+impl From<Side> for Color {
+    fn from(side: Side) -> Color {
+        match side {
+            Side::White => Color::White,
+            Side::Black => Color::Black,
+        }
+    }
+}
+
+/// Every command the bot offers, before the game lists are filled in by [`options`].
+pub fn all() -> Vec<poise::Command<super::Data, Error>> {
+    vec![
+        new(),
+        accept(),
+        decline(),
+        join(),
+        leave(),
+        play(),
+        moves(),
+        board(),
+        resign(),
+        draw(),
+        undo(),
+        rematch(),
+        history(),
+        games(),
+        leaderboard(),
+        help(),
+        piece(),
+    ]
+}
+
+/// Start a game: challenge someone, make an open challenge, or gather teams.
+#[poise::command(slash_command)]
+pub async fn new(
+    ctx: Ctx<'_>,
+    #[description = "The game to play"] game: String,
+    #[description = "Who you challenge (leave empty for an open challenge)"] opponent: Option<
+        serenity::User,
+    >,
+    #[description = "Your side (White unless you say)"] side: Option<Side>,
+    #[description = "Play in teams: anyone may join a side, any member moves for it"] teams: Option<
+        bool,
+    >,
+) -> Result<(), Error> {
+    let mut call = Call::deferred(ctx).await?;
+    let request = NewGame {
+        game,
+        opponent: opponent.map(|u| User::new(u.id.to_string(), u.display_name())),
+        side: side.map(Color::from),
+        teams: teams.unwrap_or(false),
+        options: options::game_options_given(call.ctx.args),
+        ..NewGame::default()
+    };
+    let result = call
+        .service()
+        .new_game(&call.place, &call.user, request)
+        .await;
+    let reply = result.as_ref().ok().cloned();
+    let posted = call.finish(result).await?;
+    if let (Some(reply), Some(message)) = (reply, posted)
+        && threads::can_hold_threads(&call.origin, call.channel_kind())
+    {
+        threads::open_for_game(&call.origin, call.data(), &reply, &message).await;
+    }
+    Ok(())
+}
+
+/// Accept a challenge.
+#[poise::command(slash_command)]
+pub async fn accept(
+    ctx: Ctx<'_>,
+    #[description = "Game number (only needed outside the game's thread)"]
+    #[autocomplete = "autocomplete::games"]
+    game: Option<i64>,
+) -> Result<(), Error> {
+    let mut call = Call::deferred(ctx).await?;
+    let result = call.service().accept(&call.place, &call.user, game).await;
+    call.finish(result).await.map(drop)
+}
+
+/// Decline a challenge (or withdraw your own).
+#[poise::command(slash_command)]
+pub async fn decline(
+    ctx: Ctx<'_>,
+    #[description = "Game number (only needed outside the game's thread)"]
+    #[autocomplete = "autocomplete::games"]
+    game: Option<i64>,
+) -> Result<(), Error> {
+    let mut call = Call::deferred(ctx).await?;
+    let result = call.service().decline(&call.place, &call.user, game).await;
+    call.finish(result).await.map(drop)
+}
+
+/// Join a side of a team game.
+#[poise::command(slash_command)]
+pub async fn join(
+    ctx: Ctx<'_>,
+    #[description = "The side to join (the smaller team unless you say)"] side: Option<Side>,
+    #[description = "Game number (only needed outside the game's thread)"]
+    #[autocomplete = "autocomplete::games"]
+    game: Option<i64>,
+) -> Result<(), Error> {
+    let mut call = Call::deferred(ctx).await?;
+    let result = call
+        .service()
+        .join(&call.place, &call.user, game, side.map(Color::from))
+        .await;
+    call.finish(result).await.map(drop)
+}
+
+/// Leave a team game that has not started, or withdraw a challenge.
+#[poise::command(slash_command)]
+pub async fn leave(
+    ctx: Ctx<'_>,
+    #[description = "Game number (only needed outside the game's thread)"]
+    #[autocomplete = "autocomplete::games"]
+    game: Option<i64>,
+) -> Result<(), Error> {
+    let mut call = Call::deferred(ctx).await?;
+    let result = call.service().leave(&call.place, &call.user, game).await;
+    call.finish(result).await.map(drop)
+}
+
+/// Make a move or answer the game's question (the list offers the legal ones).
+#[poise::command(slash_command, rename = "move")]
+pub async fn play(
+    ctx: Ctx<'_>,
+    #[description = "The move, such as e2e4"]
+    #[rename = "move"]
+    #[autocomplete = "autocomplete::legal_moves"]
+    notation: String,
+    #[description = "Game number (only needed outside the game's thread)"]
+    #[autocomplete = "autocomplete::games"]
+    game: Option<i64>,
+) -> Result<(), Error> {
+    let mut call = Call::deferred(ctx).await?;
+    let result = call
+        .service()
+        .act(&call.place, &call.user, game, &notation, None)
+        .await;
+    call.finish(result).await.map(drop)
+}
+
+/// The legal moves, or the moves of the piece on a square (shown on the board).
+#[poise::command(slash_command)]
+pub async fn moves(
+    ctx: Ctx<'_>,
+    #[description = "A square (e2) or the start of a move"] from: Option<String>,
+    #[description = "Game number (only needed outside the game's thread)"]
+    #[autocomplete = "autocomplete::games"]
+    game: Option<i64>,
+) -> Result<(), Error> {
+    let mut call = Call::deferred(ctx).await?;
+    let result = call
+        .service()
+        .moves(&call.place, &call.user, game, from.as_deref().unwrap_or(""))
+        .await;
+    call.finish(result).await.map(drop)
+}
+
+/// Show the board and whose turn it is.
+#[poise::command(slash_command)]
+pub async fn board(
+    ctx: Ctx<'_>,
+    #[description = "Game number (only needed outside the game's thread)"]
+    #[autocomplete = "autocomplete::games"]
+    game: Option<i64>,
+) -> Result<(), Error> {
+    let mut call = Call::deferred(ctx).await?;
+    let result = call.service().board(&call.place, &call.user, game).await;
+    call.finish(result).await.map(drop)
+}
+
+/// Resign the game.
+#[poise::command(slash_command)]
+pub async fn resign(
+    ctx: Ctx<'_>,
+    #[description = "Game number (only needed outside the game's thread)"]
+    #[autocomplete = "autocomplete::games"]
+    game: Option<i64>,
+) -> Result<(), Error> {
+    let mut call = Call::deferred(ctx).await?;
+    let result = call.service().resign(&call.place, &call.user, game).await;
+    call.finish(result).await.map(drop)
+}
+
+/// Offer a draw, or accept the one offered.
+#[poise::command(slash_command)]
+pub async fn draw(
+    ctx: Ctx<'_>,
+    #[description = "Game number (only needed outside the game's thread)"]
+    #[autocomplete = "autocomplete::games"]
+    game: Option<i64>,
+) -> Result<(), Error> {
+    let mut call = Call::deferred(ctx).await?;
+    let result = call.service().draw(&call.place, &call.user, game).await;
+    call.finish(result).await.map(drop)
+}
+
+/// Ask to take back the last move, or allow the other side's request.
+#[poise::command(slash_command)]
+pub async fn undo(
+    ctx: Ctx<'_>,
+    #[description = "Game number (only needed outside the game's thread)"]
+    #[autocomplete = "autocomplete::games"]
+    game: Option<i64>,
+) -> Result<(), Error> {
+    let mut call = Call::deferred(ctx).await?;
+    let result = call.service().undo(&call.place, &call.user, game).await;
+    call.finish(result).await.map(drop)
+}
+
+/// Play again with the sides swapped.
+#[poise::command(slash_command)]
+pub async fn rematch(
+    ctx: Ctx<'_>,
+    #[description = "Game number (only needed outside the game's thread)"]
+    #[autocomplete = "autocomplete::games"]
+    game: Option<i64>,
+) -> Result<(), Error> {
+    let mut call = Call::deferred(ctx).await?;
+    let result = call.service().rematch(&call.place, &call.user, game).await;
+    call.finish(result).await.map(drop)
+}
+
+/// The moves played so far, with the record to download.
+#[poise::command(slash_command)]
+pub async fn history(
+    ctx: Ctx<'_>,
+    #[description = "Game number (only needed outside the game's thread)"]
+    #[autocomplete = "autocomplete::games"]
+    game: Option<i64>,
+) -> Result<(), Error> {
+    let mut call = Call::deferred(ctx).await?;
+    let result = call.service().history(&call.place, &call.user, game).await;
+    call.finish(result).await.map(drop)
+}
+
+/// Your games in progress.
+#[poise::command(slash_command)]
+pub async fn games(ctx: Ctx<'_>) -> Result<(), Error> {
+    let mut call = Call::immediate(ctx)?;
+    let result = call.service().my_games(&call.user).await;
+    call.finish(result).await.map(drop)
+}
+
+/// The best players of a game in this server.
+#[poise::command(slash_command)]
+pub async fn leaderboard(
+    ctx: Ctx<'_>,
+    #[description = "The game"] game: String,
+) -> Result<(), Error> {
+    let mut call = Call::immediate(ctx)?;
+    let result = call.service().leaderboard(&call.place, &game).await;
+    call.finish(result).await.map(drop)
+}
+
+/// The games and commands, or the rules of one game.
+#[poise::command(slash_command)]
+pub async fn help(
+    ctx: Ctx<'_>,
+    #[description = "The game to explain"] game: Option<String>,
+) -> Result<(), Error> {
+    let mut call = Call::immediate(ctx)?;
+    let result = call.service().help(game.as_deref());
+    call.finish(result).await.map(drop)
+}
+
+/// How a piece of a game moves, on a diagram.
+#[poise::command(slash_command)]
+pub async fn piece(
+    ctx: Ctx<'_>,
+    #[description = "The game"] game: String,
+    #[description = "The piece"]
+    #[autocomplete = "autocomplete::pieces"]
+    name: String,
+) -> Result<(), Error> {
+    let mut call = Call::deferred(ctx).await?;
+    let result = call.service().piece(&game, &name).await;
+    call.finish(result).await.map(drop)
+}

@@ -1,0 +1,63 @@
+//! Where a service reply goes. A public reply about a game is shown where the game lives (its
+//! thread); when the user acted from somewhere else, such as the challenge message in the
+//! parent channel, the game's thread gets the message and the user a short private pointer.
+//! Refusals are private and carry the service's sentence.
+
+use poise::serenity_prelude::{self as serenity, ChannelId, Message};
+
+use super::{Data, message::Outgoing, respond::Origin};
+use crate::service::{Reply, ServiceError, ServiceResult};
+
+/// Shows a service result. Returns the public message when one was posted in the channel
+/// of the interaction (a new game's thread starts from it).
+pub async fn deliver(
+    origin: &mut Origin,
+    data: &Data,
+    result: ServiceResult,
+) -> Result<Option<Message>, serenity::Error> {
+    let reply = match result {
+        Ok(reply) => reply,
+        Err(error) => {
+            if let ServiceError::Unavailable = error {
+                tracing::warn!("a command met an unavailable database");
+            }
+            origin.private(Outgoing::text(error.to_string())).await?;
+            return Ok(None);
+        }
+    };
+    if !reply.public {
+        origin.private(Outgoing::from_reply(&reply)).await?;
+        return Ok(None);
+    }
+    let target = game_channel(data, &reply).await.unwrap_or(origin.channel);
+    if target == origin.channel {
+        return origin.public(Outgoing::from_reply(&reply)).await.map(Some);
+    }
+    target
+        .send_message(&*origin.http, Outgoing::from_reply(&reply).into_message())
+        .await?;
+    origin
+        .private(Outgoing::text(format!(
+            "Done; the game is played in <#{target}>."
+        )))
+        .await?;
+    Ok(None)
+}
+
+/// The channel or thread where the reply's game lives, when it is a Discord channel.
+async fn game_channel(data: &Data, reply: &Reply) -> Option<ChannelId> {
+    let game = reply.game?;
+    match data.service.store().game(game.id).await {
+        Ok(Some(row)) => row
+            .place_id
+            .parse::<u64>()
+            .ok()
+            .filter(|id| *id != 0)
+            .map(ChannelId::new),
+        Ok(None) => None,
+        Err(error) => {
+            tracing::warn!(game = game.id, %error, "cannot look up where a game lives");
+            None
+        }
+    }
+}

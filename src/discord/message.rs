@@ -1,0 +1,225 @@
+//! How one service [`Reply`] looks on Discord: the text with the mentions of the people who
+//! must act, the board picture (or the text board when there is none), the downloadable record,
+//! and the choices as buttons. The same parts go into an interaction response, a followup or a
+//! plain channel message, so the three builders are filled from one [`Outgoing`].
+
+use poise::serenity_prelude::{
+    self as serenity, ButtonStyle, CreateActionRow, CreateAllowedMentions, CreateAttachment,
+    CreateButton, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
+    CreateMessage, UserId,
+};
+
+use crate::service::{Choice, ChoiceAction, Reply};
+
+/// Discord refuses messages longer than this many characters.
+const MAX_CONTENT: usize = 2000;
+/// Discord's limits: five buttons a row, five rows a message, 80 characters a label.
+const BUTTONS_PER_ROW: usize = 5;
+const MAX_ROWS: usize = 5;
+const MAX_LABEL: usize = 80;
+
+/// A message ready to send, whichever way it is sent.
+pub struct Outgoing {
+    pub content: String,
+    pub files: Vec<CreateAttachment>,
+    pub rows: Vec<CreateActionRow>,
+    /// Who may be pinged. Only the people who must act: a name that looks like `@everyone`
+    /// or a mention typed into a move never pings anyone.
+    pub mentions: Vec<UserId>,
+}
+
+impl Outgoing {
+    /// Plain text without pings or buttons (errors, notes).
+    pub fn text(text: impl Into<String>) -> Outgoing {
+        Outgoing {
+            content: clip(text.into()),
+            files: Vec::new(),
+            rows: Vec::new(),
+            mentions: Vec::new(),
+        }
+    }
+
+    /// Everything a reply carries.
+    pub fn from_reply(reply: &Reply) -> Outgoing {
+        let mentions: Vec<UserId> = reply
+            .notify
+            .iter()
+            .filter_map(|id| id.parse::<u64>().ok().filter(|id| *id != 0))
+            .map(UserId::new)
+            .collect();
+        let mut content = String::new();
+        if !mentions.is_empty() {
+            let tags: Vec<String> = mentions.iter().map(|id| format!("<@{id}>")).collect();
+            content.push_str(&tags.join(" "));
+            content.push(' ');
+        }
+        content.push_str(&reply.text);
+        let mut files = Vec::new();
+        match (&reply.image, &reply.board_text) {
+            (Some(image), _) => files.push(CreateAttachment::bytes(
+                image.png.clone(),
+                image.filename.clone(),
+            )),
+            (None, Some(board)) if !board.trim().is_empty() => {
+                let block = format!("\n```\n{board}\n```");
+                if content.chars().count() + block.chars().count() <= MAX_CONTENT {
+                    content.push_str(&block);
+                }
+            }
+            _ => {}
+        }
+        if let Some(attachment) = &reply.attachment {
+            files.push(CreateAttachment::bytes(
+                attachment.content.clone(),
+                attachment.filename.clone(),
+            ));
+        }
+        Outgoing {
+            content: clip(content),
+            files,
+            rows: buttons(&reply.choices),
+            mentions,
+        }
+    }
+
+    fn allowed_mentions(&self) -> CreateAllowedMentions {
+        CreateAllowedMentions::new()
+            .users(self.mentions.iter().copied())
+            .replied_user(false)
+    }
+
+    pub fn into_followup(self, ephemeral: bool) -> CreateInteractionResponseFollowup {
+        let allowed = self.allowed_mentions();
+        CreateInteractionResponseFollowup::new()
+            .content(self.content)
+            .files(self.files)
+            .components(self.rows)
+            .allowed_mentions(allowed)
+            .ephemeral(ephemeral)
+    }
+
+    pub fn into_response(self, ephemeral: bool) -> CreateInteractionResponseMessage {
+        let allowed = self.allowed_mentions();
+        CreateInteractionResponseMessage::new()
+            .content(self.content)
+            .files(self.files)
+            .components(self.rows)
+            .allowed_mentions(allowed)
+            .ephemeral(ephemeral)
+    }
+
+    pub fn into_message(self) -> CreateMessage {
+        let allowed = self.allowed_mentions();
+        CreateMessage::new()
+            .content(self.content)
+            .files(self.files)
+            .components(self.rows)
+            .allowed_mentions(allowed)
+    }
+}
+
+/// The choices as rows of buttons; the button id is the choice's own encoding (action, game
+/// and version), so the global click handler needs nothing else.
+pub fn buttons(choices: &[Choice]) -> Vec<CreateActionRow> {
+    choices
+        .iter()
+        .take(BUTTONS_PER_ROW * MAX_ROWS)
+        .map(|choice| {
+            CreateButton::new(choice.encode())
+                .label(choice.label.chars().take(MAX_LABEL).collect::<String>())
+                .style(style(&choice.action))
+        })
+        .collect::<Vec<_>>()
+        .chunks(BUTTONS_PER_ROW)
+        .map(|row| CreateActionRow::Buttons(row.to_vec()))
+        .collect()
+}
+
+fn style(action: &ChoiceAction) -> ButtonStyle {
+    match action {
+        ChoiceAction::AcceptChallenge | ChoiceAction::AcceptDraw | ChoiceAction::AcceptUndo => {
+            ButtonStyle::Success
+        }
+        ChoiceAction::DeclineChallenge | ChoiceAction::DeclineDraw | ChoiceAction::DeclineUndo => {
+            ButtonStyle::Danger
+        }
+        ChoiceAction::Play(_) | ChoiceAction::Join(_) => ButtonStyle::Primary,
+        ChoiceAction::Rematch => ButtonStyle::Secondary,
+    }
+}
+
+/// Cuts text to Discord's length limit, on a character boundary, marking the cut.
+fn clip(text: String) -> String {
+    if text.chars().count() <= MAX_CONTENT {
+        return text;
+    }
+    let mut clipped: String = text.chars().take(MAX_CONTENT - 1).collect();
+    clipped.push('…');
+    clipped
+}
+
+/// The user as the service knows them: the snowflake and the name shown in this server.
+pub fn service_user(
+    user: &serenity::User,
+    member: Option<&serenity::Member>,
+) -> crate::service::User {
+    let name = member
+        .map(|m| m.display_name().to_string())
+        .unwrap_or_else(|| user.display_name().to_string());
+    crate::service::User::new(user.id.to_string(), name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::service::Image;
+
+    fn reply() -> Reply {
+        Reply {
+            text: "Game #1 (Chess): alice (White): e2e4".into(),
+            board_text: Some("board".into()),
+            image: Some(Image {
+                png: vec![1, 2, 3],
+                filename: "game-1-2.png".into(),
+            }),
+            notify: vec!["1300000000000000002".into()],
+            ..Reply::default()
+        }
+    }
+
+    #[test]
+    fn the_people_who_must_act_are_mentioned_and_only_they_may_be_pinged() {
+        let out = Outgoing::from_reply(&reply());
+        assert!(out.content.starts_with("<@1300000000000000002> Game #1"));
+        assert_eq!(out.mentions, vec![UserId::new(1300000000000000002)]);
+        assert_eq!(out.files.len(), 1);
+    }
+
+    #[test]
+    fn without_a_picture_the_text_board_is_shown() {
+        let mut reply = reply();
+        reply.image = None;
+        let out = Outgoing::from_reply(&reply);
+        assert!(out.content.ends_with("```\nboard\n```"), "{}", out.content);
+        assert!(out.files.is_empty());
+    }
+
+    #[test]
+    fn long_text_is_clipped_to_discords_limit() {
+        let out = Outgoing::text("x".repeat(5000));
+        assert_eq!(out.content.chars().count(), MAX_CONTENT);
+    }
+
+    #[test]
+    fn thirty_choices_become_five_rows_of_five() {
+        let choices: Vec<Choice> = (0..30)
+            .map(|i| Choice {
+                label: format!("c{i}"),
+                game: 1,
+                version: 1,
+                action: ChoiceAction::Play(format!("c{i}")),
+            })
+            .collect();
+        assert_eq!(buttons(&choices).len(), MAX_ROWS);
+    }
+}

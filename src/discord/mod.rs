@@ -1,0 +1,189 @@
+//! The Discord adapter: slash commands with autocomplete, buttons, one thread per game, built
+//! on poise over serenity. It is thin on purpose: every decision is the service's; this module
+//! only translates interactions into service calls and [`crate::service::Reply`] values into
+//! messages.
+//!
+//! [`start`] connects and returns a handle; [`run`] is `chatrang discord`. Tests point
+//! [`Config::api_base`] at a fake Discord on 127.0.0.1.
+
+mod autocomplete;
+mod buttons;
+mod call;
+mod commands;
+mod config;
+mod deliver;
+mod errors;
+mod message;
+mod options;
+mod respond;
+mod threads;
+
+use std::{
+    collections::HashSet,
+    sync::{Arc, Mutex},
+};
+
+pub use config::Config;
+use poise::serenity_prelude::{
+    self as serenity, ChannelId, ClientBuilder, FullEvent, GatewayIntents, GuildId, HttpBuilder,
+    Interaction, Permissions, ShardManager,
+};
+use tokio::task::JoinHandle;
+
+use crate::service::Service;
+
+/// What every command and click can reach.
+pub struct Data {
+    pub service: Arc<Service>,
+    /// Channels already told that games are played there because threads could not be made.
+    explained_no_threads: Mutex<HashSet<ChannelId>>,
+}
+
+pub type Error = Box<dyn std::error::Error + Send + Sync>;
+pub type Ctx<'a> = poise::Context<'a, Data, Error>;
+
+/// The permissions the bot asks for in its invite link (the README explains each).
+pub fn permissions() -> Permissions {
+    Permissions::VIEW_CHANNEL
+        | Permissions::SEND_MESSAGES
+        | Permissions::SEND_MESSAGES_IN_THREADS
+        | Permissions::CREATE_PUBLIC_THREADS
+        | Permissions::ATTACH_FILES
+        | Permissions::READ_MESSAGE_HISTORY
+}
+
+/// The link a server owner opens to add the bot with those permissions.
+pub fn invite_url(application_id: u64) -> String {
+    format!(
+        "https://discord.com/oauth2/authorize?client_id={application_id}&scope=bot%20applications.commands&permissions={}",
+        permissions().bits()
+    )
+}
+
+/// A connected bot.
+pub struct Running {
+    shards: Arc<ShardManager>,
+    task: JoinHandle<Result<(), serenity::Error>>,
+}
+
+impl Running {
+    /// Disconnects and waits until the client has stopped.
+    pub async fn stop(self) {
+        self.shards.shutdown_all().await;
+        match self.task.await {
+            Ok(Ok(())) => {}
+            Ok(Err(error)) => tracing::warn!(%error, "the Discord client stopped with an error"),
+            Err(error) => tracing::error!(%error, "the Discord client task failed"),
+        }
+    }
+
+    /// Runs until the connection ends for good, or until Ctrl-C.
+    pub async fn wait(mut self) -> Result<(), String> {
+        let ended = tokio::select! {
+            ended = &mut self.task => Some(ended),
+            _ = tokio::signal::ctrl_c() => None,
+        };
+        match ended {
+            Some(Ok(Ok(()))) => Ok(()),
+            Some(Ok(Err(error))) => Err(format!("the Discord connection failed: {error}")),
+            Some(Err(error)) => Err(format!("the Discord client task failed: {error}")),
+            None => {
+                tracing::info!("stopping on Ctrl-C");
+                self.stop().await;
+                Ok(())
+            }
+        }
+    }
+}
+
+/// Connects to Discord (or to `config.api_base`) and starts serving commands.
+pub async fn start(config: &Config, service: Arc<Service>) -> Result<Running, String> {
+    let mut http = HttpBuilder::new(&config.token);
+    if let Some(base) = &config.api_base {
+        // serenity's rate limiter builds its requests without the proxy base, so with a base
+        // URL it must be off or requests would leave for the real Discord.
+        http = http.proxy(base.clone()).ratelimiter_disabled(true);
+    }
+    let mut commands = commands::all();
+    options::customise(&mut commands);
+    let guild = config.guild_id.map(GuildId::new);
+    let framework = poise::Framework::builder()
+        .options(poise::FrameworkOptions {
+            commands,
+            on_error: |error| Box::pin(errors::on_error(error)),
+            event_handler: |framework, event| Box::pin(on_event(framework, event)),
+            initialize_owners: false,
+            ..Default::default()
+        })
+        .setup(move |ctx, ready, framework| {
+            Box::pin(async move {
+                let commands = &framework.options().commands;
+                match guild {
+                    Some(guild) => poise::builtins::register_in_guild(ctx, commands, guild).await?,
+                    None => poise::builtins::register_globally(ctx, commands).await?,
+                }
+                tracing::info!(
+                    user = %ready.user.name,
+                    invite = %invite_url(ready.application.id.get()),
+                    "connected to Discord; commands registered {}",
+                    if guild.is_some() { "in the test server" } else { "globally" }
+                );
+                Ok(Data {
+                    service,
+                    explained_no_threads: Mutex::new(HashSet::new()),
+                })
+            })
+        })
+        .build();
+    let mut client = ClientBuilder::new_with_http(http.build(), GatewayIntents::GUILDS)
+        .framework(framework)
+        .await
+        .map_err(|e| format!("cannot set up the Discord client: {e}"))?;
+    let shards = client.shard_manager.clone();
+    let task = tokio::spawn(async move { client.start().await });
+    Ok(Running { shards, task })
+}
+
+/// `chatrang discord`: serves until the connection ends or Ctrl-C.
+pub async fn run(config: Config, service: Arc<Service>) -> Result<(), String> {
+    start(&config, service).await?.wait().await
+}
+
+/// Everything poise does not handle itself: button clicks.
+async fn on_event(
+    framework: poise::FrameworkContext<'_, Data, Error>,
+    event: &FullEvent,
+) -> Result<(), Error> {
+    if let FullEvent::InteractionCreate {
+        interaction: Interaction::Component(click),
+    } = event
+    {
+        buttons::clicked(framework.serenity_context, framework.user_data, click).await;
+    }
+    Ok(())
+}
+
+/// `chatrang discord --data DIR`: opens the same database as the console (or `DATABASE_URL`)
+/// and serves Discord until stopped.
+pub fn serve(data: Option<std::path::PathBuf>) -> Result<(), String> {
+    // A server's log: `info` unless RUST_LOG says otherwise, so the invite link is shown.
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .try_init();
+    let config = Config::from_env()?;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| e.to_string())?;
+    runtime.block_on(async {
+        let dir = crate::store::data_dir(data);
+        let store = crate::store::open_configured(&dir)
+            .await
+            .map_err(|e| format!("cannot open the database: {e}"))?;
+        let service = Arc::new(Service::new(store, crate::service::default_painter()));
+        run(config, service).await
+    })
+}

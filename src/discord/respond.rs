@@ -1,0 +1,78 @@
+//! Answering one interaction: the 3-second acknowledgement ("thinking…"), the public answer,
+//! and private (ephemeral) answers such as refusals, whatever happened before. Slash commands
+//! and button clicks share it, so both follow the same rules.
+
+use std::sync::Arc;
+
+use poise::serenity_prelude::{
+    self as serenity, Builder, ChannelId, CreateInteractionResponse,
+    CreateInteractionResponseMessage, GuildId, Http, InteractionId, Message,
+};
+
+use super::message::Outgoing;
+
+/// One interaction being answered.
+pub struct Origin {
+    pub http: Arc<Http>,
+    pub id: InteractionId,
+    pub token: String,
+    pub channel: ChannelId,
+    pub guild: Option<GuildId>,
+    /// True once Discord has been told "thinking…" (a public deferred response).
+    pub deferred: bool,
+}
+
+impl Origin {
+    /// Acknowledges at once with a public "thinking…", so rendering may take longer than
+    /// Discord's three seconds.
+    pub async fn defer(&mut self) -> Result<(), serenity::Error> {
+        if !self.deferred {
+            CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new())
+                .execute(&*self.http, (self.id, self.token.as_str()))
+                .await?;
+            self.deferred = true;
+        }
+        Ok(())
+    }
+
+    /// The public answer. After a deferral it replaces the "thinking…" message.
+    pub async fn public(&self, out: Outgoing) -> Result<Message, serenity::Error> {
+        if self.deferred {
+            out.into_followup(false)
+                .execute(&*self.http, (None, self.token.as_str()))
+                .await
+        } else {
+            CreateInteractionResponse::Message(out.into_response(false))
+                .execute(&*self.http, (self.id, self.token.as_str()))
+                .await?;
+            self.http
+                .get_original_interaction_response(&self.token)
+                .await
+        }
+    }
+
+    /// A further public message after the answer (a note under it).
+    pub async fn another_public(&self, out: Outgoing) -> Result<Message, serenity::Error> {
+        out.into_followup(false)
+            .execute(&*self.http, (None, self.token.as_str()))
+            .await
+    }
+
+    /// A private answer only the user sees. After a public deferral the "thinking…" message
+    /// is removed first: the first followup would inherit its public visibility.
+    pub async fn private(&mut self, out: Outgoing) -> Result<(), serenity::Error> {
+        if self.deferred {
+            self.http
+                .delete_original_interaction_response(&self.token)
+                .await?;
+            out.into_followup(true)
+                .execute(&*self.http, (None, self.token.as_str()))
+                .await?;
+        } else {
+            CreateInteractionResponse::Message(out.into_response(true))
+                .execute(&*self.http, (self.id, self.token.as_str()))
+                .await?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,65 @@
+//! The `chatrang discord` command itself, run as a separate process with its settings in the
+//! environment, against the fake Discord: the wiring from the command line to the adapter.
+
+use std::process::{Child, Command};
+
+use crate::fake::{Channel, Fake, GUILD_ID, Person};
+
+/// Kills the bot process when the test ends, passed or failed.
+struct Process(Child);
+
+impl Drop for Process {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn chatrang_discord_serves_with_the_settings_from_the_environment() {
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let _bot = Process(
+        Command::new(env!("CARGO_BIN_EXE_chatrang"))
+            .arg("discord")
+            .arg("--data")
+            .arg(dir.path())
+            .env("DISCORD_TOKEN", "fake-token")
+            .env("DISCORD_GUILD_ID", GUILD_ID)
+            .env("DISCORD_API_BASE", fake.base_url())
+            .env("RUST_LOG", "warn")
+            .env_remove("DATABASE_URL")
+            .spawn()
+            .unwrap(),
+    );
+    let registrations = fake.wait_ready(1).await;
+    assert!(
+        registrations[0]
+            .path
+            .ends_with(&format!("/guilds/{GUILD_ID}/commands")),
+        "{}",
+        registrations[0].path
+    );
+    let token = fake.slash(
+        &Person::new(1300000000000000001, "alice"),
+        &Channel::text(1200000000000000001),
+        "help",
+        vec![],
+    );
+    let help = fake.wait_answer(&token).await;
+    assert!(help.content().contains("Cataclysm"), "{}", help.content());
+    // The database was created in the data directory given on the command line.
+    assert!(std::fs::read_dir(dir.path()).unwrap().next().is_some());
+}
+
+#[test]
+fn chatrang_discord_without_a_token_says_how_to_get_one() {
+    let output = Command::new(env!("CARGO_BIN_EXE_chatrang"))
+        .arg("discord")
+        .env_remove("DISCORD_TOKEN")
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    let error = String::from_utf8_lossy(&output.stderr);
+    assert!(error.contains("DISCORD_TOKEN"), "{error}");
+}

@@ -1,0 +1,681 @@
+//! A fake Discord for the end-to-end tests: an HTTP server and a gateway websocket on
+//! 127.0.0.1 (a fresh port per test) that speak just enough of Discord's API for serenity and
+//! poise: HELLO / IDENTIFY / READY and heartbeats on the gateway, interactions pushed by the
+//! test, and the REST endpoints the adapter calls (interaction callbacks, followups, channel
+//! messages, threads, command registration). Every request is recorded, with its JSON body
+//! (or multipart `payload_json`) and files, so tests assert on exactly what the bot sent.
+
+use std::{
+    collections::HashMap,
+    sync::{
+        Arc, Mutex,
+        atomic::{AtomicBool, AtomicU64, Ordering},
+    },
+    time::Duration,
+};
+
+use axum::{
+    Router,
+    body::Bytes,
+    extract::{
+        DefaultBodyLimit, FromRequest, Multipart, Request, State,
+        ws::{Message as WsMessage, WebSocket, WebSocketUpgrade},
+    },
+    http::{Method, StatusCode, header},
+    response::{IntoResponse, Response},
+    routing::get,
+};
+use serde_json::{Value, json};
+use tokio::sync::{mpsc, watch};
+
+pub const APP_ID: &str = "1000000000000000001";
+pub const BOT_ID: &str = "1000000000000000002";
+pub const GUILD_ID: &str = "1000000000000000003";
+const TIMESTAMP: &str = "2026-01-01T00:00:00.000000+00:00";
+/// How long a test waits for the bot before it fails with the list of requests seen. A
+/// safety net against hanging, not a speed requirement.
+const PATIENCE: Duration = Duration::from_secs(30);
+
+/// Somebody using Discord.
+#[derive(Clone, Debug)]
+pub struct Person {
+    pub id: String,
+    pub name: String,
+}
+
+impl Person {
+    pub fn new(id: u64, name: &str) -> Person {
+        Person {
+            id: id.to_string(),
+            name: name.to_string(),
+        }
+    }
+
+    fn user_json(&self) -> Value {
+        json!({"id": self.id, "username": self.name, "discriminator": "0", "avatar": null,
+               "global_name": self.name})
+    }
+
+    fn member_json(&self) -> Value {
+        json!({"user": self.user_json(), "roles": [], "joined_at": TIMESTAMP, "deaf": false,
+               "mute": false, "flags": 0, "permissions": "2147483647"})
+    }
+}
+
+/// A channel or thread of the fake server.
+#[derive(Clone, Debug)]
+pub struct Channel {
+    pub id: String,
+    /// Discord's channel type: 0 a text channel, 11 a public thread.
+    pub kind: u8,
+}
+
+impl Channel {
+    pub fn text(id: u64) -> Channel {
+        Channel {
+            id: id.to_string(),
+            kind: 0,
+        }
+    }
+
+    pub fn thread(id: &str) -> Channel {
+        Channel {
+            id: id.to_string(),
+            kind: 11,
+        }
+    }
+}
+
+/// One request the bot made.
+#[derive(Clone, Debug)]
+pub struct Recorded {
+    pub method: Method,
+    pub path: String,
+    /// The JSON body, or the `payload_json` part of a multipart body.
+    pub json: Value,
+    pub files: Vec<FilePart>,
+    /// What the fake answered (a message, a thread), for tests that click a message's buttons.
+    pub answer: Value,
+}
+
+#[derive(Clone, Debug)]
+pub struct FilePart {
+    pub filename: String,
+    pub content_type: Option<String>,
+    pub bytes: Vec<u8>,
+}
+
+impl Recorded {
+    /// The message text sent.
+    pub fn content(&self) -> &str {
+        self.json
+            .get("content")
+            .or_else(|| self.json.pointer("/data/content"))
+            .and_then(Value::as_str)
+            .unwrap_or("")
+    }
+
+    /// True for a message only its user sees (flag 64), in a response or a followup.
+    pub fn is_ephemeral(&self) -> bool {
+        let flags = self
+            .json
+            .get("flags")
+            .or_else(|| self.json.pointer("/data/flags"))
+            .and_then(Value::as_u64)
+            .unwrap_or(0);
+        flags & 64 != 0
+    }
+
+    /// The users the message may ping.
+    pub fn allowed_users(&self) -> Vec<String> {
+        let mentions = self
+            .json
+            .get("allowed_mentions")
+            .or_else(|| self.json.pointer("/data/allowed_mentions"));
+        mentions
+            .and_then(|m| m.get("users"))
+            .and_then(Value::as_array)
+            .map(|users| {
+                users
+                    .iter()
+                    .filter_map(|u| u.as_str().map(String::from))
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    /// Whether the message may ping everyone or roles (it never should).
+    pub fn may_ping_crowds(&self) -> bool {
+        let mentions = self
+            .json
+            .get("allowed_mentions")
+            .or_else(|| self.json.pointer("/data/allowed_mentions"));
+        match mentions {
+            None => true,
+            Some(m) => m
+                .get("parse")
+                .and_then(Value::as_array)
+                .is_some_and(|p| !p.is_empty()),
+        }
+    }
+
+    /// The ids of the message's buttons.
+    pub fn button_ids(&self) -> Vec<String> {
+        let components = self
+            .json
+            .get("components")
+            .or_else(|| self.json.pointer("/data/components"));
+        components
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+            .filter_map(|button| button["custom_id"].as_str().map(String::from))
+            .collect()
+    }
+
+    /// The PNG pictures attached.
+    pub fn pngs(&self) -> Vec<&FilePart> {
+        self.files
+            .iter()
+            .filter(|f| f.bytes.starts_with(b"\x89PNG") && f.filename.ends_with(".png"))
+            .collect()
+    }
+}
+
+struct Shared {
+    port: u16,
+    requests: Mutex<Vec<Recorded>>,
+    /// Bumped at every recorded request, so waiting tests wake up.
+    count: watch::Sender<usize>,
+    /// The connected bot's gateway session, to push events to.
+    gateway: Mutex<Option<mpsc::UnboundedSender<(String, Value)>>>,
+    next_id: AtomicU64,
+    /// The channel each interaction token belongs to (followups land there).
+    token_channels: Mutex<HashMap<String, String>>,
+    threads_forbidden: AtomicBool,
+    /// Refuse the next followup message (400), as Discord does with a malformed one.
+    refuse_next_followup: AtomicBool,
+}
+
+impl Shared {
+    fn new_id(&self) -> String {
+        self.next_id.fetch_add(1, Ordering::SeqCst).to_string()
+    }
+
+    fn record(&self, recorded: Recorded) {
+        self.requests.lock().unwrap().push(recorded);
+        self.count.send_modify(|n| *n += 1);
+    }
+}
+
+/// The running fake.
+pub struct Fake {
+    shared: Arc<Shared>,
+    server: tokio::task::JoinHandle<()>,
+}
+
+impl Drop for Fake {
+    fn drop(&mut self) {
+        self.server.abort();
+    }
+}
+
+impl Fake {
+    pub async fn start() -> Fake {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let port = listener.local_addr().unwrap().port();
+        let shared = Arc::new(Shared {
+            port,
+            requests: Mutex::new(Vec::new()),
+            count: watch::channel(0).0,
+            gateway: Mutex::new(None),
+            next_id: AtomicU64::new(1_500_000_000_000_000_000),
+            token_channels: Mutex::new(HashMap::new()),
+            threads_forbidden: AtomicBool::new(false),
+            refuse_next_followup: AtomicBool::new(false),
+        });
+        let app = Router::new()
+            .route("/gateway", get(gateway))
+            .fallback(rest)
+            .layer(DefaultBodyLimit::disable())
+            .with_state(shared.clone());
+        let server = tokio::spawn(async move {
+            axum::serve(listener, app).await.unwrap();
+        });
+        Fake { shared, server }
+    }
+
+    /// The base URL to give the bot instead of `https://discord.com`.
+    pub fn base_url(&self) -> String {
+        format!("http://127.0.0.1:{}", self.shared.port)
+    }
+
+    /// From now on, creating a thread fails with "Missing Permissions" (403, code 50013).
+    pub fn forbid_threads(&self) {
+        self.shared.threads_forbidden.store(true, Ordering::SeqCst);
+    }
+
+    /// The next followup message the bot sends is refused with 400 Bad Request.
+    pub fn refuse_next_followup(&self) {
+        self.shared
+            .refuse_next_followup
+            .store(true, Ordering::SeqCst);
+    }
+
+    pub fn requests(&self) -> Vec<Recorded> {
+        self.shared.requests.lock().unwrap().clone()
+    }
+
+    /// Waits until a recorded request matches, and returns it.
+    pub async fn wait_for(&self, what: &str, matches: impl Fn(&Recorded) -> bool) -> Recorded {
+        let mut count = self.shared.count.subscribe();
+        let waiting = async {
+            loop {
+                if let Some(found) = self.requests().into_iter().find(|r| matches(r)) {
+                    return found;
+                }
+                count.changed().await.unwrap();
+            }
+        };
+        match tokio::time::timeout(PATIENCE, waiting).await {
+            Ok(found) => found,
+            Err(_) => panic!("the bot never sent {what}; it sent:\n{}", self.dump()),
+        }
+    }
+
+    /// Waits until the bot has registered its commands `times` times (once per start): then
+    /// its setup is done and interactions are served.
+    pub async fn wait_ready(&self, times: usize) -> Vec<Recorded> {
+        self.wait_for("its command registration", |_| {
+            self.registrations().len() >= times
+        })
+        .await;
+        self.registrations()
+    }
+
+    pub fn registrations(&self) -> Vec<Recorded> {
+        self.requests()
+            .into_iter()
+            .filter(|r| r.method == Method::PUT && r.path.ends_with("/commands"))
+            .collect()
+    }
+
+    /// Every request, one a line, for failure messages.
+    pub fn dump(&self) -> String {
+        self.requests()
+            .iter()
+            .map(|r| format!("{} {} {}", r.method, r.path, r.json))
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    /// What the bot sent for one interaction: its callback, followups and deletions.
+    pub fn answers(&self, token: &str) -> Vec<Recorded> {
+        self.requests()
+            .into_iter()
+            .filter(|r| {
+                r.path.contains(&format!("/{token}/")) || r.path.ends_with(&format!("/{token}"))
+            })
+            .collect()
+    }
+
+    /// Waits for the message a slash command or click finally showed: the followup or
+    /// immediate response that carries text.
+    pub async fn wait_answer(&self, token: &str) -> Recorded {
+        let token = token.to_string();
+        self.wait_for(&format!("an answer to {token}"), |r| {
+            let mine = r.path.contains(&format!("/{token}"));
+            let followup = r.method == Method::POST && r.path.starts_with("/api/v10/webhooks/");
+            let immediate = r.path.ends_with("/callback")
+                && matches!(r.json["type"].as_u64(), Some(4) | Some(8));
+            mine && (followup || immediate)
+        })
+        .await
+    }
+
+    /// Waits for a message the bot posted in a channel (not as an interaction answer).
+    pub async fn wait_channel_message(&self, channel: &str, nth: usize) -> Recorded {
+        let path = format!("/api/v10/channels/{channel}/messages");
+        self.wait_for(&format!("message {nth} in channel {channel}"), |_| {
+            self.channel_messages(channel).len() > nth
+        })
+        .await;
+        self.requests()
+            .into_iter()
+            .filter(|r| r.method == Method::POST && r.path == path)
+            .nth(nth)
+            .unwrap()
+    }
+
+    pub fn channel_messages(&self, channel: &str) -> Vec<Recorded> {
+        let path = format!("/api/v10/channels/{channel}/messages");
+        self.requests()
+            .into_iter()
+            .filter(|r| r.method == Method::POST && r.path == path)
+            .collect()
+    }
+
+    fn push(&self, kind: &str, data: Value) {
+        let sender = self.shared.gateway.lock().unwrap().clone();
+        sender
+            .expect("the bot is not connected to the gateway")
+            .send((kind.to_string(), data))
+            .expect("the gateway session ended");
+    }
+
+    fn interaction(
+        &self,
+        kind: u8,
+        who: &Person,
+        channel: &Channel,
+        data: Value,
+    ) -> (String, Value) {
+        let id = self.shared.new_id();
+        let token = format!("token-{id}");
+        self.shared
+            .token_channels
+            .lock()
+            .unwrap()
+            .insert(token.clone(), channel.id.clone());
+        let interaction = json!({
+            "id": id, "application_id": APP_ID, "type": kind, "token": token, "version": 1,
+            "guild_id": GUILD_ID, "channel_id": channel.id,
+            "channel": {"id": channel.id, "type": channel.kind, "name": "play"},
+            "member": who.member_json(),
+            "locale": "en-US", "guild_locale": "en-US", "entitlements": [],
+            "attachment_size_limit": 10485760, "app_permissions": "2147483647",
+            "data": data,
+        });
+        (token, interaction)
+    }
+
+    /// A slash command. `options` are (name, value) pairs; a value that is a [`Person`] id
+    /// given with [`user_option`] becomes a user option with its resolved user.
+    pub fn slash(
+        &self,
+        who: &Person,
+        channel: &Channel,
+        name: &str,
+        options: Vec<Value>,
+    ) -> String {
+        let mut users = serde_json::Map::new();
+        for option in &options {
+            if let Some(user) = option.get("user") {
+                users.insert(option["value"].as_str().unwrap().to_string(), user.clone());
+            }
+        }
+        let options: Vec<Value> = options
+            .into_iter()
+            .map(|mut o| {
+                o.as_object_mut().unwrap().remove("user");
+                o
+            })
+            .collect();
+        let data = json!({"id": "1400000000000000001", "name": name, "type": 1,
+                          "guild_id": GUILD_ID, "options": options,
+                          "resolved": {"users": users}});
+        let (token, interaction) = self.interaction(2, who, channel, data);
+        self.push("INTERACTION_CREATE", interaction);
+        token
+    }
+
+    /// An autocomplete request while `who` types into the option marked focused.
+    pub fn autocomplete(
+        &self,
+        who: &Person,
+        channel: &Channel,
+        name: &str,
+        options: Vec<Value>,
+    ) -> String {
+        let data = json!({"id": "1400000000000000001", "name": name, "type": 1,
+                          "guild_id": GUILD_ID, "options": options});
+        let (token, interaction) = self.interaction(4, who, channel, data);
+        self.push("INTERACTION_CREATE", interaction);
+        token
+    }
+
+    /// A click on a button of a message the bot sent (`message` is the fake's answer to it).
+    pub fn click(&self, who: &Person, message: &Value, custom_id: &str) -> String {
+        let channel = Channel {
+            id: message["channel_id"].as_str().unwrap().to_string(),
+            kind: 0,
+        };
+        let data = json!({"custom_id": custom_id, "component_type": 2});
+        let (token, mut interaction) = self.interaction(3, who, &channel, data);
+        interaction["message"] = message.clone();
+        // The handler needs only the message's id and channel; its buttons stay out of the
+        // way of deserialisation.
+        interaction["message"]["components"] = json!([]);
+        self.push("INTERACTION_CREATE", interaction);
+        token
+    }
+}
+
+/// A string option.
+pub fn option(name: &str, value: &str) -> Value {
+    json!({"name": name, "type": 3, "value": value})
+}
+
+/// A string option being typed (autocomplete).
+pub fn focused(name: &str, value: &str) -> Value {
+    json!({"name": name, "type": 3, "value": value, "focused": true})
+}
+
+/// A user option.
+pub fn user_option(name: &str, person: &Person) -> Value {
+    json!({"name": name, "type": 6, "value": person.id, "user": person.user_json()})
+}
+
+fn message_json(shared: &Shared, channel: &str, body: &Value) -> Value {
+    json!({
+        "id": shared.new_id(), "channel_id": channel,
+        "author": {"id": BOT_ID, "username": "chatrang", "discriminator": "0", "avatar": null, "bot": true},
+        "content": body.get("content").cloned().unwrap_or(json!("")),
+        "timestamp": TIMESTAMP, "edited_timestamp": null, "tts": false, "mention_everyone": false,
+        "mentions": [], "mention_roles": [], "attachments": [], "embeds": [], "pinned": false,
+        "type": 0, "flags": body.get("flags").cloned().unwrap_or(json!(0)),
+        "components": body.get("components").cloned().unwrap_or(json!([])),
+    })
+}
+
+/// Every REST call: recorded, then answered like Discord would.
+async fn rest(State(shared): State<Arc<Shared>>, request: Request) -> Response {
+    let method = request.method().clone();
+    let path = request.uri().path().to_string();
+    let multipart = request
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("multipart/"));
+    let (json, files) = if multipart {
+        read_multipart(request).await
+    } else {
+        let bytes = Bytes::from_request(request, &()).await.unwrap_or_default();
+        (
+            serde_json::from_slice(&bytes).unwrap_or(Value::Null),
+            Vec::new(),
+        )
+    };
+    let segments: Vec<&str> = path.trim_start_matches("/api/v10/").split('/').collect();
+    let (status, answer) = answer(&shared, &method, &segments, &json);
+    shared.record(Recorded {
+        method,
+        path,
+        json,
+        files,
+        answer: answer.clone(),
+    });
+    if status == StatusCode::NO_CONTENT {
+        return status.into_response();
+    }
+    (status, axum::Json(answer)).into_response()
+}
+
+fn answer(
+    shared: &Shared,
+    method: &Method,
+    segments: &[&str],
+    body: &Value,
+) -> (StatusCode, Value) {
+    let port = shared.port;
+    match (method.as_str(), segments) {
+        ("GET", ["gateway"] | ["gateway", "bot"]) => (
+            StatusCode::OK,
+            json!({"url": format!("ws://127.0.0.1:{port}/gateway"), "shards": 1,
+                   "session_start_limit": {"total": 1000, "remaining": 1000,
+                                           "reset_after": 0, "max_concurrency": 1}}),
+        ),
+        ("PUT", ["applications", _, "commands"] | ["applications", _, "guilds", _, "commands"]) => {
+            (StatusCode::OK, json!([]))
+        }
+        ("POST", ["interactions", _, _, "callback"]) => (StatusCode::NO_CONTENT, Value::Null),
+        ("DELETE", ["webhooks", _, _, "messages", _]) => (StatusCode::NO_CONTENT, Value::Null),
+        ("POST", ["webhooks", _, _])
+            if shared.refuse_next_followup.swap(false, Ordering::SeqCst) =>
+        {
+            (
+                StatusCode::BAD_REQUEST,
+                json!({"message": "Invalid Form Body", "code": 50035}),
+            )
+        }
+        ("POST", ["webhooks", _, token])
+        | ("PATCH" | "GET", ["webhooks", _, token, "messages", _]) => {
+            let channel = shared
+                .token_channels
+                .lock()
+                .unwrap()
+                .get(*token)
+                .cloned()
+                .unwrap_or_default();
+            (StatusCode::OK, message_json(shared, &channel, body))
+        }
+        ("POST", ["channels", channel, "messages"]) => {
+            (StatusCode::OK, message_json(shared, channel, body))
+        }
+        ("POST", ["channels", channel, "messages", _, "threads"]) => {
+            if shared.threads_forbidden.load(Ordering::SeqCst) {
+                return (
+                    StatusCode::FORBIDDEN,
+                    json!({"message": "Missing Permissions", "code": 50013}),
+                );
+            }
+            (
+                StatusCode::CREATED,
+                json!({"id": shared.new_id(), "type": 11, "guild_id": GUILD_ID,
+                       "name": body["name"], "parent_id": channel, "owner_id": BOT_ID,
+                       "thread_metadata": {"archived": false, "auto_archive_duration": 10080,
+                                           "archive_timestamp": TIMESTAMP, "locked": false}}),
+            )
+        }
+        _ => (
+            StatusCode::NOT_FOUND,
+            json!({"message": "404: Not Found", "code": 0}),
+        ),
+    }
+}
+
+async fn read_multipart(request: Request) -> (Value, Vec<FilePart>) {
+    let mut json = Value::Null;
+    let mut files = Vec::new();
+    let Ok(mut form) = Multipart::from_request(request, &()).await else {
+        return (json, files);
+    };
+    while let Ok(Some(field)) = form.next_field().await {
+        let name = field.name().unwrap_or("").to_string();
+        let filename = field.file_name().map(String::from);
+        let content_type = field.content_type().map(String::from);
+        let bytes = field.bytes().await.unwrap_or_default().to_vec();
+        if name == "payload_json" {
+            json = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
+        } else {
+            files.push(FilePart {
+                filename: filename.unwrap_or_default(),
+                content_type,
+                bytes,
+            });
+        }
+    }
+    (json, files)
+}
+
+async fn gateway(State(shared): State<Arc<Shared>>, upgrade: WebSocketUpgrade) -> Response {
+    upgrade.on_upgrade(move |socket| session(shared, socket))
+}
+
+async fn send(socket: &mut WebSocket, value: Value) -> bool {
+    socket
+        .send(WsMessage::Text(value.to_string().into()))
+        .await
+        .is_ok()
+}
+
+/// One gateway connection: HELLO, wait for IDENTIFY, READY, then heartbeats answered and the
+/// test's events passed on.
+async fn session(shared: Arc<Shared>, mut socket: WebSocket) {
+    if !send(
+        &mut socket,
+        json!({"op": 10, "d": {"heartbeat_interval": 41250}}),
+    )
+    .await
+    {
+        return;
+    }
+    loop {
+        match socket.recv().await {
+            Some(Ok(WsMessage::Text(text))) => {
+                let payload: Value = serde_json::from_str(text.as_str()).unwrap_or(Value::Null);
+                match payload["op"].as_u64() {
+                    Some(2) => break,
+                    Some(1) => {
+                        send(&mut socket, json!({"op": 11})).await;
+                    }
+                    _ => {}
+                }
+            }
+            Some(Ok(_)) => {}
+            _ => return,
+        }
+    }
+    let port = shared.port;
+    let mut seq = 1;
+    let ready = json!({"op": 0, "t": "READY", "s": seq, "d": {
+        "v": 10, "user": {"id": BOT_ID, "username": "chatrang", "discriminator": "0",
+                          "avatar": null, "bot": true},
+        "guilds": [], "session_id": "fake-session",
+        "resume_gateway_url": format!("ws://127.0.0.1:{port}/gateway"),
+        "application": {"id": APP_ID, "flags": 0}}});
+    // Events may be pushed as soon as the bot has seen READY, so the session is reachable
+    // before READY is sent.
+    let (events, mut incoming) = mpsc::unbounded_channel();
+    *shared.gateway.lock().unwrap() = Some(events);
+    if !send(&mut socket, ready).await {
+        return;
+    }
+    loop {
+        tokio::select! {
+            message = socket.recv() => match message {
+                Some(Ok(WsMessage::Text(text))) => {
+                    let payload: Value = serde_json::from_str(text.as_str()).unwrap_or(Value::Null);
+                    if payload["op"].as_u64() == Some(1) && !send(&mut socket, json!({"op": 11})).await {
+                        return;
+                    }
+                }
+                Some(Ok(WsMessage::Close(_))) | None | Some(Err(_)) => return,
+                Some(Ok(_)) => {}
+            },
+            event = incoming.recv() => {
+                let Some((kind, data)) = event else { return };
+                seq += 1;
+                if !send(&mut socket, json!({"op": 0, "t": kind, "s": seq, "d": data})).await {
+                    return;
+                }
+            }
+        }
+    }
+}
+
+/// An integer option, such as a game number.
+pub fn int_option(name: &str, value: i64) -> Value {
+    json!({"name": name, "type": 4, "value": value})
+}
