@@ -810,3 +810,36 @@ fn the_real_games_need_no_sprite_sizes_beyond_those_made_at_start() {
         assert_eq!(renderer.sprite_sizes(), usual, "{name}");
     }
 }
+
+#[test]
+fn pictures_are_palette_pngs_that_keep_flat_colours_exact_and_stay_small() {
+    let renderer = Renderer::global();
+    let view = chatrang::render::showcase::middlegame(GameId::Cataclysm).expect("a middlegame");
+    let png = renderer.png(&view, Color::White).unwrap();
+    assert!(
+        png.len() <= 250 * 1024,
+        "a 16×12 board must stay under 250 KB, got {} bytes",
+        png.len()
+    );
+    let decoder = png::Decoder::new(std::io::Cursor::new(&png));
+    let reader = decoder.read_info().unwrap();
+    assert_eq!(reader.info().color_type, png::ColorType::Indexed);
+    let plte = reader.info().palette.as_ref().expect("a palette").to_vec();
+    assert!(plte.len() <= 256 * 3);
+    let colors: Vec<[u8; 3]> = plte.chunks_exact(3).map(|c| [c[0], c[1], c[2]]).collect();
+    for must in [
+        palette::LIGHT_SQUARE,
+        palette::DARK_SQUARE,
+        palette::BACKGROUND,
+        palette::TEXT,
+        palette::LAST_MOVE.over(palette::LIGHT_SQUARE),
+        palette::LAST_MOVE.over(palette::DARK_SQUARE),
+        palette::CHECK,
+    ] {
+        assert!(colors.contains(&must.rgb()), "{must:?} is in the palette");
+    }
+    // And the squares come out in exactly those colours.
+    let (layout, image) = render(&view, Color::White);
+    assert_eq!(corner(&layout, &image, "a1"), palette::DARK_SQUARE.rgb());
+    assert_eq!(corner(&layout, &image, "b1"), palette::LIGHT_SQUARE.rgb());
+}

@@ -2,23 +2,23 @@
 //! Catalonia pits, holes as void), the last-move and check highlights, and the coordinates.
 
 use super::{
-    canvas::Canvas,
     font::{self, Fonts},
     layout::{Layout, PixelRect},
     palette::{self, Rgba},
     sprites::{Decor, SpriteSheet},
+    surface::Surface,
 };
 use crate::rules::{BoardView, Geometry, Mark, Square, Tile};
 
 /// Squares, tiles and highlights: everything that lies under the pieces.
 pub fn draw_squares(
-    canvas: &mut Canvas,
+    canvas: &mut dyn Surface,
     sheet: &SpriteSheet,
     layout: &Layout,
     geometry: &Geometry,
     view: &BoardView,
 ) {
-    let decor = |canvas: &mut Canvas, d: Decor, cell: PixelRect| {
+    let decor = |canvas: &mut dyn Surface, d: Decor, cell: PixelRect| {
         if let Some(sprite) = sheet.decor(d) {
             canvas.blit(sprite, cell.x, cell.y);
         }
@@ -77,7 +77,13 @@ pub fn tile_at(view: &BoardView, square: Square) -> Option<Tile> {
         .map(|&(_, t)| t)
 }
 
-fn tint(canvas: &mut Canvas, layout: &Layout, geometry: &Geometry, square: Square, color: Rgba) {
+fn tint(
+    canvas: &mut dyn Surface,
+    layout: &Layout,
+    geometry: &Geometry,
+    square: Square,
+    color: Rgba,
+) {
     if !geometry.contains(square) {
         return;
     }
@@ -87,7 +93,7 @@ fn tint(canvas: &mut Canvas, layout: &Layout, geometry: &Geometry, square: Squar
 }
 
 /// A border of `width` pixels inside a cell.
-pub fn frame(canvas: &mut Canvas, cell: PixelRect, color: Rgba, width: u32) {
+pub fn frame(canvas: &mut dyn Surface, cell: PixelRect, color: Rgba, width: u32) {
     canvas.fill_rect(cell.x, cell.y, cell.w, width, color);
     canvas.fill_rect(
         cell.x,
@@ -107,7 +113,7 @@ pub fn frame(canvas: &mut Canvas, cell: PixelRect, color: Rgba, width: u32) {
 }
 
 /// A crater: a dark core in a rim, with a little rubble.
-pub fn pit(canvas: &mut Canvas, cell: PixelRect) {
+pub fn pit(canvas: &mut dyn Surface, cell: PixelRect) {
     let (cx, cy) = cell.center();
     let s = cell.w as f32;
     canvas.fill_circle(cx, cy, s * 0.40, Rgba::opaque(110, 88, 68));
@@ -125,7 +131,7 @@ pub fn pit(canvas: &mut Canvas, cell: PixelRect) {
 /// The faint sign of how a pawn starting on this colour moves, so the colours can be told
 /// apart without seeing colour: red slides orthogonally (+), yellow diagonally (×), green
 /// leaps like a knight (L hooks in the corners), blue steps once (eight dots).
-pub fn tile_sign(canvas: &mut Canvas, cell: PixelRect, tile: Tile) {
+pub fn tile_sign(canvas: &mut dyn Surface, cell: PixelRect, tile: Tile) {
     let s = cell.w as f32;
     let (x, y) = (cell.x as f32, cell.y as f32);
     let (cx, cy) = cell.center();
@@ -165,7 +171,7 @@ pub fn tile_sign(canvas: &mut Canvas, cell: PixelRect, tile: Tile) {
 }
 
 /// File letters under the board and rank numbers to its left.
-pub fn draw_coordinates(canvas: &mut Canvas, layout: &Layout, fonts: &Fonts) {
+pub fn draw_coordinates(canvas: &mut dyn Surface, layout: &Layout, fonts: &Fonts) {
     let size = (layout.square as f32 * 0.26).round();
     let board = layout.board;
     let below = board.y as f32 + board.h as f32 + layout_band(layout) / 2.0;
@@ -205,7 +211,7 @@ fn layout_band(layout: &Layout) -> f32 {
 
 /// A light veil over the copy of a cylinder's first file (drawn at the right), so that it reads
 /// as a copy; holes stay void.
-pub fn veil_repeated_column(canvas: &mut Canvas, layout: &Layout, geometry: &Geometry) {
+pub fn veil_repeated_column(canvas: &mut dyn Surface, layout: &Layout, geometry: &Geometry) {
     if !layout.repeated_column {
         return;
     }

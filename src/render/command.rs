@@ -6,11 +6,7 @@ use std::{
     time::Instant,
 };
 
-use super::{
-    Renderer,
-    encode::{self, Settings},
-    gallery, showcase, text_board,
-};
+use super::{Renderer, encode::Settings, gallery, showcase, text_board};
 use crate::rules::{BoardView, Color, GameId, Options, registry};
 
 /// `chatrang render <game> [--position STR] [--out FILE]` and
@@ -67,7 +63,8 @@ pub fn bench() -> Result<(), String> {
     let started = Instant::now();
     let renderer = Renderer::global();
     println!(
-        "renderer built (fonts + sprite sheets) in {:.1} ms",
+        "renderer built (fonts, sprite sheets, {}-colour palette) in {:.1} ms",
+        renderer.palette().len(),
         started.elapsed().as_secs_f64() * 1e3
     );
     let boards = bench_boards()?;
@@ -89,11 +86,14 @@ pub fn bench() -> Result<(), String> {
         let (mut size, mut pixels) = (0, String::new());
         for _ in 0..runs {
             let (t, c0) = (Instant::now(), thread_cpu_ms());
-            let (layout, rgba) = renderer
+            let picture = renderer
                 .draw(view, Color::White)
                 .map_err(|e| e.to_string())?;
             let c1 = thread_cpu_ms();
-            let png = encode::png(&rgba, layout.width, layout.height, Settings::default())?;
+            let png = renderer
+                .encode(&picture, Settings::default())
+                .map_err(|e| e.to_string())?;
+            let layout = &picture.layout;
             let c2 = thread_cpu_ms();
             wall.push(t.elapsed().as_secs_f64() * 1e3);
             if let (Some(c0), Some(c1), Some(c2)) = (c0, c1, c2) {
@@ -122,7 +122,7 @@ pub fn bench() -> Result<(), String> {
         .filter(|(n, _)| n.contains("middlegame"))
         .take(2)
     {
-        let (layout, rgba) = renderer
+        let picture = renderer
             .draw(view, Color::White)
             .map_err(|e| e.to_string())?;
         println!("\nencoder settings on {name} (cpu ms per encode):");
@@ -131,7 +131,10 @@ pub fn bench() -> Result<(), String> {
             let mut size = 0;
             for _ in 0..40 {
                 let c0 = thread_cpu_ms();
-                size = encode::png(&rgba, layout.width, layout.height, settings)?.len();
+                size = renderer
+                    .encode(&picture, settings)
+                    .map_err(|e| e.to_string())?
+                    .len();
                 if let (Some(a), Some(b)) = (c0, thread_cpu_ms()) {
                     times.push(b - a);
                 }

@@ -1,30 +1,23 @@
-//! PNG encoding of a finished picture: rows are Paeth-filtered and compressed with fdeflate,
-//! which is tuned for PNG. The settings were chosen with `chatrang bench render`, which also
-//! compares the alternatives ([`Settings::candidates`]).
-
-use std::cell::RefCell;
+//! PNG encoding of a finished picture: palette indices, one byte a pixel, compressed with
+//! fdeflate, which is tuned for PNG. The settings were chosen with `chatrang bench render`,
+//! which also compares the alternatives ([`Settings::candidates`]).
 
 use png::{BitDepth, ColorType, DeflateCompression, Encoder, Filter};
 
-/// How to encode: colour type, row filter and deflate level.
+/// How to encode: row filter and deflate level.
 #[derive(Copy, Clone, Debug)]
 pub struct Settings {
-    /// Keep the (always opaque) alpha channel.
-    pub alpha: bool,
     pub filter: Filter,
     pub deflate: DeflateCompression,
 }
 
 impl Default for Settings {
-    /// RGBA with the Paeth filter and fdeflate. Dropping the (constant) alpha channel saves
-    /// 6 % of the size but its copy costs more than deflating the filtered zeros; Up and Sub
-    /// are faster but leave the anti-aliased piece edges poorly predicted (a 16×12 board grows
-    /// past 350 KB); adaptive filtering costs a third more for 4 % less; zlib level 1 is a
-    /// third smaller at twice the time (see `chatrang bench render`).
+    /// The Up filter and fdeflate: a board repeats itself from row to row inside each
+    /// square, which Up turns into runs of zeros; palette indices are not magnitudes, so
+    /// Sub and Paeth predict them no better and cost more (see `chatrang bench render`).
     fn default() -> Self {
         Settings {
-            alpha: true,
-            filter: Filter::Paeth,
+            filter: Filter::Up,
             deflate: DeflateCompression::FdeflateUltraFast,
         }
     }
@@ -34,88 +27,71 @@ impl Settings {
     /// The combinations the benchmark compares, with a short label each.
     pub fn candidates() -> Vec<(String, Settings)> {
         let mut out = Vec::new();
-        for alpha in [true, false] {
-            for filter in [Filter::Up, Filter::Sub, Filter::Paeth, Filter::Adaptive] {
-                for (level, deflate) in [
-                    ("fdeflate", DeflateCompression::FdeflateUltraFast),
-                    ("zlib-1", DeflateCompression::Level(1)),
-                ] {
-                    let label = format!(
-                        "{} {:?} {level}",
-                        if alpha { "RGBA" } else { "RGB" },
-                        filter
-                    );
-                    out.push((
-                        label,
-                        Settings {
-                            alpha,
-                            filter,
-                            deflate,
-                        },
-                    ));
-                }
+        for filter in [
+            Filter::NoFilter,
+            Filter::Sub,
+            Filter::Up,
+            Filter::Paeth,
+            Filter::Adaptive,
+        ] {
+            for (level, deflate) in [
+                ("fdeflate", DeflateCompression::FdeflateUltraFast),
+                ("zlib-1", DeflateCompression::Level(1)),
+            ] {
+                out.push((format!("{filter:?} {level}"), Settings { filter, deflate }));
             }
         }
         out
     }
 }
 
-/// Encodes opaque RGBA rows of `width` × `height` pixels as a PNG file.
-pub fn png(rgba: &[u8], width: u32, height: u32, settings: Settings) -> Result<Vec<u8>, String> {
+/// Encodes `width` × `height` palette indices with the palette `rgb` (three bytes a colour).
+pub fn png(
+    indices: &[u8],
+    width: u32,
+    height: u32,
+    rgb: &[u8],
+    settings: Settings,
+) -> Result<Vec<u8>, String> {
     let pixels = (width as usize) * (height as usize);
-    if rgba.len() != pixels * 4 {
-        return Err(format!("{} bytes for {width}×{height} pixels", rgba.len()));
+    if indices.len() != pixels {
+        return Err(format!("{} pixels for {width}×{height}", indices.len()));
     }
-    if settings.alpha {
-        return write(rgba, width, height, settings);
+    if rgb.is_empty() || !rgb.len().is_multiple_of(3) || rgb.len() > 256 * 3 {
+        return Err(format!("a palette of {} bytes", rgb.len()));
     }
-    // The RGB rows go to a buffer kept per thread, so that a request neither allocates nor
-    // faults in a few megabytes of fresh pages.
-    thread_local! {
-        static RGB: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
-    }
-    RGB.with(|cell| {
-        let mut rgb = cell.borrow_mut();
-        rgb.resize(pixels * 3, 0);
-        to_rgb(rgba, &mut rgb);
-        write(&rgb, width, height, settings)
-    })
-}
-
-/// Drops every fourth byte; four pixels at a time so that the compiler can use wide moves.
-fn to_rgb(rgba: &[u8], rgb: &mut [u8]) {
-    let mut src = rgba.chunks_exact(16);
-    let mut dst = rgb.chunks_exact_mut(12);
-    for (s, d) in (&mut src).zip(&mut dst) {
-        d[0..3].copy_from_slice(&s[0..3]);
-        d[3..6].copy_from_slice(&s[4..7]);
-        d[6..9].copy_from_slice(&s[8..11]);
-        d[9..12].copy_from_slice(&s[12..15]);
-    }
-    for (s, d) in src
-        .remainder()
-        .chunks_exact(4)
-        .zip(dst.into_remainder().chunks_exact_mut(3))
-    {
-        d.copy_from_slice(&s[..3]);
-    }
-}
-
-/// Writes the PNG of rows already in the settings' colour type.
-fn write(data: &[u8], width: u32, height: u32, settings: Settings) -> Result<Vec<u8>, String> {
-    let pixels = (width as usize) * (height as usize);
-    let mut out = Vec::with_capacity(pixels / 4);
+    let mut out = Vec::with_capacity(pixels / 8);
     let mut encoder = Encoder::new(&mut out, width, height);
-    encoder.set_color(if settings.alpha {
-        ColorType::Rgba
-    } else {
-        ColorType::Rgb
-    });
+    encoder.set_color(ColorType::Indexed);
     encoder.set_depth(BitDepth::Eight);
+    encoder.set_palette(rgb.to_vec());
     encoder.set_filter(settings.filter);
     encoder.set_deflate_compression(settings.deflate);
     let mut writer = encoder.write_header().map_err(|e| e.to_string())?;
-    writer.write_image_data(data).map_err(|e| e.to_string())?;
+    writer
+        .write_image_data(indices)
+        .map_err(|e| e.to_string())?;
     writer.finish().map_err(|e| e.to_string())?;
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_picture_round_trips_through_the_decoder() {
+        let indices: Vec<u8> = (0..12u8).map(|i| i % 3).collect();
+        let rgb = [255, 0, 0, 0, 255, 0, 0, 0, 255];
+        let file = png(&indices, 4, 3, &rgb, Settings::default()).unwrap();
+        let mut decoder = png::Decoder::new(std::io::Cursor::new(file));
+        decoder.set_transformations(png::Transformations::EXPAND);
+        let mut reader = decoder.read_info().unwrap();
+        let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+        let info = reader.next_frame(&mut buf).unwrap();
+        assert_eq!((info.width, info.height), (4, 3));
+        assert_eq!(&buf[..6], &[255, 0, 0, 0, 255, 0]);
+        assert!(png(&indices, 5, 3, &rgb, Settings::default()).is_err());
+        assert!(png(&indices, 4, 3, &[], Settings::default()).is_err());
+    }
 }

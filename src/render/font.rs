@@ -8,7 +8,7 @@ use std::{
 
 use ab_glyph::{Font as _, FontRef, GlyphId, PxScale, ScaleFont as _, point};
 
-use super::{assets, canvas::Canvas, palette::Rgba};
+use super::{assets, palette::Rgba, surface::Surface};
 
 /// A face with a cache of rasterized glyphs, so that text costs a copy after the first time.
 pub struct Face {
@@ -129,7 +129,7 @@ pub fn fit(face: &Face, size: f32, text: &str, max_width: f32) -> String {
 
 /// Draws `text` with its left end at `x` and its baseline at `baseline`; returns its width.
 pub fn draw(
-    canvas: &mut Canvas,
+    canvas: &mut dyn Surface,
     face: &Face,
     size: f32,
     x: f32,
@@ -149,18 +149,7 @@ pub fn draw(
         let glyph = face.glyph(size, id);
         let (left, top) = (caret.round() as i32 + glyph.left, base + glyph.top);
         if glyph.width > 0 {
-            for (row, line) in glyph.coverage.chunks(glyph.width).enumerate() {
-                for (column, &c) in line.iter().enumerate() {
-                    if c > 0 {
-                        canvas.blend_pixel(
-                            left + column as i32,
-                            top + row as i32,
-                            color,
-                            c as f32 / 255.0,
-                        );
-                    }
-                }
-            }
+            canvas.mask(left, top, glyph.width, &glyph.coverage, color);
         }
         caret += scaled.h_advance(id);
         previous = Some(id);
@@ -170,7 +159,7 @@ pub fn draw(
 
 /// Draws `text` centred on (cx, cy): horizontally by its width, vertically by the cap height.
 pub fn draw_centered(
-    canvas: &mut Canvas,
+    canvas: &mut dyn Surface,
     face: &Face,
     size: f32,
     cx: f32,

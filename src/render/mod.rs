@@ -13,6 +13,7 @@ pub mod command;
 pub mod encode;
 mod font;
 pub mod gallery;
+mod indexed;
 mod layout;
 mod legend;
 mod moves;
@@ -20,9 +21,11 @@ mod overlay;
 pub mod palette;
 mod panels;
 mod pieces;
+pub mod quantize;
 pub mod samples;
 pub mod showcase;
 mod sprites;
+mod surface;
 mod text_board;
 
 use std::sync::OnceLock;
@@ -45,10 +48,18 @@ pub enum RenderError {
     Encode(String),
 }
 
-/// Draws pictures. Build it once (it rasterizes the sprite sheets) and share it.
+/// Draws pictures. Build it once (it rasterizes the sprite sheets and learns the palette) and
+/// share it.
 pub struct Renderer {
     fonts: font::Fonts,
     sprites: sprites::SpriteCache,
+    palette: quantize::Palette,
+}
+
+/// A drawn picture: one palette index per pixel, row by row, and where things were put.
+pub struct Picture {
+    pub layout: Layout,
+    pub indices: Vec<u8>,
 }
 
 /// The sprite sizes used by the layouts: squares on small and large boards, the top and the
@@ -63,16 +74,25 @@ impl Default for Renderer {
 }
 
 impl Renderer {
-    /// Loads the fonts and rasterizes the sprite sheets of the usual sizes.
+    /// Loads the fonts, rasterizes the sprite sheets of the usual sizes, and learns the
+    /// palette from full-colour drawings of the sample boards (see [`quantize`]).
     pub fn new() -> Renderer {
-        let renderer = Renderer {
-            fonts: font::Fonts::load(),
-            sprites: sprites::SpriteCache::default(),
-        };
+        let fonts = font::Fonts::load();
+        let sprites = sprites::SpriteCache::default();
         for size in USUAL_SIZES {
-            renderer.sprites.sheet(size);
+            sprites.sheet(size);
         }
-        renderer
+        let drawings: Vec<Vec<u8>> = samples::palette_samples()
+            .iter()
+            .filter_map(|view| draw_rgba(&fonts, &sprites, view))
+            .collect();
+        let drawings: Vec<&[u8]> = drawings.iter().map(Vec::as_slice).collect();
+        let palette = quantize::Palette::learn(&palette::exact_colors(), &drawings);
+        Renderer {
+            fonts,
+            sprites,
+            palette,
+        }
     }
 
     /// One renderer for the whole program, built on first use.
@@ -100,6 +120,7 @@ impl Renderer {
         let sprite = sheet.get(kind, color)?;
         Some(
             sprite
+                .pixmap
                 .pixels()
                 .iter()
                 .flat_map(|p| {
@@ -116,21 +137,23 @@ impl Renderer {
         Layout::compute(view, geometry, orientation, &self.fonts).ok_or(RenderError::TooLarge)
     }
 
-    /// The picture as RGBA rows (opaque), with its layout.
-    pub fn draw(
-        &self,
-        view: &BoardView,
-        orientation: Color,
-    ) -> Result<(Layout, Vec<u8>), RenderError> {
+    /// The colours of every picture's palette.
+    pub fn palette(&self) -> &quantize::Palette {
+        &self.palette
+    }
+
+    /// The picture of `view` with `orientation`'s side at the bottom, in palette indices.
+    pub fn draw(&self, view: &BoardView, orientation: Color) -> Result<Picture, RenderError> {
         let geometry = view.geometry.as_ref().ok_or(RenderError::NoBoard)?;
         let layout = self.layout(view, orientation)?;
-        let mut canvas = canvas::Canvas::new(layout.width, layout.height, palette::BACKGROUND)
-            .ok_or(RenderError::TooLarge)?;
-        panels::draw_header(&mut canvas, &self.fonts, &layout, view);
-        let sheet = self.sprites.sheet(layout.square);
-        board::draw_squares(&mut canvas, &sheet, &layout, geometry, view);
-        pieces::draw_outside(&mut canvas, &self.fonts, &self.sprites, &layout, view);
-        pieces::draw_board_pieces(
+        let mut canvas = indexed::IndexedCanvas::new(
+            layout.width,
+            layout.height,
+            palette::BACKGROUND,
+            &self.palette,
+        )
+        .ok_or(RenderError::TooLarge)?;
+        paint(
             &mut canvas,
             &self.fonts,
             &self.sprites,
@@ -138,24 +161,67 @@ impl Renderer {
             geometry,
             view,
         );
-        board::veil_repeated_column(&mut canvas, &layout, geometry);
-        overlay::draw_marks(&mut canvas, &sheet, &layout, geometry, view);
-        overlay::draw_arrows(&mut canvas, &layout, geometry, view);
-        board::draw_coordinates(&mut canvas, &layout, &self.fonts);
-        panels::draw_legend(&mut canvas, &self.fonts, &self.sprites, &layout);
-        panels::draw_pool(&mut canvas, &self.fonts, &self.sprites, &layout, view);
-        Ok((layout, canvas.into_rgba()))
+        Ok(Picture {
+            layout,
+            indices: canvas.into_indices(),
+        })
+    }
+
+    /// A drawn picture as a PNG file.
+    pub fn encode(
+        &self,
+        picture: &Picture,
+        settings: encode::Settings,
+    ) -> Result<Vec<u8>, RenderError> {
+        encode::png(
+            &picture.indices,
+            picture.layout.width,
+            picture.layout.height,
+            &self.palette.rgb_bytes(),
+            settings,
+        )
+        .map_err(RenderError::Encode)
     }
 
     /// The picture of `view` with `orientation`'s side at the bottom, as a PNG file.
     pub fn png(&self, view: &BoardView, orientation: Color) -> Result<Vec<u8>, RenderError> {
-        let (layout, rgba) = self.draw(view, orientation)?;
-        encode::png(
-            &rgba,
-            layout.width,
-            layout.height,
-            encode::Settings::default(),
-        )
-        .map_err(RenderError::Encode)
+        let picture = self.draw(view, orientation)?;
+        self.encode(&picture, encode::Settings::default())
     }
+}
+
+/// Draws everything of `view` on `surface`, bottom layer first.
+fn paint(
+    surface: &mut dyn surface::Surface,
+    fonts: &font::Fonts,
+    sprites: &sprites::SpriteCache,
+    layout: &Layout,
+    geometry: &crate::rules::Geometry,
+    view: &BoardView,
+) {
+    panels::draw_header(surface, fonts, layout, view);
+    let sheet = sprites.sheet(layout.square);
+    board::draw_squares(surface, &sheet, layout, geometry, view);
+    pieces::draw_outside(surface, fonts, sprites, layout, view);
+    pieces::draw_board_pieces(surface, fonts, sprites, layout, geometry, view);
+    board::veil_repeated_column(surface, layout, geometry);
+    overlay::draw_marks(surface, &sheet, layout, geometry, view);
+    overlay::draw_arrows(surface, layout, geometry, view);
+    board::draw_coordinates(surface, layout, fonts);
+    panels::draw_legend(surface, fonts, sprites, layout);
+    panels::draw_pool(surface, fonts, sprites, layout, view);
+}
+
+/// `view` drawn in full colour (opaque RGBA rows), for learning the palette; `None` if it
+/// cannot be laid out.
+fn draw_rgba(
+    fonts: &font::Fonts,
+    sprites: &sprites::SpriteCache,
+    view: &BoardView,
+) -> Option<Vec<u8>> {
+    let geometry = view.geometry.as_ref()?;
+    let layout = Layout::compute(view, geometry, Color::White, fonts)?;
+    let mut canvas = canvas::Canvas::new(layout.width, layout.height, palette::BACKGROUND)?;
+    paint(&mut canvas, fonts, sprites, &layout, geometry, view);
+    Some(canvas.into_rgba())
 }

@@ -3,15 +3,15 @@
 //! colour, for colour-blind players.
 
 use super::{
-    canvas::Canvas,
     layout::{Layout, PixelRect},
     palette::{self, Rgba},
     sprites::{Decor, SpriteSheet},
+    surface::Surface,
 };
 use crate::rules::{BoardView, Geometry, Mark, Square};
 
 pub fn draw_marks(
-    canvas: &mut Canvas,
+    canvas: &mut dyn Surface,
     sheet: &SpriteSheet,
     layout: &Layout,
     geometry: &Geometry,
@@ -36,7 +36,7 @@ pub fn draw_marks(
     }
 }
 
-pub fn draw_mark(canvas: &mut Canvas, cell: PixelRect, mark: Mark, occupied: bool) {
+pub fn draw_mark(canvas: &mut dyn Surface, cell: PixelRect, mark: Mark, occupied: bool) {
     let s = cell.w as f32;
     let (cx, cy) = cell.center();
     let halo = Rgba(255, 255, 255, 150);
@@ -133,7 +133,7 @@ pub fn draw_mark(canvas: &mut Canvas, cell: PixelRect, mark: Mark, occupied: boo
 }
 
 /// Triangles in the four corners: the mark for a square that holds a piece.
-fn corners(canvas: &mut Canvas, cell: PixelRect, color: Rgba) {
+fn corners(canvas: &mut dyn Surface, cell: PixelRect, color: Rgba) {
     let s = cell.w as f32;
     let t = s * 0.26;
     let (x0, y0) = (cell.x as f32, cell.y as f32);
@@ -145,7 +145,12 @@ fn corners(canvas: &mut Canvas, cell: PixelRect, color: Rgba) {
 }
 
 /// Arrows between square centres, stopping short of both pieces' middles.
-pub fn draw_arrows(canvas: &mut Canvas, layout: &Layout, geometry: &Geometry, view: &BoardView) {
+pub fn draw_arrows(
+    canvas: &mut dyn Surface,
+    layout: &Layout,
+    geometry: &Geometry,
+    view: &BoardView,
+) {
     let s = layout.square as f32;
     for &(from, to) in &view.arrows {
         if from == to || !geometry.contains(from) || !geometry.contains(to) {

@@ -98,6 +98,36 @@ pub const fn square(file: u8, rank: u8) -> Rgba {
     }
 }
 
+/// The colours that must come out exactly in an indexed picture: every opaque colour above,
+/// and each tint over each surface it is laid on (the tests, and players, compare them).
+pub fn exact_colors() -> Vec<[u8; 3]> {
+    let tiles = [Tile::Red, Tile::Yellow, Tile::Green, Tile::Blue].map(tile);
+    let mut surfaces = vec![LIGHT_SQUARE, DARK_SQUARE, PIT_FLOOR, VOID, BACKGROUND];
+    surfaces.extend(tiles);
+    let mut colors: Vec<Rgba> = vec![
+        TEXT,
+        COORDINATES,
+        LAST_MOVE_FRAME,
+        CHECK,
+        MOVE,
+        CAPTURE,
+        HOP,
+        DEFEND,
+        FORCE,
+        BOUND,
+        PIT_CORE,
+        ICON_PLATE,
+        WHITE_SIDE,
+        BLACK_SIDE,
+    ];
+    colors.extend(&surfaces);
+    for tint in [LAST_MOVE, ORIGIN, REPEAT_VEIL] {
+        colors.extend(surfaces.iter().map(|&below| tint.over(below)));
+    }
+    colors.extend(tiles.iter().map(|&below| TILE_SIGN.over(below)));
+    colors.into_iter().map(Rgba::rgb).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -2,17 +2,17 @@
 //! Pick-a-team pool panel beside it.
 
 use super::{
-    canvas::Canvas,
     font::{self, Fonts},
     layout::{HEADER_SIZE, ICON, LABEL_SIZE, Layout, LegendItem, PixelRect},
     palette::{self, Rgba},
     pieces::draw_piece,
     sprites::SpriteCache,
     sprites::{Decor, SpriteSheet},
+    surface::Surface,
 };
 use crate::rules::BoardView;
 
-pub fn draw_header(canvas: &mut Canvas, fonts: &Fonts, layout: &Layout, view: &BoardView) {
+pub fn draw_header(canvas: &mut dyn Surface, fonts: &Fonts, layout: &Layout, view: &BoardView) {
     let Some(rect) = layout.header else {
         return;
     };
@@ -31,7 +31,12 @@ pub fn draw_header(canvas: &mut Canvas, fonts: &Fonts, layout: &Layout, view: &B
     }
 }
 
-pub fn draw_legend(canvas: &mut Canvas, fonts: &Fonts, sprites: &SpriteCache, layout: &Layout) {
+pub fn draw_legend(
+    canvas: &mut dyn Surface,
+    fonts: &Fonts,
+    sprites: &SpriteCache,
+    layout: &Layout,
+) {
     let sheet = sprites.sheet(ICON);
     let mut last_y = None;
     for placed in &layout.legend {
@@ -89,14 +94,14 @@ pub fn draw_legend(canvas: &mut Canvas, fonts: &Fonts, sprites: &SpriteCache, la
 }
 
 /// A light disc behind an icon, so Black icons show on the dark background.
-fn icon_plate(canvas: &mut Canvas, sheet: &SpriteSheet, x: i32, y: i32) {
+fn icon_plate(canvas: &mut dyn Surface, sheet: &SpriteSheet, x: i32, y: i32) {
     if let Some(plate) = sheet.decor(Decor::Plate) {
         canvas.blit(plate, x, y);
     }
 }
 
 pub fn draw_pool(
-    canvas: &mut Canvas,
+    canvas: &mut dyn Surface,
     fonts: &Fonts,
     sprites: &SpriteCache,
     layout: &Layout,

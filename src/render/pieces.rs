@@ -2,17 +2,17 @@
 //! top piece with the others peeking out behind, bound pieces crossed by cords, and a count.
 
 use super::{
-    canvas::Canvas,
     font::{self, Fonts},
     layout::{Layout, PixelRect},
     palette::{self, Rgba},
     sprites::{SpriteCache, SpriteSheet},
+    surface::Surface,
 };
 use crate::rules::{BoardView, Color, Geometry, PieceView, Square};
 
 /// Draws one piece filling `cell`'s sprite box (sprites are square, the size of the sheet).
 pub fn draw_piece(
-    canvas: &mut Canvas,
+    canvas: &mut dyn Surface,
     fonts: &Fonts,
     sheet: &SpriteSheet,
     piece: &PieceView,
@@ -50,7 +50,7 @@ pub fn draw_piece(
 
 /// Every piece of the view on its square(s), grouped into stacks.
 pub fn draw_board_pieces(
-    canvas: &mut Canvas,
+    canvas: &mut dyn Surface,
     fonts: &Fonts,
     sprites: &SpriteCache,
     layout: &Layout,
@@ -82,7 +82,7 @@ pub fn draw_board_pieces(
 /// one), the next bound piece small in the lower left, cords on every bound piece shown, and
 /// the number of pieces in a badge in the lower right.
 fn draw_stack(
-    canvas: &mut Canvas,
+    canvas: &mut dyn Surface,
     fonts: &Fonts,
     sheets: &StackSheets,
     cell: PixelRect,
@@ -177,7 +177,7 @@ pub fn stack_top_size(square: u32) -> u32 {
 }
 
 /// Two cords tied across a bound piece.
-fn cords(canvas: &mut Canvas, cell: PixelRect) {
+fn cords(canvas: &mut dyn Surface, cell: PixelRect) {
     let s = cell.w as f32;
     let (x, y) = (cell.x as f32, cell.y as f32);
     let w = (s * 0.07).max(2.5);
@@ -190,7 +190,7 @@ fn cords(canvas: &mut Canvas, cell: PixelRect) {
 }
 
 /// A round badge in the lower-right corner with the number of pieces on the square.
-fn count_badge(canvas: &mut Canvas, fonts: &Fonts, cell: PixelRect, count: usize) {
+fn count_badge(canvas: &mut dyn Surface, fonts: &Fonts, cell: PixelRect, count: usize) {
     let s = cell.w as f32;
     let r = s * 0.17;
     let (cx, cy) = (cell.x as f32 + s - r - 2.0, cell.y as f32 + s - r - 2.0);
@@ -216,7 +216,7 @@ fn count_badge(canvas: &mut Canvas, fonts: &Fonts, cell: PixelRect, count: usize
 /// Katarenga camps: a cell beyond each corner with its owner's border and label, the camped
 /// pawn inside; and a bar along the board's edge between two camps of one owner (its baseline).
 pub fn draw_outside(
-    canvas: &mut Canvas,
+    canvas: &mut dyn Surface,
     fonts: &Fonts,
     sprites: &SpriteCache,
     layout: &Layout,

@@ -368,3 +368,21 @@ pub fn all_pieces() -> BoardView {
     }
     view
 }
+
+/// The boards the renderer learns its palette from: between them every surface, tint, mark,
+/// arrow, panel and piece at every usual size, on both square colours.
+pub fn palette_samples() -> Vec<BoardView> {
+    vec![
+        chess_start(),
+        chess_mate(),
+        chess_knight_moves(),
+        cataclysm_middlegame(),
+        cataclysm_diagram("Grand Rook"),
+        pick_a_team_draft(),
+        pick_a_team_play(),
+        katarenga(),
+        chromopolis(),
+        catalonia(),
+        all_pieces(),
+    ]
+}

@@ -4,7 +4,7 @@
 
 use std::{
     collections::HashMap,
-    sync::{Arc, Mutex},
+    sync::{Arc, Mutex, OnceLock},
 };
 
 use resvg::{
@@ -18,6 +18,8 @@ use super::{
     layout::PixelRect,
     overlay,
     palette::{self, Rgba},
+    quantize::{self, LEVELS, Lut, Palette},
+    surface::Surface,
 };
 use crate::rules::{Color, Mark, Tile};
 
@@ -53,7 +55,7 @@ impl Decor {
         all
     }
 
-    fn draw(self, size: u32) -> Pixmap {
+    fn draw(self, size: u32) -> Sprite {
         let mut canvas =
             Canvas::new(size, size, Rgba(0, 0, 0, 0)).expect("a decoration is at least 1×1");
         let cell = PixelRect {
@@ -76,16 +78,111 @@ impl Decor {
                 board::frame(&mut canvas, cell, palette::CHECK, (size / 18).max(3));
             }
         }
-        canvas.pixmap
+        Sprite::new(canvas.pixmap)
+    }
+}
+
+/// One piece or decoration: its rasterized pixels, and the same in palette indices, made on
+/// first use (the palette is learned after the first sheets exist).
+pub struct Sprite {
+    pub pixmap: Pixmap,
+    indexed: OnceLock<IndexedSprite>,
+}
+
+impl Sprite {
+    pub fn new(pixmap: Pixmap) -> Sprite {
+        Sprite {
+            pixmap,
+            indexed: OnceLock::new(),
+        }
+    }
+
+    /// The sprite in `palette`'s indices. A renderer has one palette, so the first one asked
+    /// for is kept.
+    pub fn indexed(&self, palette: &Palette) -> &IndexedSprite {
+        self.indexed
+            .get_or_init(|| IndexedSprite::new(&self.pixmap, palette))
+    }
+}
+
+/// A sprite ready to be copied onto an indexed picture: each pixel is clear, solid (a palette
+/// index) or an edge (the number of a blend table, since an edge mixes with what is below).
+pub struct IndexedSprite {
+    pub width: u32,
+    pub height: u32,
+    pub kinds: Vec<u8>,
+    pub values: Vec<u8>,
+    pub edges: Vec<Arc<Lut>>,
+}
+
+impl IndexedSprite {
+    pub const CLEAR: u8 = 0;
+    pub const SOLID: u8 = 1;
+    pub const EDGE: u8 = 2;
+
+    fn new(pixmap: &Pixmap, palette: &Palette) -> IndexedSprite {
+        let mut nearest: HashMap<[u8; 3], u8> = HashMap::new();
+        let mut classes: HashMap<(u8, u8), u8> = HashMap::new();
+        let mut edges = Vec::new();
+        let mut kinds = Vec::with_capacity(pixmap.pixels().len());
+        let mut values = Vec::with_capacity(pixmap.pixels().len());
+        for px in pixmap.pixels() {
+            let level = quantize::level(px.alpha());
+            if level == 0 {
+                kinds.push(Self::CLEAR);
+                values.push(0);
+                continue;
+            }
+            let c = px.demultiply();
+            let rgb = [c.red(), c.green(), c.blue()];
+            let index = *nearest.entry(rgb).or_insert_with(|| palette.nearest(rgb));
+            if level == LEVELS {
+                kinds.push(Self::SOLID);
+                values.push(index);
+                continue;
+            }
+            let next = classes.len();
+            let class = match classes.get(&(index, level)) {
+                Some(&class) => Some(class),
+                None if next < 256 => {
+                    classes.insert((index, level), next as u8);
+                    edges.push(palette.blend(palette.rgb(index), level));
+                    Some(next as u8)
+                }
+                None => None,
+            };
+            match class {
+                Some(class) => {
+                    kinds.push(Self::EDGE);
+                    values.push(class);
+                }
+                // More than 256 kinds of edge: round the rest to clear or solid.
+                None if level > LEVELS / 2 => {
+                    kinds.push(Self::SOLID);
+                    values.push(index);
+                }
+                None => {
+                    kinds.push(Self::CLEAR);
+                    values.push(0);
+                }
+            }
+        }
+        IndexedSprite {
+            width: pixmap.width(),
+            height: pixmap.height(),
+            kinds,
+            values,
+            edges,
+        }
     }
 }
 
 /// All sprites at one size.
 pub struct SpriteSheet {
     pub size: u32,
-    sprites: HashMap<&'static str, [Pixmap; 2]>,
-    generic: [Pixmap; 2],
-    decor: HashMap<Decor, Pixmap>,
+    sprites: HashMap<&'static str, [Sprite; 2]>,
+    generic: [Sprite; 2],
+    decor: HashMap<Decor, Sprite>,
 }
 
 impl SpriteSheet {
@@ -111,24 +208,24 @@ impl SpriteSheet {
     }
 
     /// The sprite of a drawn kind, or `None` for kinds without artwork.
-    pub fn get(&self, kind: &str, color: Color) -> Option<&Pixmap> {
+    pub fn get(&self, kind: &str, color: Color) -> Option<&Sprite> {
         self.sprites.get(kind).map(|pair| &pair[color.index()])
     }
 
     /// A decoration at this sheet's size.
-    pub fn decor(&self, decor: Decor) -> Option<&Pixmap> {
+    pub fn decor(&self, decor: Decor) -> Option<&Sprite> {
         self.decor.get(&decor)
     }
 
     /// The blank token used for kinds without artwork.
-    pub fn generic(&self, color: Color) -> &Pixmap {
+    pub fn generic(&self, color: Color) -> &Sprite {
         &self.generic[color.index()]
     }
 }
 
 /// Rasterizes one piece. The SVGs are ours and compiled in, so a parse failure is a bug caught
 /// by the tests; it still yields an empty sprite rather than a panic.
-fn rasterize(svg: &str, color: Color, size: u32) -> Pixmap {
+fn rasterize(svg: &str, color: Color, size: u32) -> Sprite {
     let size = size.max(1);
     let mut pixmap = Pixmap::new(size, size).expect("a sprite is at least 1×1");
     if let Ok(tree) =
@@ -141,7 +238,7 @@ fn rasterize(svg: &str, color: Color, size: u32) -> Pixmap {
             &mut pixmap.as_mut(),
         );
     }
-    pixmap
+    Sprite::new(pixmap)
 }
 
 /// Sheets by size, shared by every render.
