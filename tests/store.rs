@@ -18,6 +18,7 @@ on_both_backends!(
     restart_in_the_middle_of_a_game,
     two_concurrent_moves_on_one_game_apply_exactly_one,
     two_processes_racing_on_one_game_apply_exactly_one,
+    many_commits_at_once_each_succeed_or_conflict_alone,
 );
 
 async fn a_stale_version_writes_nothing(db: TestDb) {
@@ -167,6 +168,68 @@ async fn two_processes_racing_on_one_game_apply_exactly_one(db: TestDb) {
         // And play goes on from either process.
         ok(two.act(&here(), &bob, Some(id), "e7e5", None).await);
         ok(one.act(&here(), &alice, Some(id), "e2e4", None).await);
+    }
+}
+
+/// Commits that arrive together (SQLite writes them in one transaction) still succeed or
+/// conflict one by one: two writers per game at the same version, sixteen games at once.
+async fn many_commits_at_once_each_succeed_or_conflict_alone(db: TestDb) {
+    let service = db.service().await;
+    let (alice, bob) = (person("alice"), person("bob"));
+    let mut games = Vec::new();
+    for _ in 0..16 {
+        let id = two_player(&service, "chess", &alice, &bob, &[]).await;
+        games.push(service.store().game(id).await.unwrap().unwrap());
+    }
+    let mut writes = Vec::new();
+    for row in &games {
+        for (writer, notation) in [("first", "e2e4"), ("second", "d2d4")] {
+            let mut changed = row.clone();
+            changed.position = format!("{writer} {notation}");
+            let commit = Commit::new(changed, row.version).log(NewLogEntry {
+                kind: "move",
+                user_id: alice.id.clone(),
+                side: Some(Color::White),
+                notation: Some(notation.into()),
+                description: writer.into(),
+            });
+            let store = service.store().clone();
+            writes.push((
+                row.id,
+                tokio::spawn(async move { store.commit(&commit).await }),
+            ));
+        }
+    }
+    let mut applied = std::collections::HashMap::new();
+    for (id, write) in writes {
+        match write.await.unwrap() {
+            Ok(version) => {
+                assert!(
+                    applied.insert(id, version).is_none(),
+                    "game {id}: two applied"
+                );
+            }
+            Err(StoreError::Conflict) => {}
+            Err(other) => panic!("game {id}: {other}"),
+        }
+    }
+    for row in &games {
+        let version = applied.get(&row.id).copied();
+        assert_eq!(
+            version,
+            Some(row.version + 1),
+            "game {}: one applied",
+            row.id
+        );
+        let after = service.store().game(row.id).await.unwrap().unwrap();
+        let log = service.store().log(row.id).await.unwrap();
+        assert_eq!(after.version, row.version + 1);
+        assert_eq!(log.len() as i64, after.version);
+        let last = log.last().unwrap();
+        assert!(
+            after.position.starts_with(&last.description),
+            "{after:?} {last:?}"
+        );
     }
 }
 

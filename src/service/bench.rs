@@ -152,27 +152,61 @@ async fn latency(service: &Service) -> Result<(), String> {
     Ok(())
 }
 
+/// The moves of one throughput game, chosen before the clock starts so that the figure
+/// measures the service and not the benchmark's own move picking: (side to move, move).
+fn plan(n: usize) -> Result<Vec<(Color, String)>, String> {
+    let mut local = local_game()?;
+    let mut moves = Vec::with_capacity(MOVES_PER_GAME);
+    for ply in 0..MOVES_PER_GAME {
+        let Status::Ongoing {
+            actor: Actor::Side(side),
+            ..
+        } = local.status()
+        else {
+            break;
+        };
+        let mut legal: Vec<String> = local
+            .legal_actions()
+            .into_iter()
+            .map(|a| a.notation)
+            .collect();
+        if legal.is_empty() {
+            break;
+        }
+        legal.sort();
+        let chosen = legal[(n + ply * 5) % legal.len()].clone();
+        local.play(&chosen).map_err(|e| e.to_string())?;
+        moves.push((side, chosen));
+    }
+    Ok(moves)
+}
+
 async fn throughput(service: &Arc<Service>) -> Result<(), String> {
     let place = Place::new("bench", "throughput");
-    let mut ids = Vec::with_capacity(CONCURRENT_GAMES);
-    for i in 0..CONCURRENT_GAMES {
-        ids.push(start(service, &place, 10_000 + i).await?);
+    let mut games = Vec::with_capacity(CONCURRENT_GAMES);
+    for n in 0..CONCURRENT_GAMES {
+        let id = start(service, &place, 10_000 + n).await?;
+        games.push((n, id, plan(n)?));
     }
     let started = Instant::now();
     let mut tasks = Vec::with_capacity(CONCURRENT_GAMES);
-    for (n, id) in ids.into_iter().enumerate() {
+    for (n, id, moves) in games {
         let service = service.clone();
         let place = place.clone();
         tasks.push(tokio::spawn(async move {
-            let mut moves = 0usize;
-            let mut local = local_game()?;
-            for ply in 0..MOVES_PER_GAME {
-                match step(&service, &place, id, &mut local, 10_000 + n, n + ply * 5).await? {
-                    Some(_) => moves += 1,
-                    None => break,
-                }
+            let (white, black) = players(10_000 + n);
+            for (side, notation) in &moves {
+                let user = if *side == Color::White {
+                    &white
+                } else {
+                    &black
+                };
+                service
+                    .act(&place, user, Some(id), notation, None)
+                    .await
+                    .map_err(|e| e.to_string())?;
             }
-            Ok::<usize, String>(moves)
+            Ok::<usize, String>(moves.len())
         }));
     }
     let mut total = 0;

@@ -165,77 +165,199 @@ impl Store {
             .collect()
     }
 
-    /// Applies one action atomically: the snapshot and state are replaced and the log lines
-    /// appended only if the game's version is still `expected_version`; otherwise nothing is
-    /// written and [`StoreError::Conflict`] is returned. Returns the new version.
+    /// Applies everything `commit` changes, in one transaction, if the game is still at the
+    /// version that was read; otherwise nothing is written and [`StoreError::Conflict`] is
+    /// returned. Returns the new version.
+    ///
+    /// On SQLite, commits that arrive while another is being written are written together in
+    /// the next transaction (group commit): one durable sync for the lot instead of one each,
+    /// which is what lets one writer keep up with many games. Each commit still succeeds or
+    /// conflicts on its own.
     pub async fn commit(&self, commit: &Commit) -> Result<i64, StoreError> {
-        let now = super::now_ms();
-        let game = &commit.game;
-        let new_version = commit.expected_version + commit.log.len() as i64;
+        match self.backend {
+            super::Backend::Postgres => self.commit_alone(commit).await,
+            super::Backend::Sqlite => self.commit_grouped(commit).await,
+        }
+    }
+
+    /// One commit in its own transaction.
+    async fn commit_alone(&self, commit: &Commit) -> Result<i64, StoreError> {
         let _turn = self.write_turn().await;
         let mut tx = self.pool().begin().await?;
-        // The guarded update comes first, so that on SQLite the transaction takes the write
-        // lock (waiting for another writer) before reading anything.
-        let updated = sqlx::query(
-            "UPDATE games SET place_id = $1, position = $2, version = $3, state = $4, \
+        match apply(&mut tx, commit, super::now_ms()).await? {
+            Ok(version) => {
+                tx.commit().await?;
+                Ok(version)
+            }
+            Err(conflict) => {
+                tx.rollback().await?;
+                Err(conflict)
+            }
+        }
+    }
+
+    /// Queues `commit`, then either finds it written by the writer before us or writes the
+    /// whole queue.
+    async fn commit_grouped(&self, commit: &Commit) -> Result<i64, StoreError> {
+        let (done, mut answer) = tokio::sync::oneshot::channel();
+        self.queue.lock().push(Queued {
+            commit: commit.clone(),
+            done,
+        });
+        let _turn = self.write_turn().await;
+        match answer.try_recv() {
+            Ok(result) => return result,
+            Err(tokio::sync::oneshot::error::TryRecvError::Closed) => return Err(interrupted()),
+            Err(tokio::sync::oneshot::error::TryRecvError::Empty) => {}
+        }
+        let batch = std::mem::take(&mut *self.queue.lock());
+        match self.write_batch(&batch).await {
+            Ok(results) => {
+                for (queued, result) in batch.into_iter().zip(results) {
+                    let _ = queued.done.send(result);
+                }
+            }
+            // The batch failed as a whole (a full disk, a broken row): write each commit
+            // alone, so that only the one at fault fails.
+            Err(error) => {
+                tracing::warn!(%error, size = batch.len(), "group commit failed; committing one by one");
+                for queued in batch {
+                    let result = self.commit_alone_locked(&queued.commit).await;
+                    let _ = queued.done.send(result);
+                }
+            }
+        }
+        answer.await.unwrap_or_else(|_| Err(interrupted()))
+    }
+
+    /// Writes a batch in one transaction; per commit, its new version or a conflict.
+    async fn write_batch(
+        &self,
+        batch: &[Queued],
+    ) -> Result<Vec<Result<i64, StoreError>>, StoreError> {
+        let mut tx = self.pool().begin().await?;
+        let now = super::now_ms();
+        let mut results = Vec::with_capacity(batch.len());
+        for queued in batch {
+            results.push(apply(&mut tx, &queued.commit, now).await?);
+        }
+        tx.commit().await?;
+        Ok(results)
+    }
+
+    /// [`Self::commit_alone`] for a caller that already has the writer's turn.
+    async fn commit_alone_locked(&self, commit: &Commit) -> Result<i64, StoreError> {
+        let mut tx = self.pool().begin().await?;
+        match apply(&mut tx, commit, super::now_ms()).await? {
+            Ok(version) => {
+                tx.commit().await?;
+                Ok(version)
+            }
+            Err(conflict) => {
+                tx.rollback().await?;
+                Err(conflict)
+            }
+        }
+    }
+}
+
+/// A commit waiting for the SQLite writer, and where to send its result.
+pub(crate) struct Queued {
+    commit: Commit,
+    done: tokio::sync::oneshot::Sender<Result<i64, StoreError>>,
+}
+
+/// The commits waiting for the SQLite writer.
+#[derive(Default)]
+pub(crate) struct CommitQueue(std::sync::Mutex<Vec<Queued>>);
+
+impl std::fmt::Debug for CommitQueue {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("CommitQueue")
+    }
+}
+
+impl CommitQueue {
+    pub(crate) fn lock(&self) -> std::sync::MutexGuard<'_, Vec<Queued>> {
+        self.0.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+/// The writer that took a commit was stopped before answering (its task was cancelled).
+fn interrupted() -> StoreError {
+    StoreError::Setup("the write was interrupted; please try again".to_string())
+}
+
+/// Writes `commit` inside `tx`: `Ok(Ok(version))` when applied, `Ok(Err(Conflict))` when the
+/// game moved on (nothing written: the guarded update comes first), `Err` on a database error.
+async fn apply(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    commit: &Commit,
+    now: i64,
+) -> Result<Result<i64, StoreError>, StoreError> {
+    let game = &commit.game;
+    let new_version = commit.expected_version + commit.log.len() as i64;
+    // The guarded update comes first, so that on SQLite the transaction takes the write
+    // lock (waiting for another writer) before reading anything.
+    let updated = sqlx::query(
+        "UPDATE games SET place_id = $1, position = $2, version = $3, state = $4, \
              pending = $5, outcome = $6, challenged = $7, updated_at = $8 \
              WHERE id = $9 AND version = $10",
+    )
+    .bind(&game.place_id)
+    .bind(&game.position)
+    .bind(new_version)
+    .bind(game.state.as_str())
+    .bind(&game.pending)
+    .bind(&game.outcome)
+    .bind(&game.challenged)
+    .bind(now)
+    .bind(game.id)
+    .bind(commit.expected_version)
+    .execute(&mut **tx)
+    .await?;
+    if updated.rows_affected() != 1 {
+        return Ok(Err(StoreError::Conflict));
+    }
+    for (i, entry) in commit.log.iter().enumerate() {
+        insert_log(
+            tx,
+            game.id,
+            commit.expected_version + 1 + i as i64,
+            entry,
+            now,
         )
-        .bind(&game.place_id)
-        .bind(&game.position)
-        .bind(new_version)
-        .bind(game.state.as_str())
-        .bind(&game.pending)
-        .bind(&game.outcome)
-        .bind(&game.challenged)
-        .bind(now)
-        .bind(game.id)
-        .bind(commit.expected_version)
-        .execute(&mut *tx)
         .await?;
-        if updated.rows_affected() != 1 {
-            tx.rollback().await?;
-            return Err(StoreError::Conflict);
-        }
-        for (i, entry) in commit.log.iter().enumerate() {
-            insert_log(
-                &mut tx,
-                game.id,
-                commit.expected_version + 1 + i as i64,
-                entry,
-                now,
-            )
+    }
+    for user in &commit.leave {
+        sqlx::query("DELETE FROM participants WHERE game_id = $1 AND user_id = $2")
+            .bind(game.id)
+            .bind(user)
+            .execute(&mut **tx)
             .await?;
-        }
-        for user in &commit.leave {
-            sqlx::query("DELETE FROM participants WHERE game_id = $1 AND user_id = $2")
-                .bind(game.id)
-                .bind(user)
-                .execute(&mut *tx)
-                .await?;
-        }
-        for (user, side) in &commit.join {
-            insert_participant(&mut tx, game.id, user, *side, now).await?;
-        }
-        if let Some(result) = &commit.result {
-            sqlx::query(
-                "INSERT INTO results (game_id, server_id, variant, kind, winner, points, reason, \
+    }
+    for (user, side) in &commit.join {
+        insert_participant(tx, game.id, user, *side, now).await?;
+    }
+    if let Some(result) = &commit.result {
+        sqlx::query(
+            "INSERT INTO results (game_id, server_id, variant, kind, winner, points, reason, \
                  finished_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-            )
-            .bind(result.game_id)
-            .bind(&result.server_id)
-            .bind(&result.variant)
-            .bind(&result.kind)
-            .bind(result.winner.map(side_text))
-            .bind(result.points)
-            .bind(&result.reason)
-            .bind(now)
-            .execute(&mut *tx)
-            .await?;
-        }
-        for r in &commit.ratings {
-            sqlx::query(
-                "INSERT INTO ratings (server_id, variant, user_id, rating, deviation, volatility, \
+        )
+        .bind(result.game_id)
+        .bind(&result.server_id)
+        .bind(&result.variant)
+        .bind(&result.kind)
+        .bind(result.winner.map(side_text))
+        .bind(result.points)
+        .bind(&result.reason)
+        .bind(now)
+        .execute(&mut **tx)
+        .await?;
+    }
+    for r in &commit.ratings {
+        sqlx::query(
+            "INSERT INTO ratings (server_id, variant, user_id, rating, deviation, volatility, \
                  games, wins, draws, losses, updated_at) \
                  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) \
                  ON CONFLICT (server_id, variant, user_id) DO UPDATE SET \
@@ -243,24 +365,22 @@ impl Store {
                  volatility = excluded.volatility, games = excluded.games, \
                  wins = excluded.wins, draws = excluded.draws, losses = excluded.losses, \
                  updated_at = excluded.updated_at",
-            )
-            .bind(&r.server_id)
-            .bind(&r.variant)
-            .bind(&r.user_id)
-            .bind(r.rating)
-            .bind(r.deviation)
-            .bind(r.volatility)
-            .bind(r.games)
-            .bind(r.wins)
-            .bind(r.draws)
-            .bind(r.losses)
-            .bind(now)
-            .execute(&mut *tx)
-            .await?;
-        }
-        tx.commit().await?;
-        Ok(new_version)
+        )
+        .bind(&r.server_id)
+        .bind(&r.variant)
+        .bind(&r.user_id)
+        .bind(r.rating)
+        .bind(r.deviation)
+        .bind(r.volatility)
+        .bind(r.games)
+        .bind(r.wins)
+        .bind(r.draws)
+        .bind(r.losses)
+        .bind(now)
+        .execute(&mut **tx)
+        .await?;
     }
+    Ok(Ok(new_version))
 }
 
 async fn insert_log(

@@ -93,6 +93,8 @@ pub struct Store {
     /// in SQLite's busy handler (1 ms, 2 ms, 5 ms … 100 ms) instead of being woken. Writers of
     /// this process therefore queue here, and only another process ever meets a lock.
     writer: Arc<tokio::sync::Mutex<()>>,
+    /// Commits waiting for the writer, written together (see [`Store::commit`]).
+    queue: Arc<games::CommitQueue>,
 }
 
 impl Store {
@@ -137,6 +139,7 @@ impl Store {
             pool,
             backend,
             writer: Arc::new(tokio::sync::Mutex::new(())),
+            queue: Arc::default(),
         })
     }
 
