@@ -4,7 +4,7 @@
 mod common;
 
 use chatrang::{
-    rules::Color,
+    rules::{Color, GameId, registry},
     service::{ChoiceAction, NewGame, replay},
     store::GameState,
 };
@@ -25,6 +25,7 @@ on_both_backends!(
     draw_offers_can_be_declined_and_resignation_ends_the_game,
     team_game_with_three_a_side,
     open_challenge_and_rematch_with_sides_swapped,
+    katarenga_rematch_is_the_return_game,
     stale_and_unknown_buttons_are_refused,
     leaderboard_after_a_few_results,
     history_and_record_replay_the_game,
@@ -521,6 +522,53 @@ async fn open_challenge_and_rematch_with_sides_swapped(db: TestDb) {
         .await);
     let row = service.store().game(new_id).await.unwrap().unwrap();
     assert_eq!(row.rematch_of, Some(id));
+}
+
+/// Katarenga's rematch is the return game of a match: the same board turned 180° (fixed by
+/// the `board` and `baseline` options), the other player moving first without a new choice.
+async fn katarenga_rematch_is_the_return_game(db: TestDb) {
+    let service = db.service().await;
+    let (alice, bob) = (person("alice"), person("bob"));
+    let id = two_player(&service, "katarenga", &alice, &bob, &[]).await;
+    ok(service
+        .act(&here(), &bob, Some(id), "baseline east", None)
+        .await);
+    let first = service.store().game(id).await.unwrap().unwrap();
+    ok(service.resign(&here(), &bob, Some(id)).await);
+    let rematch = ok(service.rematch(&here(), &bob, Some(id)).await);
+    let new_id = rematch.game.unwrap().id;
+    ok(service.accept(&here(), &alice, Some(new_id)).await);
+    let row = service.store().game(new_id).await.unwrap().unwrap();
+    let options = chatrang::rules::katarenga::return_game_options(&first.position).unwrap();
+    assert_eq!(row.options, options.0);
+    let start = registry::new_game(GameId::Katarenga, &options, row.seed).unwrap();
+    assert_eq!(row.position, start.position_text());
+    assert_eq!(row.initial_position, row.position);
+    // Bob, White now, moves at once: the baseline came with the board.
+    let moves = service
+        .legal_moves(&here(), &bob, Some(new_id), "")
+        .await
+        .unwrap();
+    assert!(!moves.is_empty(), "White has moves");
+    assert!(
+        moves.iter().all(|m| !m.starts_with("baseline")),
+        "{moves:?}"
+    );
+    ok(service
+        .act(&here(), &bob, Some(new_id), &moves[0], None)
+        .await);
+    // A game that ended before the baseline was chosen gets an ordinary rematch.
+    let early = two_player(&service, "katarenga", &alice, &bob, &[]).await;
+    ok(service.resign(&here(), &alice, Some(early)).await);
+    let again = ok(service.rematch(&here(), &alice, Some(early)).await);
+    let again = service
+        .store()
+        .game(again.game.unwrap().id)
+        .await
+        .unwrap()
+        .unwrap();
+    let early_row = service.store().game(early).await.unwrap().unwrap();
+    assert_eq!(again.initial_position, early_row.initial_position);
 }
 
 async fn stale_and_unknown_buttons_are_refused(db: TestDb) {

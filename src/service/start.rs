@@ -415,6 +415,13 @@ impl Service {
         next.rematch_of = Some(row.id);
         next.place_id = place.channel.clone();
         next.position = row.initial_position.clone();
+        let mut what = "a rematch";
+        if let Some((options, position)) = katarenga_return_game(row) {
+            next.options = options;
+            next.initial_position = position.clone();
+            next.position = position;
+            what = "the return game (the same board turned 180°)";
+        }
         let swapped: Vec<(String, Color)> = if row.group_game {
             next.state = GameState::Active;
             next.challenged = None;
@@ -433,7 +440,7 @@ impl Service {
             vec![(user.id.clone(), !my_old_side)]
         };
         let text = format!(
-            "{} asks for a rematch of #{} with sides swapped ({} now plays {}).",
+            "{} asks for {what} of #{} with sides swapped ({} now plays {}).",
             user.name, row.id, user.name, !my_old_side
         );
         let id = self
@@ -448,6 +455,18 @@ impl Service {
         self.announce(id, format!("Game #{id}: {text}"), notify)
             .await
     }
+}
+
+/// Katarenga's rematch is the return game of a match (`rules.md` §3.3): the same board turned
+/// 180°, the other player moving first. `None` for other games, and for a Katarenga game that
+/// ended before Black chose the baseline (its rematch is then simply a new game on that board).
+fn katarenga_return_game(row: &GameRow) -> Option<(BTreeMap<String, String>, String)> {
+    if row.variant != GameId::Katarenga.id() {
+        return None;
+    }
+    let options = crate::rules::katarenga::return_game_options(&row.position).ok()?;
+    let game = registry::new_game(GameId::Katarenga, &options, row.seed).ok()?;
+    Some((options.0, game.position_text()))
 }
 
 impl Service {

@@ -20,7 +20,7 @@ an enemy pawn to capture it — but not on your own first move. Write moves as `
 a side left with fewer than two pawns (board and camp together) loses.
 • A side with no legal move is passed over automatically; if neither side can move it is a draw. \
 Threefold repetition is a draw.
-• Match play: the return game is the same board with the other player moving first from White's \
+• Match play: `/rematch` after a game starts the return game: the same board turned 180°, the other player moving first from White's \
 position; the bot starts it with the same `board` and `baseline` options and the colours swapped.
 Decisions of this bot: the camp a pawn enters is the free one on its side of the board (both \
 camps count the same); passing is automatic; the baseline can also be fixed in advance with the \
