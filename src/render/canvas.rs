@@ -41,12 +41,9 @@ impl Surface for Canvas {
 
     fn fill_rect(&mut self, x: i32, y: i32, w: u32, h: u32, color: Rgba) {
         let Some((columns, rows)) = clip(
-            x as i64,
-            y as i64,
-            w as i64,
-            h as i64,
-            self.width(),
-            self.height(),
+            (x, y),
+            (w as usize, h as usize),
+            (self.width(), self.height()),
         ) else {
             return;
         };
@@ -64,8 +61,11 @@ impl Surface for Canvas {
     fn blit(&mut self, sprite: &Sprite, x: i32, y: i32) {
         let sprite = &sprite.pixmap;
         let (sw, sh) = (sprite.width() as i64, sprite.height() as i64);
-        let Some((columns, rows)) = clip(x as i64, y as i64, sw, sh, self.width(), self.height())
-        else {
+        let Some((columns, rows)) = clip(
+            (x, y),
+            (sw as usize, sh as usize),
+            (self.width(), self.height()),
+        ) else {
             return;
         };
         let width = self.width() as usize;
@@ -85,15 +85,8 @@ impl Surface for Canvas {
         if width == 0 {
             return;
         }
-        let h = (coverage.len() / width) as i64;
-        let Some((columns, rows)) = clip(
-            x as i64,
-            y as i64,
-            width as i64,
-            h,
-            self.width(),
-            self.height(),
-        ) else {
+        let h = coverage.len() / width;
+        let Some((columns, rows)) = clip((x, y), (width, h), (self.width(), self.height())) else {
             return;
         };
         let stride = self.width() as usize;

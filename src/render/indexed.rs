@@ -83,14 +83,9 @@ impl Surface for IndexedCanvas<'_> {
     }
 
     fn fill_rect(&mut self, x: i32, y: i32, w: u32, h: u32, color: Rgba) {
-        let Some((columns, rows)) = clip(
-            x as i64,
-            y as i64,
-            w as i64,
-            h as i64,
-            self.width,
-            self.height,
-        ) else {
+        let Some((columns, rows)) =
+            clip((x, y), (w as usize, h as usize), (self.width, self.height))
+        else {
             return;
         };
         let width = self.width as usize;
@@ -118,8 +113,11 @@ impl Surface for IndexedCanvas<'_> {
     fn blit(&mut self, sprite: &Sprite, x: i32, y: i32) {
         let sprite: &IndexedSprite = sprite.indexed(self.palette);
         let (sw, sh) = (sprite.width as i64, sprite.height as i64);
-        let Some((columns, rows)) = clip(x as i64, y as i64, sw, sh, self.width, self.height)
-        else {
+        let Some((columns, rows)) = clip(
+            (x, y),
+            (sw as usize, sh as usize),
+            (self.width, self.height),
+        ) else {
             return;
         };
         let width = self.width as usize;
@@ -144,10 +142,8 @@ impl Surface for IndexedCanvas<'_> {
         if width == 0 {
             return;
         }
-        let h = (coverage.len() / width) as i64;
-        let Some((columns, rows)) =
-            clip(x as i64, y as i64, width as i64, h, self.width, self.height)
-        else {
+        let h = coverage.len() / width;
+        let Some((columns, rows)) = clip((x, y), (width, h), (self.width, self.height)) else {
             return;
         };
         let mut tables = self.tables(color);

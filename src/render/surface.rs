@@ -125,16 +125,18 @@ fn path_mask(path: &Path) -> Option<(i32, i32, Mask)> {
 /// The part of a `w` × `h` rectangle at (x, y) that lies inside a `width` × `height` picture,
 /// as column and row ranges; `None` if nothing does.
 pub fn clip(
-    x: i64,
-    y: i64,
-    w: i64,
-    h: i64,
-    width: u32,
-    height: u32,
+    (x, y): (i32, i32),
+    (w, h): (usize, usize),
+    (width, height): (u32, u32),
 ) -> Option<(std::ops::Range<usize>, std::ops::Range<usize>)> {
+    let (x, y) = (x as i64, y as i64);
     let x0 = x.max(0);
     let y0 = y.max(0);
-    let x1 = (x.saturating_add(w)).min(width as i64);
-    let y1 = (y.saturating_add(h)).min(height as i64);
+    let x1 = x
+        .saturating_add(w.min(i64::MAX as usize) as i64)
+        .min(width as i64);
+    let y1 = y
+        .saturating_add(h.min(i64::MAX as usize) as i64)
+        .min(height as i64);
     (x0 < x1 && y0 < y1).then_some((x0 as usize..x1 as usize, y0 as usize..y1 as usize))
 }

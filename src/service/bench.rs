@@ -78,6 +78,26 @@ fn local_game() -> Result<Box<dyn Game>, String> {
     registry::new_game(GameId::Cataclysm, &Options::default(), 0).map_err(|e| e.to_string())
 }
 
+/// The side to move and the `pick`-th of its legal moves (in sorted order, modulo their
+/// number); `None` when the game has ended.
+fn choose(local: &dyn Game, pick: usize) -> Option<(Color, String)> {
+    let Status::Ongoing {
+        actor: Actor::Side(side),
+        ..
+    } = local.status()
+    else {
+        return None;
+    };
+    let mut moves: Vec<String> = local
+        .legal_actions()
+        .into_iter()
+        .map(|a| a.notation)
+        .collect();
+    moves.sort();
+    let chosen = moves.get(pick % moves.len().max(1))?.clone();
+    Some((side, chosen))
+}
+
 /// Plays one move chosen by `pick` among the legal ones of `local` (which follows along);
 /// returns the time the service took, or `None` when the game has ended.
 async fn step(
@@ -89,24 +109,10 @@ async fn step(
     pick: usize,
 ) -> Result<Option<Duration>, String> {
     let (white, black) = players(i);
-    let user = match local.status() {
-        Status::Ongoing {
-            actor: Actor::Side(Color::White),
-            ..
-        } => &white,
-        Status::Ongoing { .. } => &black,
-        Status::Over(_) => return Ok(None),
-    };
-    let mut moves: Vec<String> = local
-        .legal_actions()
-        .into_iter()
-        .map(|a| a.notation)
-        .collect();
-    if moves.is_empty() {
+    let Some((side, chosen)) = choose(local.as_ref(), pick) else {
         return Ok(None);
-    }
-    moves.sort();
-    let chosen = moves[pick % moves.len()].clone();
+    };
+    let user = if side == Color::White { &white } else { &black };
     let started = Instant::now();
     service
         .act(place, user, Some(id), &chosen, None)
@@ -158,23 +164,9 @@ fn plan(n: usize) -> Result<Vec<(Color, String)>, String> {
     let mut local = local_game()?;
     let mut moves = Vec::with_capacity(MOVES_PER_GAME);
     for ply in 0..MOVES_PER_GAME {
-        let Status::Ongoing {
-            actor: Actor::Side(side),
-            ..
-        } = local.status()
-        else {
+        let Some((side, chosen)) = choose(local.as_ref(), n + ply * 5) else {
             break;
         };
-        let mut legal: Vec<String> = local
-            .legal_actions()
-            .into_iter()
-            .map(|a| a.notation)
-            .collect();
-        if legal.is_empty() {
-            break;
-        }
-        legal.sort();
-        let chosen = legal[(n + ply * 5) % legal.len()].clone();
         local.play(&chosen).map_err(|e| e.to_string())?;
         moves.push((side, chosen));
     }

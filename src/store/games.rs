@@ -183,17 +183,7 @@ impl Store {
     /// One commit in its own transaction.
     async fn commit_alone(&self, commit: &Commit) -> Result<i64, StoreError> {
         let _turn = self.write_turn().await;
-        let mut tx = self.pool().begin().await?;
-        match apply(&mut tx, commit, super::now_ms()).await? {
-            Ok(version) => {
-                tx.commit().await?;
-                Ok(version)
-            }
-            Err(conflict) => {
-                tx.rollback().await?;
-                Err(conflict)
-            }
-        }
+        self.commit_alone_locked(commit).await
     }
 
     /// Queues `commit`, then either finds it written by the writer before us or writes the
