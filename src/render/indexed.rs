@@ -112,27 +112,35 @@ impl Surface for IndexedCanvas<'_> {
 
     fn blit(&mut self, sprite: &Sprite, x: i32, y: i32) {
         let sprite: &IndexedSprite = sprite.indexed(self.palette);
-        let (sw, sh) = (sprite.width as i64, sprite.height as i64);
+        let sw = sprite.width as usize;
         let Some((columns, rows)) = clip(
             (x, y),
-            (sw as usize, sh as usize),
+            (sw, sprite.height as usize),
             (self.width, self.height),
         ) else {
             return;
         };
         let width = self.width as usize;
+        let (x, y) = (x as i64, y as i64);
         for row in rows {
-            let s_start = (row as i64 - y as i64) as usize * sw as usize
-                + (columns.start as i64 - x as i64) as usize;
-            let n = columns.len();
-            let kinds = &sprite.kinds[s_start..s_start + n];
-            let values = &sprite.values[s_start..s_start + n];
-            let dst = &mut self.pixels[row * width + columns.start..row * width + columns.end];
-            for ((d, &kind), &value) in dst.iter_mut().zip(kinds).zip(values) {
-                match kind {
-                    IndexedSprite::CLEAR => {}
-                    IndexedSprite::SOLID => *d = value,
-                    _ => *d = sprite.edges[value as usize][*d as usize],
+            let sy = (row as i64 - y) as usize;
+            let line = &mut self.pixels[row * width..(row + 1) * width];
+            let values = &sprite.values[sy * sw..(sy + 1) * sw];
+            for run in &sprite.runs[sprite.rows[sy].clone()] {
+                let a = (x + run.start as i64).max(columns.start as i64) as usize;
+                let b = (x + run.end as i64).min(columns.end as i64) as usize;
+                if a >= b {
+                    continue;
+                }
+                let from = (a as i64 - x) as usize;
+                let src = &values[from..from + (b - a)];
+                let dst = &mut line[a..b];
+                if run.solid {
+                    dst.copy_from_slice(src);
+                } else {
+                    for (d, &class) in dst.iter_mut().zip(src) {
+                        *d = sprite.edges[class as usize][*d as usize];
+                    }
                 }
             }
         }
@@ -203,6 +211,51 @@ mod tests {
                 [255, 255, 255],
                 [255, 255, 255],
                 [255, 255, 255],
+            ]
+        );
+    }
+
+    #[test]
+    fn sprites_copy_solid_runs_blend_edges_skip_clear_and_clip() {
+        use resvg::tiny_skia::{ColorU8, Pixmap};
+        let palette = palette();
+        // One row: clear, solid red, half-transparent white, solid black.
+        let mut pixmap = Pixmap::new(4, 1).unwrap();
+        let texels = [
+            [0, 0, 0, 0],
+            [255, 0, 0, 255],
+            [255, 255, 255, 136],
+            [0, 0, 0, 255],
+        ];
+        for (px, [r, g, b, a]) in pixmap.pixels_mut().iter_mut().zip(texels) {
+            *px = ColorU8::from_rgba(r, g, b, a).premultiply();
+        }
+        let sprite = Sprite::new(pixmap);
+        let mut canvas = IndexedCanvas::new(5, 2, Rgba::opaque(0, 0, 0), &palette).unwrap();
+        canvas.blit(&sprite, 0, 0);
+        canvas.blit(&sprite, -2, 1);
+        canvas.blit(&sprite, 3, 1);
+        canvas.blit(&sprite, i32::MIN, i32::MAX);
+        let colors: Vec<[u8; 3]> = canvas
+            .into_indices()
+            .into_iter()
+            .map(|i| palette.rgb(i))
+            .collect();
+        assert_eq!(
+            colors,
+            [
+                [0, 0, 0],
+                [255, 0, 0],
+                [127, 127, 127],
+                [0, 0, 0],
+                [0, 0, 0],
+                // Second row: the sprite from column −2 shows its last two pixels, the one at
+                // column 3 its first two (clear, red); the rest is cut off.
+                [127, 127, 127],
+                [0, 0, 0],
+                [0, 0, 0],
+                [0, 0, 0],
+                [255, 0, 0],
             ]
         );
     }
