@@ -186,6 +186,15 @@ mod tests {
         ])
     }
 
+    /// The picture's pixels as colours, row by row.
+    fn colors(canvas: IndexedCanvas, palette: &Palette) -> Vec<[u8; 3]> {
+        canvas
+            .into_indices()
+            .into_iter()
+            .map(|i| palette.rgb(i))
+            .collect()
+    }
+
     #[test]
     fn fills_tints_and_masks_use_palette_colours() {
         let palette = palette();
@@ -195,11 +204,7 @@ mod tests {
         canvas.mask(2, 0, 2, &[255, 128, 0, 0], Rgba::opaque(255, 0, 0));
         canvas.fill_rect(-10, 1, 3, 1, Rgba::opaque(0, 0, 0));
         canvas.mask(i32::MIN, i32::MAX, 2, &[255; 4], Rgba::opaque(0, 0, 0));
-        let colors: Vec<[u8; 3]> = canvas
-            .into_indices()
-            .into_iter()
-            .map(|i| palette.rgb(i))
-            .collect();
+        let colors = colors(canvas, &palette);
         assert_eq!(
             colors,
             [
@@ -236,11 +241,7 @@ mod tests {
         canvas.blit(&sprite, -2, 1);
         canvas.blit(&sprite, 3, 1);
         canvas.blit(&sprite, i32::MIN, i32::MAX);
-        let colors: Vec<[u8; 3]> = canvas
-            .into_indices()
-            .into_iter()
-            .map(|i| palette.rgb(i))
-            .collect();
+        let colors = colors(canvas, &palette);
         assert_eq!(
             colors,
             [
