@@ -71,6 +71,43 @@ fn names(list: &str) -> Vec<String> {
         .collect()
 }
 
+/// Splits a line into words at white space; a double-quoted stretch (`"…"`, or the curly
+/// quotes phones type) is part of one word without its quotes, so an option value may hold
+/// spaces: `position="4k3/8/8/8/8/8/8/4K3 w - - 0 1"`.
+fn split_words(line: &str) -> Result<Vec<String>, String> {
+    let mut words = Vec::new();
+    let mut word = String::new();
+    let mut in_word = false;
+    let mut closing: Option<char> = None;
+    for c in line.chars() {
+        match closing {
+            Some(close) if c == close => closing = None,
+            Some(_) => word.push(c),
+            None if c == '"' || c == '\u{201c}' => {
+                closing = Some(if c == '"' { '"' } else { '\u{201d}' });
+                in_word = true;
+            }
+            None if c.is_whitespace() => {
+                if in_word {
+                    words.push(std::mem::take(&mut word));
+                    in_word = false;
+                }
+            }
+            None => {
+                word.push(c);
+                in_word = true;
+            }
+        }
+    }
+    if closing.is_some() {
+        return Err("A quote is not closed: put a \" at the end of the quoted value.".into());
+    }
+    if in_word {
+        words.push(word);
+    }
+    Ok(words)
+}
+
 /// Parses a line, or says why it cannot.
 pub fn parse(line: &str) -> Result<Line, String> {
     let line = line.trim();
@@ -80,7 +117,8 @@ pub fn parse(line: &str) -> Result<Line, String> {
             game: None,
         });
     }
-    let mut words: Vec<&str> = line.split_whitespace().collect();
+    let words = split_words(line)?;
+    let mut words: Vec<&str> = words.iter().map(String::as_str).collect();
     let mut game = None;
     words.retain(|w| match w.strip_prefix('#').map(str::parse::<i64>) {
         Some(Ok(id)) => {
@@ -249,6 +287,41 @@ mod tests {
         assert_eq!(black, vec!["c"]);
         assert_eq!(options, vec![("position".to_string(), "8/8".to_string())]);
         assert_eq!(seed, Some(7));
+    }
+
+    #[test]
+    fn quoted_option_values_keep_their_spaces() {
+        let line = parse(r#"/new chess @bob position="4k3/8/8/8/8/8/8/4K3 w - - 0 1" seed=3"#)
+            .unwrap();
+        let Command::New { options, seed, .. } = line.command else {
+            panic!("not a new game: {line:?}");
+        };
+        assert_eq!(
+            options,
+            vec![(
+                "position".to_string(),
+                "4k3/8/8/8/8/8/8/4K3 w - - 0 1".to_string()
+            )]
+        );
+        assert_eq!(seed, Some(3));
+        let curly = parse("/new chess position=\u{201c}8/8 w - - 0 1\u{201d}").unwrap();
+        let Command::New { options, .. } = curly.command else {
+            panic!("not a new game: {curly:?}");
+        };
+        assert_eq!(options[0].1, "8/8 w - - 0 1");
+        assert_eq!(
+            parse(r#"/piece cataclysm "Grand Rook""#).unwrap().command,
+            Command::Piece {
+                game: "cataclysm".into(),
+                piece: "Grand Rook".into()
+            }
+        );
+    }
+
+    #[test]
+    fn an_unclosed_quote_is_explained() {
+        let error = parse(r#"/new chess position="8/8 w"#).unwrap_err();
+        assert!(error.contains("quote is not closed"), "{error}");
     }
 
     #[test]

@@ -18,7 +18,9 @@ const HISTORY_LINES: usize = 40;
 const COMMANDS: &str = "\
 Commands: /new GAME [@opponent] [team] [option=value…] · /accept · /decline · /join white|black · \
 /leave · /move MOVE · /moves [square or prefix] · /board · /resign · /draw · /undo · /history · \
-/games · /rematch · /help [game] · /piece GAME PIECE · /leaderboard GAME";
+/games · /rematch · /help [game] · /piece GAME PIECE · /leaderboard GAME\n\
+Where commands are typed as text, quote a value that has spaces: \
+/new chess position=\"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"";
 
 fn parse_game(name: &str) -> ServiceResult<GameId> {
     GameId::parse(name).map_err(|e| ServiceError::refused(sentence(&e.to_string())))
