@@ -1,4 +1,4 @@
-//! Catalonia, one test per rule of `rules.md` §5, each in a position built for it.
+//! Catalonia, one test per rule of `docs/rules.md` §5, each in a position built for it.
 
 use chatrang::rules::{
     Actor, Color, Game, GameId, Options, Outcome, Square, Status,

@@ -1,4 +1,4 @@
-//! Chromopolis rules (`rules.md` §4), one test per rule, in positions built for each.
+//! Chromopolis rules (`docs/rules.md` §4), one test per rule, in positions built for each.
 
 use chatrang::rules::{
     Actor, Color, Game, GameId, Mark, Options, Outcome, Square, Status,

@@ -1,4 +1,4 @@
-//! Katarenga rules (`rules.md` §3), one test per rule, in positions built for each.
+//! Katarenga rules (`docs/rules.md` §3), one test per rule, in positions built for each.
 
 use chatrang::rules::{
     Actor, Color, Game, GameId, Options, Outcome, Status, Tile,

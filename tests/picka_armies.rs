@@ -1,4 +1,4 @@
-//! The list rules of `rules.md` §2.2 on all three board sizes: each rule accepted and refused,
+//! The list rules of `docs/rules.md` §2.2 on all three board sizes: each rule accepted and refused,
 //! with the exact sentence a player reads. The built-in example lists are the starting point;
 //! each test changes one piece to break one rule.
 

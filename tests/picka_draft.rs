@@ -1,4 +1,4 @@
-//! The draft of `rules.md` §2.1 and §2.2: the pick order, every reason a pick is refused, the
+//! The draft of `docs/rules.md` §2.1 and §2.2: the pick order, every reason a pick is refused, the
 //! pool, and draft positions that survive being written and read back.
 
 use chatrang::rules::{ActionError, Actor, Color, Game, GameId, Options, Status, registry};

@@ -1,4 +1,4 @@
-//! The help texts tell players the decisions of `rules.md` §2 and fit in one chat message.
+//! The help texts tell players the decisions of `docs/rules.md` §2 and fit in one chat message.
 
 use chatrang::rules::{GameId, registry};
 

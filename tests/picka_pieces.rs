@@ -1,4 +1,4 @@
-//! Pick-a-team, Version One: every one of the 30 types reaches exactly the squares `rules.md`
+//! Pick-a-team, Version One: every one of the 30 types reaches exactly the squares `docs/rules.md`
 //! §2.1 gives it, on an empty 10×10 board and among blockers, enemies to capture and screens.
 //! Targets are the piece's own movement (pseudo-legal moves), read from the engine's board.
 

@@ -1,4 +1,4 @@
-//! Play in Pick-a-team chess (`rules.md` §2.1): check and mate by fairy pieces, pins, the
+//! Play in Pick-a-team chess (`docs/rules.md` §2.1): check and mate by fairy pieces, pins, the
 //! untouchable Blocking Prince, promotions, pawn multi-steps, the draws, and a royal left
 //! attacked when play starts.
 

@@ -1,5 +1,5 @@
 //! Cataclysm (Greg Strong, 2007): 16×12, Grand Rook, Sorceress, Duke, Tiger, Elephant, Centaur,
-//! the two-pawn move, three promotion ranks and the King's leap. See `rules.md` §1.
+//! the two-pawn move, three promotion ranks and the King's leap. See `docs/rules.md` §1.
 
 use std::sync::{Arc, OnceLock};
 

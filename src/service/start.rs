@@ -457,7 +457,7 @@ impl Service {
     }
 }
 
-/// Katarenga's rematch is the return game of a match (`rules.md` §3.3): the same board turned
+/// Katarenga's rematch is the return game of a match (`docs/rules.md` §3.3): the same board turned
 /// 180°, the other player moving first. `None` for other games, and for a Katarenga game that
 /// ended before Black chose the baseline (its rematch is then simply a new game on that board).
 fn katarenga_return_game(row: &GameRow) -> Option<(BTreeMap<String, String>, String)> {

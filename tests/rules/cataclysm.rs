@@ -1,4 +1,4 @@
-//! One test per Cataclysm rule of rules.md §1, each with a position where the rule applies
+//! One test per Cataclysm rule of docs/rules.md §1, each with a position where the rule applies
 //! and one where it must not.
 
 use chatrang::rules::{GameId, Options, registry};

@@ -1,5 +1,5 @@
 //! Catalonia (François Tremblay, 2010), the cooperative game: pieces defend each other in
-//! chains, bombs dig pits, and everyone shares one score. See `rules.md` §5.
+//! chains, bombs dig pits, and everyone shares one score. See `docs/rules.md` §5.
 //!
 //! `pieces` and `board` hold the rules of the pieces; `chain` the exact chain solver, with
 //! `search` and `table` its fast and its exact halves; `dice` the seeded dice; `position` and

@@ -1,5 +1,5 @@
 //! The five Catalonia pieces: names, letters, sprites, and their move and defence patterns as
-//! XBetza compiled once into rays per square (see `rules.md` §5.1).
+//! XBetza compiled once into rays per square (see `docs/rules.md` §5.1).
 
 use std::sync::OnceLock;
 

@@ -1,4 +1,4 @@
-//! The Chromopolis board and pieces: the 40-square cylinder (`rules.md` §4.1), the five piece
+//! The Chromopolis board and pieces: the 40-square cylinder (`docs/rules.md` §4.1), the five piece
 //! kinds, and their movement and force tables compiled once from XBetza on that cylinder.
 
 use std::sync::OnceLock;
@@ -62,7 +62,7 @@ impl Kind {
         }
     }
 
-    /// Where the piece may move, in XBetza (`rules.md` §4.3).
+    /// Where the piece may move, in XBetza (`docs/rules.md` §4.3).
     pub const fn move_betza(self) -> &'static str {
         match self {
             Kind::King => "K",

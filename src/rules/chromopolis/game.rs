@@ -13,7 +13,7 @@ use crate::rules::{
     PieceView, Played, Square, Status,
 };
 
-/// The reconstructed setup of `rules.md` §4.2.
+/// The reconstructed setup of `docs/rules.md` §4.2.
 pub const START: &str = "lankal/1pppppp/7/7/1PPPPPP/LANKAL w - 0 1";
 
 #[derive(Clone, Debug)]

@@ -1,5 +1,5 @@
 //! Chromopolis (Alexandre Owen Muñiz, 1999/2000): a 40-square cylinder where pieces are not
-//! captured but bound by force from two enemy pieces, and can be freed again. See `rules.md`
+//! captured but bound by force from two enemy pieces, and can be freed again. See `docs/rules.md`
 //! §4.
 
 pub mod board;

@@ -1,4 +1,4 @@
-//! The Chromopolis turn (`rules.md` §4.4): legal moves, then in order promotion, binding by
+//! The Chromopolis turn (`docs/rules.md` §4.4): legal moves, then in order promotion, binding by
 //! force from two or more pieces, unbinding, and the owner's choice when several bound pieces
 //! on one square qualify.
 

@@ -50,7 +50,7 @@ impl Hue {
 /// A 4×4 face, rows from the top (the edge away from the viewer) down, columns left to right.
 pub type Face = [[Hue; 4]; 4];
 
-/// The eight faces exactly as `rules.md` §3.1 lists them: `FACE_TEXT[q][side]`, side 0 = a.
+/// The eight faces exactly as `docs/rules.md` §3.1 lists them: `FACE_TEXT[q][side]`, side 0 = a.
 pub const FACE_TEXT: [[&str; 2]; 4] = [
     ["RYBG/GRGB/YYBR/BGRY", "RGYB/YRYG/BGBR/GBRY"],
     ["RYGB/GYRY/BBGR/YRBG", "RGBY/YYBR/GRGB/BYRG"],

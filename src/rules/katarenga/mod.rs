@@ -1,5 +1,5 @@
 //! Katarenga (David Parlett, 2017): pawns move by the colour of their square on a board built
-//! from four quarterboards, racing for the two enemy camps. See `rules.md` §3.
+//! from four quarterboards, racing for the two enemy camps. See `docs/rules.md` §3.
 
 pub mod board;
 pub mod game;
@@ -42,7 +42,7 @@ pub fn load(text: &str) -> Result<KatarengaGame, SetupError> {
     text::parse(text).map(KatarengaGame::new)
 }
 
-/// The options of the return game of a match (`rules.md` §3.3, match play): the same board
+/// The options of the return game of a match (`docs/rules.md` §3.3, match play): the same board
 /// turned 180° with the other player moving first. Since White always moves first here, the
 /// service starts the return game with these options and the two players' colours swapped;
 /// the position is then exactly the one White had at the start of the first game.

@@ -1,4 +1,4 @@
-//! Player-defined armies (`rules.md` §2.2) as text: one piece per line or per `;`, each
+//! Player-defined armies (`docs/rules.md` §2.2) as text: one piece per line or per `;`, each
 //! `Name, S, XBetza[, royal][, pawn]`. Reading checks only the form of each piece; whether a
 //! list is allowed in a game is [`super::validate`]'s business.
 

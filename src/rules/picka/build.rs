@@ -7,7 +7,7 @@ use crate::rules::{
     chesslike::{PieceType, PromotionRule, TypeId},
 };
 
-/// `rules.md` §2.1: from its 1st or 2nd rank a pawn-family piece may go 2 or 3 steps, from its
+/// `docs/rules.md` §2.1: from its 1st or 2nd rank a pawn-family piece may go 2 or 3 steps, from its
 /// 3rd rank 2 (ranks counted from 0 on the owner's side).
 pub const MULTI_STEPS: [(u8, u8); 3] = [(0, 3), (1, 3), (2, 2)];
 

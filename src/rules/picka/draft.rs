@@ -1,4 +1,4 @@
-//! The draft (`rules.md` §2.1): whose pick it is, what is left in the pool, where a pick may
+//! The draft (`docs/rules.md` §2.1): whose pick it is, what is left in the pool, where a pick may
 //! be placed, and why a pick is refused. A draft position is the board of placed pieces; the
 //! pool and the turn follow from it, so its text is the usual position string marked `draft`.
 

@@ -1,5 +1,5 @@
 //! Pick-a-team chess (Hans Bodlaender, 1999) and its player-defined siblings Version Two,
-//! Patch and Easy Patch (`rules.md` §2): the 30 Version One types, the draft, player-defined
+//! Patch and Easy Patch (`docs/rules.md` §2): the 30 Version One types, the draft, player-defined
 //! armies with their list rules, and the games built from them on the chess-like engine.
 
 pub mod army;

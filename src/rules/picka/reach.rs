@@ -1,5 +1,5 @@
 //! What a piece can reach on a given board, computed from its compiled rays: the numbers the
-//! list rules of `rules.md` §2.2 are about, and a movement fingerprint that tells whether two
+//! list rules of `docs/rules.md` §2.2 are about, and a movement fingerprint that tells whether two
 //! differently written pieces move the same way.
 
 use std::collections::BTreeMap;

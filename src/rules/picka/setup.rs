@@ -68,7 +68,7 @@ fn empty_board(n: u8) -> String {
 const EASY_START: &str = "4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1";
 
 impl PickRules {
-    /// Version One: the 30 types of `rules.md` §2.1, one of each, on an empty 10×10 board.
+    /// Version One: the 30 types of `docs/rules.md` §2.1, one of each, on an empty 10×10 board.
     pub fn version_one() -> Arc<PickRules> {
         static RULES: OnceLock<Arc<PickRules>> = OnceLock::new();
         RULES

@@ -1,4 +1,4 @@
-//! The 30 piece types of Pick-a-team chess, Version One (`rules.md` §2.1), one row each, in
+//! The 30 piece types of Pick-a-team chess, Version One (`docs/rules.md` §2.1), one row each, in
 //! the order of the rules. Royalty, the pawn family, the Mecklenburg promotion rank and the
 //! Blocking Prince's immunity follow from the sprite, so a row is all a type needs.
 
@@ -234,7 +234,7 @@ const TYPES: [Row; 30] = [
     ("fF-Fish Pawn", "FX", "pawn-ff-fish", "fFbW", FF, FISH),
 ];
 
-/// All 30 types in the order of `rules.md`, with royalty, pawn-family flags, multi-steps and
+/// All 30 types in the order of `docs/rules.md`, with royalty, pawn-family flags, multi-steps and
 /// promotions set.
 pub fn version_one_types() -> Vec<PieceType> {
     let mut types: Vec<PieceType> = TYPES

@@ -1,4 +1,4 @@
-//! The list rules of `rules.md` §2.2 for Version Two, Patch and Easy Patch. Every number is
+//! The list rules of `docs/rules.md` §2.2 for Version Two, Patch and Easy Patch. Every number is
 //! computed from the pieces' compiled rays on the game's own board, and every refusal names
 //! the piece and the rule it breaks.
 
