@@ -3,6 +3,7 @@
 
 mod cataclysm;
 mod chess;
+mod decisions;
 mod game_end;
 mod helpers;
 mod notation;
