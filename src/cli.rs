@@ -80,6 +80,9 @@ pub enum Command {
 
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
+    if !matches!(cli.command, Command::Discord { .. }) {
+        stop_quietly_when_output_closes();
+    }
     let result = match cli.command {
         Command::Perft {
             game,
@@ -108,6 +111,17 @@ pub fn run() -> ExitCode {
             eprintln!("error: {message}");
             ExitCode::FAILURE
         }
+    }
+}
+
+/// Lets a closed standard output (`chatrang perft chess 5 --divide | head`) end the process
+/// quietly, as it ends any Unix tool, instead of every `println!` panicking on `EPIPE`: Rust
+/// ignores SIGPIPE by default. Socket writes are unaffected (std and tokio send with
+/// `MSG_NOSIGNAL`); the Discord server keeps the default so a closed log pipe cannot stop it.
+fn stop_quietly_when_output_closes() {
+    // SAFETY: restoring the default disposition of one signal, before any thread is started.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
 }
 

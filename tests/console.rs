@@ -3,6 +3,7 @@
 
 use std::{
     io::Write,
+    os::unix::process::ExitStatusExt,
     path::Path,
     process::{Command, Stdio},
 };
@@ -173,4 +174,44 @@ fn board_pictures_are_written_to_the_files_folder() {
         "{out}"
     );
     assert_eq!(std::fs::read(&picture).unwrap(), "\u{89}PNG 32".as_bytes());
+}
+
+/// Regression: `chatrang … | head` used to panic ("failed printing to stdout: Broken pipe").
+/// Every command that prints must end quietly when its reader is already gone.
+#[test]
+fn commands_end_quietly_when_the_reader_closes_the_pipe() {
+    let data = tempfile::tempdir().unwrap();
+    let picture = data.path().join("board.png");
+    let commands: [Vec<&std::ffi::OsStr>; 3] = [
+        ["perft", "chess", "2", "--divide"].map(AsRef::as_ref).to_vec(),
+        vec!["render".as_ref(), "chess".as_ref(), "--out".as_ref(), picture.as_os_str()],
+        vec!["console".as_ref(), "--data".as_ref(), data.path().as_os_str()],
+    ];
+    for args in commands {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_chatrang"))
+            .args(&args)
+            .env_remove("DATABASE_URL")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("chatrang starts");
+        // Hang up before anything is printed, as `head` does once it has its lines.
+        drop(child.stdout.take());
+        let mut stdin = child.stdin.take().unwrap();
+        // The console may already be gone; a failed write is part of the test.
+        let _ = stdin.write_all(b"/games\n/board\n");
+        drop(stdin);
+        let output = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            !stderr.contains("panicked") && !stderr.contains("Broken pipe"),
+            "{args:?} complained about the closed pipe: {stderr}"
+        );
+        assert!(
+            output.status.success() || output.status.signal() == Some(libc::SIGPIPE),
+            "{args:?} ended with {:?}: {stderr}",
+            output.status
+        );
+    }
 }

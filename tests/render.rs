@@ -769,6 +769,74 @@ fn moves_of_a_piece_mark_its_legal_targets() {
     ));
 }
 
+/// A move that moves a second piece (Cataclysm's two-pawn move, castling's rook) marks that
+/// piece and where it goes, in a style of its own with a legend entry, while the selected
+/// piece's own targets keep their move marks.
+#[test]
+fn moves_of_a_pawn_mark_the_partner_pawn_of_a_two_pawn_move() {
+    let game = registry::new_game(GameId::Cataclysm, &Options::default(), 0).unwrap();
+    let actions = game.legal_actions();
+    let view = samples::cataclysm_pawn_moves();
+    let mark_on = |square: &str| {
+        view.marks
+            .iter()
+            .find(|(s, _)| *s == sq(square))
+            .map(|(_, m)| *m)
+    };
+    assert_eq!(mark_on("e5"), Some(Mark::Move));
+    assert_eq!(mark_on("e6"), Some(Mark::Move));
+    assert_eq!(mark_on("f4"), Some(Mark::Partner));
+    assert_eq!(mark_on("f5"), Some(Mark::Partner));
+    // The pawns on the left pair with e4 too, though their moves are written d4d5&e4e5.
+    assert_eq!(mark_on("d4"), Some(Mark::Partner));
+    assert_eq!(mark_on("a5"), Some(Mark::Partner));
+    // Every pawn that may advance with e4, and where it goes, and nothing else, is marked.
+    let partners: BTreeSet<Square> = actions
+        .iter()
+        .filter_map(|a| match a.partner {
+            Some((from2, to2)) if a.from == Some(sq("e4")) => Some([from2, to2]),
+            Some((from2, _)) if from2 == sq("e4") => Some([a.from?, a.to?]),
+            _ => None,
+        })
+        .flatten()
+        .collect();
+    let marked: BTreeSet<Square> = view
+        .marks
+        .iter()
+        .filter(|(_, m)| *m == Mark::Partner)
+        .map(|(s, _)| *s)
+        .collect();
+    assert_eq!(partners.len(), 30, "the 15 other pawns and their steps: {partners:?}");
+    assert_eq!(marked, partners);
+    let (layout, image) = render(&view, Color::White);
+    let (cx, cy) = layout.square_rect(sq("f5")).unwrap().center();
+    assert!(close(pixel(&image, cx as i32, cy as i32), palette::PARTNER, 3));
+    let labels: Vec<String> = layout.legend.iter().map(|p| p.item.label()).collect();
+    assert!(
+        labels.contains(&"another piece that moves along".to_string()),
+        "{labels:?}"
+    );
+    assert!(text_board(&view, Color::White).contains('◆'));
+}
+
+/// Castling marks the rook and its square as the king's partner.
+#[test]
+fn moves_of_a_king_mark_the_castling_rook() {
+    let game = registry::load(GameId::Chess, "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1").unwrap();
+    let view = chatrang::render::moves_view(&game.view(), sq("e1"), &game.legal_actions());
+    let partner_squares: BTreeSet<String> = view
+        .marks
+        .iter()
+        .filter(|(_, m)| *m == Mark::Partner)
+        .map(|(s, _)| s.to_string())
+        .collect();
+    // h1→f1 and a1→d1; f1 and d1 are the king's own steps, so they keep the move mark.
+    assert_eq!(
+        partner_squares,
+        BTreeSet::from(["a1".to_string(), "h1".to_string()])
+    );
+}
+
 #[test]
 fn rendering_is_deterministic_and_shared_across_threads() {
     let view = samples::chromopolis();

@@ -42,6 +42,11 @@ pub fn views() -> Result<Vec<Entry>, String> {
         samples::chess_knight_moves(),
         Color::White,
     ));
+    views.push((
+        "cataclysm-pawn-moves".into(),
+        samples::cataclysm_pawn_moves(),
+        Color::White,
+    ));
     // Hand-built: no game has every piece type, so this sheet of all the artwork is made up.
     views.push(("all-pieces".into(), samples::all_pieces(), Color::White));
     for id in GameId::ALL {

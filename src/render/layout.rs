@@ -70,6 +70,7 @@ pub fn mark_label(mark: Mark) -> &'static str {
         Mark::Capture => "captures here",
         Mark::MoveOrCapture => "moves or captures here",
         Mark::Hop => "by jumping over a piece",
+        Mark::Partner => "another piece that moves along",
         Mark::Defend => "defends this square",
         Mark::Force => "applies force here",
         Mark::Origin => "the piece",
@@ -203,14 +204,7 @@ impl Layout {
             .take(MAX_LEGEND)
             .map(LegendItem::Piece)
             .collect();
-        for mark in [
-            Mark::Move,
-            Mark::Capture,
-            Mark::MoveOrCapture,
-            Mark::Hop,
-            Mark::Defend,
-            Mark::Force,
-        ] {
+        for mark in Mark::HINTS {
             if view
                 .marks
                 .iter()

@@ -1,4 +1,5 @@
-//! What is drawn over the pieces: move marks (green move, red capture, both, hop, defend, force)
+//! What is drawn over the pieces: move marks (green move, red capture, both, hop, partner,
+//! defend, force)
 //! and arrows (a Catalonia chain, defender to defended). Each mark differs in shape as well as
 //! colour, for colour-blind players.
 
@@ -87,6 +88,30 @@ pub fn draw_mark(canvas: &mut dyn Surface, cell: PixelRect, mark: Mark, occupied
             if let Some(path) = pb.finish() {
                 canvas.stroke_path(&path, palette::HOP, s * 0.045);
             }
+        }
+        Mark::Partner if occupied => {
+            // The partner piece itself: a teal frame inside the square.
+            let inset = s * 0.08;
+            let frame = [
+                (cell.x as f32 + inset, cell.y as f32 + inset),
+                (cell.x as f32 + s - inset, cell.y as f32 + inset),
+                (cell.x as f32 + s - inset, cell.y as f32 + s - inset),
+                (cell.x as f32 + inset, cell.y as f32 + s - inset),
+                (cell.x as f32 + inset, cell.y as f32 + inset),
+            ];
+            for pair in frame.windows(2) {
+                canvas.line(pair[0], pair[1], halo, s * 0.08);
+            }
+            for pair in frame.windows(2) {
+                canvas.line(pair[0], pair[1], palette::PARTNER, s * 0.05);
+            }
+        }
+        Mark::Partner => {
+            // Where the partner goes: a teal diamond, unlike the round move dot.
+            let r = s * 0.2;
+            let diamond = |r: f32| [(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)];
+            canvas.polygon(&diamond(r + 2.0), halo);
+            canvas.polygon(&diamond(r), palette::PARTNER);
         }
         Mark::Defend => {
             let r = s * if occupied { 0.14 } else { 0.2 };

@@ -60,6 +60,8 @@ pub const CAPTURE: Rgba = Rgba::opaque(212, 45, 40);
 pub const HOP: Rgba = Rgba::opaque(138, 72, 196);
 pub const DEFEND: Rgba = Rgba::opaque(40, 105, 200);
 pub const FORCE: Rgba = Rgba::opaque(236, 128, 20);
+/// The partner of a move: the second pawn of a two-pawn move, castling's rook.
+pub const PARTNER: Rgba = Rgba::opaque(0, 150, 165);
 /// Catalonia chain arrows.
 pub const ARROW: Rgba = Rgba(255, 140, 0, 215);
 /// The cords drawn across a bound Chromopolis piece.
@@ -114,6 +116,7 @@ pub fn exact_colors() -> Vec<[u8; 3]> {
         HOP,
         DEFEND,
         FORCE,
+        PARTNER,
         BOUND,
         PIT_CORE,
         ICON_PLATE,

@@ -125,6 +125,15 @@ pub fn chess_knight_moves() -> BoardView {
     view
 }
 
+/// The moves of the pawn on e4 at Cataclysm's start: its own steps, and the neighbouring pawns
+/// that may advance with it (the two-pawn move) marked as partners.
+pub fn cataclysm_pawn_moves() -> BoardView {
+    let game = played(GameId::Cataclysm, &[]);
+    let mut view = super::moves_view(&game.view(), sq("e4"), &game.legal_actions());
+    view.header = format!("{} · moves of the Pawn on e4", view.header);
+    view
+}
+
 pub fn cataclysm_start() -> BoardView {
     played(GameId::Cataclysm, &[]).view()
 }
@@ -377,6 +386,7 @@ pub fn palette_samples() -> Vec<BoardView> {
         chess_mate(),
         chess_knight_moves(),
         cataclysm_middlegame(),
+        cataclysm_pawn_moves(),
         cataclysm_diagram("Grand Rook"),
         pick_a_team_draft(),
         pick_a_team_play(),

@@ -41,14 +41,7 @@ impl Decor {
         for tile in [Tile::Red, Tile::Yellow, Tile::Green, Tile::Blue] {
             all.push(Decor::Sign(tile));
         }
-        for mark in [
-            Mark::Move,
-            Mark::Capture,
-            Mark::MoveOrCapture,
-            Mark::Hop,
-            Mark::Defend,
-            Mark::Force,
-        ] {
+        for mark in Mark::HINTS {
             all.push(Decor::Mark(mark, false));
             all.push(Decor::Mark(mark, true));
         }

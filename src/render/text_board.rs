@@ -108,6 +108,7 @@ fn cell(view: &BoardView, exists: bool, square: Square, coloured: bool) -> Strin
             Mark::Capture => '×',
             Mark::MoveOrCapture => '⊕',
             Mark::Hop => '○',
+            Mark::Partner => '◆',
             Mark::Defend => '◇',
             Mark::Force => '✶',
             Mark::Origin => '□',

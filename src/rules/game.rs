@@ -144,6 +144,26 @@ pub struct Action {
     pub notation: String,
     pub from: Option<Square>,
     pub to: Option<Square>,
+    /// Another piece the action moves too, from and to: the second pawn of Cataclysm's
+    /// two-pawn move, the rook of castling. `/moves` marks it apart from the piece's own move.
+    pub partner: Option<(Square, Square)>,
+}
+
+impl Action {
+    /// Where the action takes the piece on `square`, and the other piece it moves with it, if
+    /// it moves that piece at all, as the main piece or as the partner: `/moves e4` shows
+    /// `d4d5&e4e5` as well as `e4e5&f4f5`.
+    pub fn move_of(&self, square: Square) -> Option<(Square, Option<(Square, Square)>)> {
+        if self.from == Some(square) {
+            return self.to.map(|to| (to, self.partner));
+        }
+        let (partner_from, partner_to) = self.partner?;
+        if partner_from != square {
+            return None;
+        }
+        let main = self.from.zip(self.to);
+        Some((partner_to, main))
+    }
 }
 
 /// What [`Game::play`] did.
@@ -197,8 +217,24 @@ pub enum Mark {
     Defend,
     /// The piece applies force here (Chromopolis).
     Force,
+    /// Another piece that moves along with the selected one, and where it goes (the second
+    /// pawn of a two-pawn move, the rook of castling).
+    Partner,
     /// The piece shown in a diagram or selected.
     Origin,
+}
+
+impl Mark {
+    /// The marks drawn on squares (every one but the origin), in the legend's order.
+    pub const HINTS: [Mark; 7] = [
+        Mark::Move,
+        Mark::Capture,
+        Mark::MoveOrCapture,
+        Mark::Hop,
+        Mark::Partner,
+        Mark::Defend,
+        Mark::Force,
+    ];
 }
 
 /// How one piece looks: enough for the renderer and the text board.

@@ -10,3 +10,4 @@ mod notation;
 mod oracle;
 mod perft_files;
 mod position_format;
+mod ranges;

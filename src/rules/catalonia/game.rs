@@ -171,6 +171,7 @@ impl Game for CataloniaGame {
                     notation: act.notation(),
                     from,
                     to,
+                    partner: None,
                 }
             })
             .collect()

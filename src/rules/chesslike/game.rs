@@ -147,6 +147,11 @@ impl Game for ChessLikeGame {
                 notation: notation::canonical(&self.position, m),
                 from: Some(m.from),
                 to: Some(m.to),
+                partner: match m.kind {
+                    MoveKind::TwoPawn { from2, to2 } => Some((from2, to2)),
+                    MoveKind::Castle { rook_from, rook_to } => Some((rook_from, rook_to)),
+                    _ => None,
+                },
             })
             .collect()
     }

@@ -167,6 +167,7 @@ impl Game for ChromopolisGame {
                     notation: notation::canonical(m),
                     from,
                     to,
+                    partner: None,
                 }
             })
             .collect()

@@ -174,6 +174,7 @@ impl Game for KatarengaGame {
                     notation: notation::canonical(m),
                     from,
                     to,
+                    partner: None,
                 }
             })
             .collect()

@@ -202,6 +202,7 @@ impl Game for PickGame {
                     notation: d.notation(p),
                     from: None,
                     to: Some(p.1),
+                    partner: None,
                 })
                 .collect(),
             Phase::Play(g) => g.legal_actions(),
