@@ -1,7 +1,7 @@
-//! The built-in example armies of Version Two (10×10), Patch and Easy Patch (8×8) (`rules.md`
-//! §2.2, `src/rules/picka/examples.rs`): every type of each game's pool, from the centre, an
-//! edge and a corner, with blockers where the piece has lines or leaps to block; every
-//! pawn-family piece from the ranks of its multi-steps, and as Black.
+//! The built-in example armies of Version Two (10×10), Patch and Easy Patch (8×8) (`docs/rules.md`
+//! §2.2, `src/rules/picka/examples.rs`): every type of each game's pool, from the centre, an edge
+//! and a corner, with blockers where the piece has lines or leaps to block; every pawn-family piece
+//! from the ranks of its multi-steps, and as Black.
 
 use chatrang::rules::GameId;
 

@@ -1,6 +1,6 @@
-//! Cataclysm (`rules.md` §1) on its open 16×12 board: every piece from the centre (h6), an edge
-//! and a corner, and each range limit of the Duke (Q3), Tiger (R4F) and Elephant (B4W) reached
-//! exactly, cut by the edge and stopped by pieces.
+//! Cataclysm (`docs/rules.md` §1.2–1.4) on its open 16×12 board: every piece from the centre (h6),
+//! an edge and a corner, and each range limit of the Duke (Q3), Tiger (R4F) and Elephant (B4W)
+//! reached exactly, cut by the edge and stopped by pieces.
 
 use chatrang::rules::GameId;
 

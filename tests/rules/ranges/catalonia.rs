@@ -1,6 +1,6 @@
-//! Catalonia (`rules.md` §5.1): every piece in the movement phase, from the middle and an edge,
-//! with pits (`*`) and pieces in the way. Pieces move only onto empty squares that are not pits;
-//! slides never cross a pit or a piece, leaps pass over both.
+//! Catalonia (`docs/rules.md` §5.1): every piece in the movement phase, from the middle and an
+//! edge, with pits (`*`) and pieces in the way. Pieces move only onto empty squares that are not
+//! pits; slides never cross a pit or a piece, leaps pass over both.
 
 use chatrang::rules::{Color, GameId};
 

@@ -1,4 +1,5 @@
-//! Orthodox chess (`chess`): each piece from the centre (d4), an edge and a corner, and blocked.
+//! Orthodox chess (`docs/rules.md` §7): each piece from the centre (d4), an edge and a corner, and
+//! blocked.
 
 use chatrang::rules::GameId;
 

@@ -1,6 +1,7 @@
-//! Chromopolis (`rules.md` §4) on its 40-square cylinder (files a–g wrap round, a1 and a6 do not
-//! exist): every piece from the middle, from the a file, round the wrap and next to the missing
-//! squares; a move may not end on an unbound piece of either colour, but may end on bound ones.
+//! Chromopolis (`docs/rules.md` §4.1, §4.3–4.4) on its 40-square cylinder (files a–g wrap round, a1
+//! and a6 do not exist): every piece from the middle, from the a file, round the wrap and next to
+//! the missing squares; a move may not end on an unbound piece of either colour, but may end on
+//! bound ones.
 
 use chatrang::rules::{Color, Game, GameId};
 

@@ -1,5 +1,5 @@
-//! Katarenga (`rules.md` §3.2): a pawn moves by the colour of the square it stands on. A pawn on
-//! a square of each colour of board AJS2, in the middle and on an edge, with blockers, and on
+//! Katarenga (`docs/rules.md` §3.2): a pawn moves by the colour of the square it stands on. A pawn
+//! on a square of each colour of board AJS2, in the middle and on an edge, with blockers, and on
 //! the opponent's baseline (where it may also enter a camp, written `camp`). Captures are allowed
 //! (neither side's first move is due).
 

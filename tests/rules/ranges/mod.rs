@@ -1,14 +1,15 @@
 //! Every built-in piece of every game, pinned by its exact set of destinations: from a central
-//! square, from an edge or a corner, and wherever a range has a limit (reached exactly, cut by
-//! the board's edge, stopped by an own or an enemy piece). Any change to how far or where a
-//! piece moves fails a row here.
+//! square, from an edge or a corner, and wherever a range has a limit (reached exactly, cut by the
+//! board's edge, stopped by an own or an enemy piece). Any change to how far or where a piece moves
+//! fails a row here.
 //!
-//! Each game is a module of tables, one test per piece. A row is the moving piece on its square,
-//! the other pieces on the board (the table adds the Kings or fillers its game needs, where no
-//! row's piece reaches them), and every square the piece may go to. The expected squares were
-//! worked out from `shared/rules.md` line by line, not taken from the move generator; they are
-//! written one line of movement after another (two spaces between lines, nearest square first)
-//! so that each can be checked by eye. Their order does not matter to the test.
+//! Each game is a module of tables, one test per piece or family of pieces. A row is the moving
+//! piece on its square, the other pieces on the board (the table adds the Kings or fillers its game
+//! needs, where no row's piece reaches them), and every square the piece may go to. The expected
+//! squares were worked out from the rules (`docs/rules.md`, the project's reading of the seeds)
+//! line by line, not taken from the move generator; they are written one line of movement after
+//! another (two spaces between lines, nearest square first) so that each can be checked by eye.
+//! Their order does not matter to the test.
 
 mod armies;
 mod cataclysm;

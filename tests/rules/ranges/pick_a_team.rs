@@ -1,6 +1,6 @@
-//! Pick-a-team chess, Version One (`rules.md` §2.1): all 30 types of the pool on the 10×10
-//! board, each from the centre (e5) and an edge or a corner; hoppers with their screens; every
-//! pawn from its 1st, 2nd and 3rd ranks (the multi-steps), with enemies around it, and as Black.
+//! Pick-a-team chess, Version One (`docs/rules.md` §2.1): all 30 types of the pool on the 10×10
+//! board, each from the centre (e5) and an edge or a corner; hoppers with their screens; every pawn
+//! from its 1st, 2nd and 3rd ranks (the multi-steps), with enemies around it, and as Black.
 
 use chatrang::rules::GameId;
 
