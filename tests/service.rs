@@ -4,11 +4,11 @@
 mod common;
 
 use chatrang::{
-    rules::{Color, GameId, registry},
-    service::{ChoiceAction, NewGame, replay},
+    rules::{Actor, Color, GameId, Options, Status, picka, registry},
+    service::{Choice, ChoiceAction, NewGame, Service, User, replay},
     store::GameState,
 };
-use common::{TestDb, here, ok, person, play, refused, two_player};
+use common::{ErrorLog, TestDb, here, ok, person, play, refused, sql_text, two_player};
 
 on_both_backends!(
     fools_mate_ends_the_game_and_rates_both_players,
@@ -321,6 +321,12 @@ async fn legal_moves_are_offered_by_prefix_and_by_piece(db: TestDb) {
     let piece = ok(service.moves(&here(), &alice, Some(id), "e4").await);
     assert!(
         piece.text.starts_with("The White Pawn on e4 can play: "),
+        "{}",
+        piece.text
+    );
+    // Two-pawn moves are the pawn's whichever pawn is written first.
+    assert!(
+        piece.text.contains(" d4d5&e4e5") && piece.text.contains(" e4e5&f4f5"),
         "{}",
         piece.text
     );
@@ -667,4 +673,338 @@ async fn history_and_record_replay_the_game(db: TestDb) {
     let piece = ok(service.piece("cataclysm", "grand rook").await);
     assert!(piece.text.contains("RcpR"), "{}", piece.text);
     assert!(piece.board_text.unwrap().contains('G'));
+}
+
+// ---- the record: replay from the stored setup, damaged records, /abort ----
+
+on_both_backends!(
+    a_game_replays_from_its_stored_setup_whatever_its_options_and_seed_give_now,
+    a_damaged_record_stops_the_game_until_an_admin_aborts_it,
+    only_admins_abort_and_only_open_games,
+);
+
+/// The side to act in `game`, or White when anyone may.
+fn side_to_act(game: &dyn chatrang::rules::Game) -> Color {
+    match game.status() {
+        Status::Ongoing {
+            actor: Actor::Side(side),
+            ..
+        } => side,
+        _ => Color::White,
+    }
+}
+
+/// Plays the first legal action of the game as stored, by whoever must act.
+async fn play_first_legal(service: &Service, id: i64, white: &User, black: &User) {
+    let row = service.store().game(id).await.unwrap().unwrap();
+    let kind = GameId::parse(&row.variant).unwrap();
+    let game = registry::load(kind, &row.position).unwrap();
+    let action = game.legal_actions()[0].notation.clone();
+    let who = match side_to_act(game.as_ref()) {
+        Color::White => white,
+        Color::Black => black,
+    };
+    ok(service.act(&here(), who, Some(id), &action, None).await);
+}
+
+async fn a_game_replays_from_its_stored_setup_whatever_its_options_and_seed_give_now(db: TestDb) {
+    let (alice, bob) = (person("alice"), person("bob"));
+    // Katarenga's board is drawn from the seed, Patch's armies are the built-in example
+    // lists, Catalonia's length is an option: each game starts from what those give today.
+    let starts = [
+        ("katarenga", vec![]),
+        ("patch", vec![]),
+        ("catalonia", vec![("turns".to_string(), "6".to_string())]),
+    ];
+    let mut ids = Vec::new();
+    {
+        let service = db.service().await;
+        for (game, options) in starts {
+            let reply = ok(service
+                .new_game(
+                    &here(),
+                    &alice,
+                    NewGame {
+                        game: game.into(),
+                        opponent: Some(bob.clone()),
+                        options,
+                        seed: Some(11),
+                        ..NewGame::default()
+                    },
+                )
+                .await);
+            let id = reply.game.unwrap().id;
+            if game != "catalonia" {
+                ok(service.accept(&here(), &bob, Some(id)).await);
+            }
+            for _ in 0..2 {
+                play_first_legal(&service, id, &alice, &bob).await;
+            }
+            ids.push(id);
+        }
+        service.store().close().await;
+    }
+    // A later release: the seed draws another board, the example lists are others (here the
+    // two sides' lists swapped), the length option reads differently.
+    let swapped = serde_json::json!({
+        "white-army": picka::examples::example_list(GameId::Patch, Color::Black).unwrap(),
+        "black-army": picka::examples::example_list(GameId::Patch, Color::White).unwrap(),
+    });
+    let aged = [
+        (ids[0], "{}".to_string(), 999),
+        (ids[1], swapped.to_string(), 11),
+        (ids[2], r#"{"turns":"20"}"#.to_string(), 999),
+    ];
+    for (id, options, seed) in &aged {
+        db.execute(&format!(
+            "UPDATE games SET options = {}, seed = {seed} WHERE id = {id}",
+            sql_text(options)
+        ))
+        .await;
+    }
+    let service = db.service().await;
+    for id in ids {
+        let row = service.store().game(id).await.unwrap().unwrap();
+        let kind = GameId::parse(&row.variant).unwrap();
+        let today = registry::new_game(kind, &Options(row.options.clone()), row.seed).unwrap();
+        assert_ne!(
+            today.position_text(),
+            row.initial_position,
+            "{kind}: the aged options and seed must give another start, or this test shows nothing"
+        );
+        let log = service.store().log(id).await.unwrap();
+        assert_eq!(
+            replay(&row, &log).unwrap().position_text(),
+            row.position,
+            "{kind}"
+        );
+        let board = ok(service.board(&here(), &alice, Some(id)).await);
+        assert!(!board.text.contains("damaged"), "{kind}: {}", board.text);
+        play_first_legal(&service, id, &alice, &bob).await;
+        let after = service.store().game(id).await.unwrap().unwrap();
+        assert_eq!(after.initial_position, row.initial_position, "{kind}");
+        let log = service.store().log(id).await.unwrap();
+        assert_eq!(
+            replay(&after, &log).unwrap().position_text(),
+            after.position
+        );
+    }
+}
+
+/// What a damaged record gets: a refusal of every action, naming the way out.
+const DAMAGED: &str = "This game's record is damaged; a server admin can /abort it.";
+
+async fn a_damaged_record_stops_the_game_until_an_admin_aborts_it(db: TestDb) {
+    let (alice, bob, admin) = (person("alice"), person("bob"), person("admin"));
+    let start = registry::new_game(GameId::Chess, &Options::default(), 0)
+        .unwrap()
+        .position_text();
+    // Three ways a record can disagree with itself: a snapshot the log does not lead to, a
+    // snapshot that does not read, and a log move that cannot be played.
+    let damages = [
+        format!(
+            "UPDATE games SET position = {} WHERE id = ID",
+            sql_text(&start)
+        ),
+        "UPDATE games SET position = 'tampered' WHERE id = ID".to_string(),
+        "UPDATE game_log SET notation = 'e7e4' WHERE game_id = ID AND kind = 'move' \
+         AND notation = 'e7e5'"
+            .to_string(),
+    ];
+    for damage in damages {
+        let id = {
+            let service = db.service().await;
+            let id = two_player(&service, "chess", &alice, &bob, &[]).await;
+            play(&service, id, &alice, &bob, &["e2e4", "e7e5"]).await;
+            ok(service.draw(&here(), &bob, Some(id)).await);
+            service.store().close().await;
+            id
+        };
+        db.execute(&damage.replace("ID", &id.to_string())).await;
+        let service = db.service().await;
+        let store = service.store();
+        let (row, log) = (
+            store.game(id).await.unwrap().unwrap(),
+            store.log(id).await.unwrap(),
+        );
+        let errors = ErrorLog::capture();
+        let button = Choice {
+            label: String::new(),
+            game: id,
+            version: row.version,
+            action: ChoiceAction::AcceptDraw,
+        };
+        let g = Some(id);
+        let refusals = [
+            service.act(&here(), &alice, g, "g1f3", None).await,
+            service.act(&here(), &alice, None, "g1f3", None).await,
+            service.moves(&here(), &alice, g, "").await,
+            service.draw(&here(), &alice, g).await,
+            service.decline_draw(&here(), &alice, g).await,
+            service.undo(&here(), &alice, g).await,
+            service.resign(&here(), &bob, g).await,
+            service.leave(&here(), &bob, g).await,
+            service.rematch(&here(), &bob, g).await,
+            service.click(&here(), &alice, &button.encode()).await,
+        ];
+        for refusal in refusals {
+            let why = refused(refusal);
+            assert!(why.contains(DAMAGED), "{damage}: {why}");
+        }
+        assert!(
+            service
+                .legal_moves(&here(), &alice, g, "")
+                .await
+                .is_err_and(|e| e.to_string().contains(DAMAGED))
+        );
+        // Looking still works, and says why nothing can be done.
+        let board = ok(service.board(&here(), &alice, g).await);
+        assert!(board.text.contains(DAMAGED), "{}", board.text);
+        assert!(board.choices.is_empty() && board.notify.is_empty());
+        let history = ok(service.history(&here(), &alice, g).await);
+        assert!(history.text.contains(DAMAGED), "{}", history.text);
+        let games = ok(service.my_games(&alice).await);
+        assert!(
+            games.text.contains(DAMAGED.trim_end_matches('.')),
+            "{}",
+            games.text
+        );
+        // The damage is logged as an error naming the game, once.
+        let logged = errors.text();
+        assert!(
+            logged.contains("record is damaged") && logged.contains(&format!("game={id} ")),
+            "{damage}: {logged}"
+        );
+        assert_eq!(logged.lines().count(), 1, "{logged}");
+        // The record is untouched.
+        assert_eq!(store.game(id).await.unwrap().unwrap(), row, "{damage}");
+        assert_eq!(store.log(id).await.unwrap(), log, "{damage}");
+        // A player is not an admin; an admin ends the game, unrated.
+        let why = refused(service.abort(&here(), &alice, g, false).await);
+        assert!(why.contains("Only a server admin"), "{why}");
+        assert_eq!(store.game(id).await.unwrap().unwrap(), row);
+        let reply = ok(service.abort(&here(), &admin, g, true).await);
+        assert!(reply.text.contains("aborts the game"), "{}", reply.text);
+        let after = store.game(id).await.unwrap().unwrap();
+        assert_eq!(after.state, GameState::Over);
+        assert_eq!(after.outcome.as_deref(), Some("aborted by admin"));
+        assert_eq!(after.pending, None, "the draw offer goes with the game");
+        assert_eq!(
+            after.position, row.position,
+            "the snapshot is kept as it was"
+        );
+        let (kind, winner, _) = store.result_of(id).await.unwrap().unwrap();
+        assert_eq!((kind.as_str(), winner), ("aborted", None));
+        let last = store.log(id).await.unwrap().pop().unwrap();
+        assert_eq!(
+            (last.kind.as_str(), last.user_id.as_str()),
+            ("abort", "id-admin")
+        );
+        let why = refused(service.abort(&here(), &admin, g, true).await);
+        assert!(why.contains("already over"), "{why}");
+    }
+    // Nobody was rated.
+    let board = ok(db.service().await.leaderboard(&here(), "chess").await);
+    assert!(board.text.contains("Nobody has finished"), "{}", board.text);
+}
+
+async fn only_admins_abort_and_only_open_games(db: TestDb) {
+    let service = db.service().await;
+    let (alice, bob, admin) = (person("alice"), person("bob"), person("admin"));
+    // A healthy game in play: its own players are no admins either.
+    let id = two_player(&service, "chess", &alice, &bob, &[]).await;
+    play(&service, id, &alice, &bob, &["e2e4"]).await;
+    let why = refused(service.abort(&here(), &alice, Some(id), false).await);
+    assert!(
+        why.contains("Only a server admin") && why.contains("/resign"),
+        "{why}"
+    );
+    assert_eq!(
+        service.store().game(id).await.unwrap().unwrap().state,
+        GameState::Active
+    );
+    ok(service.abort(&here(), &admin, None, true).await);
+    let row = service.store().game(id).await.unwrap().unwrap();
+    assert_eq!(row.state, GameState::Over);
+    let why = refused(service.act(&here(), &bob, Some(id), "e7e5", None).await);
+    assert!(why.contains("is over (aborted by admin)"), "{why}");
+    // A challenge not yet accepted is cancelled.
+    let reply = ok(service
+        .new_game(
+            &here(),
+            &alice,
+            NewGame {
+                game: "chess".into(),
+                opponent: Some(bob.clone()),
+                ..NewGame::default()
+            },
+        )
+        .await);
+    let challenge = reply.game.unwrap().id;
+    ok(service.abort(&here(), &admin, Some(challenge), true).await);
+    let row = service.store().game(challenge).await.unwrap().unwrap();
+    assert_eq!(row.state, GameState::Cancelled);
+    assert_eq!(service.store().result_of(challenge).await.unwrap(), None);
+    let why = refused(service.abort(&here(), &admin, Some(challenge), true).await);
+    assert!(why.contains("was cancelled"), "{why}");
+    let why = refused(service.abort(&here(), &admin, Some(999), true).await);
+    assert!(why.contains("There is no game #999"), "{why}");
+}
+
+/// The stored setup carries the whole start of every game: loaded back, it plays exactly like
+/// the game made from the options and seed (armies, boards, baselines, turn limits, dice).
+#[test]
+fn every_game_plays_from_its_stored_setup_like_the_game_it_started_as() {
+    let swapped = Options::default()
+        .with(
+            "white-army",
+            picka::examples::example_list(GameId::Patch, Color::Black).unwrap(),
+        )
+        .with(
+            "black-army",
+            picka::examples::example_list(GameId::Patch, Color::White).unwrap(),
+        );
+    let mut starts: Vec<(GameId, Options)> = GameId::ALL
+        .into_iter()
+        .map(|id| (id, Options::default()))
+        .collect();
+    starts.extend([
+        (GameId::Patch, swapped),
+        (
+            GameId::Katarenga,
+            Options::default().with("baseline", "east"),
+        ),
+        (GameId::Catalonia, Options::default().with("turns", "7")),
+        (
+            GameId::Catalonia,
+            Options::default().with("nonrandom", "true"),
+        ),
+    ]);
+    for (id, options) in starts {
+        for seed in [1, 77] {
+            let mut started = registry::new_game(id, &options, seed).unwrap();
+            let setup = started.position_text();
+            let mut stored = registry::load(id, &setup).unwrap();
+            let mut pick = seed;
+            for step in 0..40 {
+                assert_eq!(
+                    stored.position_text(),
+                    started.position_text(),
+                    "{id} step {step}"
+                );
+                assert_eq!(stored.status(), started.status(), "{id} step {step}");
+                let actions = started.legal_actions();
+                if actions.is_empty() {
+                    break;
+                }
+                pick = pick
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let action = &actions[(pick >> 33) as usize % actions.len()].notation;
+                let a = started.play(action).unwrap();
+                let b = stored.play(action).unwrap();
+                assert_eq!(a, b, "{id} step {step}: {action}");
+            }
+        }
+    }
 }

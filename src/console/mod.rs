@@ -183,6 +183,9 @@ async fn run_command(
         Command::Help(name) => service.help(name.as_deref()),
         Command::Piece { game, piece } => service.piece(&game, &piece).await,
         Command::Leaderboard(name) => service.leaderboard(&here, &name).await,
+        // The console is its owner's own channel on their own database: whoever types there
+        // is its admin.
+        Command::Abort => service.abort(&here, me, game, true).await,
         Command::As(_) | Command::Click(_) | Command::Quit | Command::Nothing => {
             Ok(Reply::default())
         }

@@ -38,6 +38,8 @@ pub enum Command {
         piece: String,
     },
     Leaderboard(String),
+    /// An admin's abort of a game (in the console, whoever types is the admin).
+    Abort,
     Click(usize),
     Quit,
     Nothing,
@@ -183,6 +185,7 @@ pub fn parse(line: &str) -> Result<Line, String> {
             Some(game) => Command::Leaderboard(game.to_string()),
             None => return Err("Say which game: /leaderboard cataclysm".into()),
         },
+        "abort" => Command::Abort,
         "click" | "choose" => match args.first().and_then(|n| n.parse().ok()) {
             Some(n) => Command::Click(n),
             None => return Err("Say which choice by its number: /click 1".into()),

@@ -46,6 +46,7 @@ pub fn all() -> Vec<poise::Command<super::Data, Error>> {
         leaderboard(),
         help(),
         piece(),
+        abort(),
     ]
 }
 
@@ -298,4 +299,59 @@ pub async fn piece(
     let mut call = Call::deferred(ctx).await?;
     let result = call.service().piece(&game, &name).await;
     call.finish(result).await.map(drop)
+}
+
+/// Server admins: end any open game at once, unrated (for a stuck or damaged game).
+#[poise::command(slash_command)]
+pub async fn abort(
+    ctx: Ctx<'_>,
+    #[description = "Game number (only needed outside the game's thread)"]
+    #[autocomplete = "autocomplete::games"]
+    game: Option<i64>,
+) -> Result<(), Error> {
+    let mut call = Call::deferred(ctx).await?;
+    let admin = is_admin(call.ctx.interaction.member.as_deref());
+    let result = call
+        .service()
+        .abort(&call.place, &call.user, game, admin)
+        .await;
+    call.finish(result).await.map(drop)
+}
+
+/// A server admin, for `/abort`: a member whose permissions in this channel (Discord sends
+/// them with every command) include Manage Server or Manage Messages, which Discord grants
+/// to administrators too. Outside a server there is no member, so no admin.
+pub fn is_admin(member: Option<&serenity::Member>) -> bool {
+    member
+        .and_then(|m| m.permissions)
+        .is_some_and(|p| p.administrator() || p.manage_guild() || p.manage_messages())
+}
+
+#[cfg(test)]
+mod tests {
+    use poise::serenity_prelude::{Member, Permissions};
+
+    use super::is_admin;
+
+    fn member(permissions: Option<Permissions>) -> Member {
+        let mut member = Member::default();
+        member.permissions = permissions;
+        member
+    }
+
+    #[test]
+    fn admins_are_members_who_manage_the_server_or_its_messages() {
+        for admin in [
+            Permissions::MANAGE_GUILD,
+            Permissions::MANAGE_MESSAGES,
+            Permissions::ADMINISTRATOR,
+            Permissions::all(),
+        ] {
+            assert!(is_admin(Some(&member(Some(admin)))), "{admin:?}");
+        }
+        let player = Permissions::SEND_MESSAGES | Permissions::VIEW_CHANNEL;
+        assert!(!is_admin(Some(&member(Some(player)))));
+        assert!(!is_admin(Some(&member(None))), "permissions unknown");
+        assert!(!is_admin(None), "a direct message has no admin");
+    }
 }

@@ -71,6 +71,7 @@ impl Service {
             game,
             people: loaded.people.clone(),
             challenged_name: loaded.challenged_name.clone(),
+            damaged: false,
         };
         let mut commit = Commit::new(after.row.clone(), loaded.row.version).log(entry);
         if let Some((outcome, abandoned)) = end {

@@ -9,18 +9,27 @@ use super::{
     rating,
 };
 use crate::{
-    rules::{Actor, BoardView, Color, Game, GameId, Options, Outcome, Status, registry},
+    rules::{Actor, BoardView, Color, Game, GameId, Outcome, Status, registry},
     store::{GameRow, GameState, LogEntry, Participant, RatingRow, ResultRow, StoreError},
 };
+
+/// What every action on a game with a damaged record is told.
+pub(crate) const DAMAGED: &str = "This game's record is damaged; a server admin can /abort it.";
 
 /// A game with everything a command needs to judge a request.
 pub(crate) struct Loaded {
     pub row: GameRow,
     pub kind: GameId,
+    /// The game as the record has it; for a damaged record, the best picture of it there is
+    /// (the snapshot, else the replay), for looking only.
     pub game: Box<dyn Game>,
     pub people: Vec<Participant>,
     /// The name of the user a challenge is addressed to.
     pub challenged_name: Option<String>,
+    /// The record disagrees with itself (its replay fails, or ends elsewhere than the
+    /// snapshot). Nothing may change such a game but an admin's `/abort`: playing on would
+    /// build on a position nobody can vouch for.
+    pub damaged: bool,
 }
 
 impl Loaded {
@@ -54,7 +63,7 @@ impl Loaded {
 
     /// [`Loaded::to_act`] for a status already computed (the rules' status is not free).
     pub fn to_act_in(&self, status: &Status) -> Vec<String> {
-        if self.row.state != GameState::Active {
+        if self.row.state != GameState::Active || self.damaged {
             return Vec::new();
         }
         match status {
@@ -88,6 +97,9 @@ impl Loaded {
 
     /// [`Loaded::status_line`] for a status already computed.
     pub fn status_line_in(&self, status: &Status) -> String {
+        if self.damaged && self.row.state.is_open() {
+            return DAMAGED.to_string();
+        }
         match self.row.state {
             GameState::Challenge => match &self.row.challenged {
                 Some(_) => format!(
@@ -162,17 +174,55 @@ pub(crate) fn effective_moves(log: &[LogEntry]) -> Vec<&LogEntry> {
     moves
 }
 
-/// Rebuilds a game from its record: the same options and seed, then every move in effect.
+/// Rebuilds a game from its record: the setup stored when it started, then every move in
+/// effect. Never from the options and seed: what they produce (built-in armies, the random
+/// board, the dice) may change between releases, while the stored setup does not.
 pub fn replay(row: &GameRow, log: &[LogEntry]) -> Result<Box<dyn Game>, String> {
     let kind = GameId::parse(&row.variant).map_err(|e| e.to_string())?;
-    let mut game = registry::new_game(kind, &Options(row.options.clone()), row.seed)
-        .map_err(|e| e.to_string())?;
+    let mut game = registry::load(kind, &row.initial_position)
+        .map_err(|e| format!("the stored setup does not load: {e}"))?;
     for entry in effective_moves(log) {
         let notation = entry.notation.as_deref().unwrap_or("");
         game.play(notation)
             .map_err(|e| format!("move {} ({notation}): {e}", entry.seq))?;
     }
     Ok(game)
+}
+
+/// The game of a record, checked: replaying the log from the stored setup must end on the
+/// snapshot. A record that does not is damaged: that is logged as an error and the game comes
+/// back marked so, showing the snapshot (else the replay) for people to look at; nothing is
+/// written. Refused only when there is nothing at all to show.
+fn restore(kind: GameId, row: &GameRow, log: &[LogEntry]) -> ServiceResult<(Box<dyn Game>, bool)> {
+    let (replayed, why) = match replay(row, log) {
+        Ok(game) if game.position_text() == row.position => return Ok((game, false)),
+        Ok(game) => (
+            Some(game),
+            "replaying the log from the stored setup ends on another position than the snapshot"
+                .to_string(),
+        ),
+        Err(error) => (
+            None,
+            format!("the log does not replay from the stored setup: {error}"),
+        ),
+    };
+    tracing::error!(
+        game = row.id,
+        why = %why,
+        "the game's record is damaged; every action on it is refused until an admin aborts it"
+    );
+    match registry::load(kind, &row.position).ok().or(replayed) {
+        Some(game) => Ok((game, true)),
+        None => Err(ServiceError::refused(format!(
+            "Game #{} cannot be shown. {DAMAGED}",
+            row.id
+        ))),
+    }
+}
+
+/// The refusal of every action on a damaged game.
+pub(crate) fn refused_damaged(loaded: &Loaded) -> ServiceError {
+    ServiceError::refused(format!("Game {} is stopped. {DAMAGED}", loaded.label()))
 }
 
 /// Upper-cases the first letter and ends with a full stop: rules errors become sentences.
@@ -272,8 +322,23 @@ impl Service {
         )))
     }
 
-    /// Resolves and loads a game.
+    /// Resolves and loads a game for an action: a game whose record is damaged is refused.
     pub(crate) async fn load(
+        &self,
+        place: &Place,
+        user: &User,
+        game: Option<i64>,
+        finished_ok: bool,
+    ) -> ServiceResult<Loaded> {
+        let loaded = self.look(place, user, game, finished_ok).await?;
+        if loaded.damaged {
+            return Err(refused_damaged(&loaded));
+        }
+        Ok(loaded)
+    }
+
+    /// Resolves and loads a game to look at it: a damaged record shows what it can.
+    pub(crate) async fn look(
         &self,
         place: &Place,
         user: &User,
@@ -285,6 +350,7 @@ impl Service {
     }
 
     /// Rebuilds the game of a row (from the cache when it is at this version) and its people.
+    /// A damaged record comes back with [`Loaded::damaged`] set; callers that act refuse it.
     pub(crate) async fn load_row(&self, row: GameRow) -> ServiceResult<Loaded> {
         let kind = GameId::parse(&row.variant).map_err(|_| {
             ServiceError::refused(format!(
@@ -297,37 +363,27 @@ impl Service {
         let cached = self.cache.lock().ok().and_then(|cache| {
             cache
                 .get(&row.id)
-                .filter(|(version, _, _)| *version == row.version)
-                .map(|(_, game, people)| (game.clone_game(), people.clone()))
+                .filter(|entry| entry.version == row.version)
+                .map(|entry| (entry.game.clone_game(), entry.people.clone(), entry.damaged))
         });
-        let (game, people) = match cached {
+        let (game, people, damaged) = match cached {
             Some(hit) => hit,
             None => {
                 let log = self.store.log(row.id).await?;
-                let game = match replay(&row, &log) {
-                    Ok(game) => {
-                        if game.position_text() != row.position {
-                            tracing::warn!(
-                                game = row.id,
-                                "replayed position differs from the snapshot"
-                            );
-                        }
-                        game
-                    }
-                    Err(error) => {
-                        tracing::error!(game = row.id, %error, "replay failed; using the snapshot");
-                        registry::load(kind, &row.position).map_err(|e| {
-                            tracing::error!(game = row.id, error = %e, "snapshot unreadable");
-                            ServiceError::refused(format!(
-                                "Game #{} cannot be restored; its record is damaged.",
-                                row.id
-                            ))
-                        })?
-                    }
-                };
+                let (game, damaged) = restore(kind, &row, &log)?;
                 let people = self.store.participants(row.id).await?;
-                self.cache_put(row.id, row.version, game.clone_game(), people.clone());
-                (game, people)
+                // A damaged record is cached too, so that it is reported once, not at every
+                // look; any write bumps the version and so checks it again.
+                self.cache_insert(
+                    row.id,
+                    super::Cached {
+                        version: row.version,
+                        game: game.clone_game(),
+                        people: people.clone(),
+                        damaged,
+                    },
+                );
+                (game, people, damaged)
             }
         };
         let challenged_name = match &row.challenged {
@@ -340,9 +396,11 @@ impl Service {
             game,
             people,
             challenged_name,
+            damaged,
         })
     }
 
+    /// Remembers a game just written (so sound by construction) at its new version.
     pub(crate) fn cache_put(
         &self,
         id: i64,
@@ -350,11 +408,23 @@ impl Service {
         game: Box<dyn Game>,
         people: Vec<Participant>,
     ) {
+        self.cache_insert(
+            id,
+            super::Cached {
+                version,
+                game,
+                people,
+                damaged: false,
+            },
+        );
+    }
+
+    fn cache_insert(&self, id: i64, entry: super::Cached) {
         if let Ok(mut cache) = self.cache.lock() {
             if cache.len() >= super::CACHE_LIMIT && !cache.contains_key(&id) {
                 cache.clear();
             }
-            cache.insert(id, (version, game, people));
+            cache.insert(id, entry);
         }
     }
 
@@ -514,6 +584,9 @@ impl Service {
 
 /// The buttons that make sense for a game now.
 pub(crate) fn choices_for(loaded: &Loaded) -> Vec<Choice> {
+    if loaded.damaged {
+        return Vec::new();
+    }
     let choice = |label: &str, action| Choice {
         label: label.to_string(),
         game: loaded.row.id,

@@ -18,7 +18,8 @@ const HISTORY_LINES: usize = 40;
 const COMMANDS: &str = "\
 Commands: /new GAME [@opponent] [team] [option=value…] · /accept · /decline · /join white|black · \
 /leave · /move MOVE · /moves [square or prefix] · /board · /resign · /draw · /undo · /history · \
-/games · /rematch · /help [game] · /piece GAME PIECE · /leaderboard GAME\n\
+/games · /rematch · /help [game] · /piece GAME PIECE · /leaderboard GAME · \
+/abort (server admins: ends any open game, unrated)\n\
 Where commands are typed as text, quote a value that has spaces: \
 /new chess position=\"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"";
 
@@ -121,8 +122,9 @@ impl Service {
     }
 
     /// The moves and decisions of a game, and its full record as a file.
+    /// A damaged record can still be read (that is how an admin sees what went wrong).
     pub async fn history(&self, place: &Place, user: &User, game: Option<i64>) -> ServiceResult {
-        let loaded = self.load(place, user, game, true).await?;
+        let loaded = self.look(place, user, game, true).await?;
         let log = self.store.log(loaded.row.id).await?;
         let lines: Vec<String> = log
             .iter()
@@ -171,7 +173,16 @@ impl Service {
         let rows = self.store.open_games_of_user(&user.id).await?;
         let mut games = Vec::new();
         for row in rows {
-            let loaded = self.load_row(row).await?;
+            let (id, variant) = (row.id, row.variant.clone());
+            let loaded = match self.load_row(row).await {
+                Ok(loaded) => loaded,
+                // A record too damaged to show is still listed, so that it can be found.
+                Err(ServiceError::Refused(why)) => {
+                    games.push((id, format!("#{id} ({variant}) — {why}")));
+                    continue;
+                }
+                Err(other) => return Err(other),
+            };
             let side = loaded.side_of(&user.id);
             let challenged = loaded.row.state == GameState::Challenge
                 && loaded.row.challenged.as_deref() == Some(user.id.as_str());
@@ -288,7 +299,8 @@ fn history_line(loaded: &Loaded, e: &LogEntry) -> String {
 }
 
 /// The complete, replayable record: headers, then every log line (moves and decisions).
-/// `new_game(variant, options, seed)` followed by the moves in effect reproduces the game.
+/// The `Setup` position followed by the moves in effect reproduces the game; the options and
+/// seed are there to read, not to rebuild from (what they produce may change between releases).
 pub fn record_text(loaded: &Loaded, log: &[LogEntry]) -> String {
     let row = &loaded.row;
     let mut out = String::new();

@@ -7,6 +7,7 @@
 //! change here: options come from `registry::option_specs`, whose turn it is from
 //! [`crate::rules::Status`], and cooperative scoring from `GameId::is_cooperative`.
 
+mod abort;
 mod agree;
 pub mod bench;
 mod context;
@@ -37,7 +38,13 @@ use crate::{rules::Game, store::Store};
 const CACHE_LIMIT: usize = 4096;
 
 /// A replayed game and its people, with the version of the record they reflect.
-type Cached = (i64, Box<dyn Game>, Vec<crate::store::Participant>);
+struct Cached {
+    version: i64,
+    game: Box<dyn Game>,
+    people: Vec<crate::store::Participant>,
+    /// The record's replay disagreed with its snapshot (see `context::restore`).
+    damaged: bool,
+}
 
 /// The service. Cheap to share behind an `Arc`; every method takes `&self`.
 pub struct Service {

@@ -7,7 +7,7 @@ use super::{
     start::conflict,
 };
 use crate::{
-    rules::{ActionError, Actor, Mark, Square, Status},
+    rules::{ActionError, Actor, Square, Status},
     store::{Commit, GameState, NewLogEntry, StoreError},
 };
 
@@ -84,6 +84,7 @@ impl Service {
             game,
             people: loaded.people.clone(),
             challenged_name: loaded.challenged_name.clone(),
+            damaged: false,
         };
         let mut commit = Commit::new(after.row.clone(), row.version).log(entry);
         if let Status::Over(outcome) = after.game.status() {
@@ -224,7 +225,7 @@ impl Service {
     }
 
     async fn piece_moves(&self, loaded: &Loaded, square: Square) -> ServiceResult {
-        let mut view = loaded.game.view();
+        let view = loaded.game.view();
         let piece = view
             .pieces
             .iter()
@@ -234,7 +235,7 @@ impl Service {
             .game
             .legal_actions()
             .into_iter()
-            .filter(|a| a.from == Some(square))
+            .filter(|a| a.move_of(square).is_some())
             .collect();
         let Some(piece) = piece else {
             return Err(ServiceError::refused(format!(
@@ -254,14 +255,7 @@ impl Service {
                 piece.color, piece.name
             )));
         }
-        view.marks.push((square, Mark::Origin));
-        for a in &actions {
-            if let Some(to) = a.to {
-                let occupied = view.pieces.iter().any(|(s, _)| *s == to);
-                view.marks
-                    .push((to, if occupied { Mark::Capture } else { Mark::Move }));
-            }
-        }
+        let view = crate::render::moves_view(&view, square, &actions);
         let orientation = piece.color;
         let filename = format!("game-{}-{}-{square}.png", loaded.row.id, loaded.row.version);
         let (board_text, image) = self.paint(view, orientation, filename).await;
@@ -279,9 +273,10 @@ impl Service {
         })
     }
 
-    /// Shows a game's board and whose turn it is; anyone may look.
+    /// Shows a game's board and whose turn it is; anyone may look. A game whose record is
+    /// damaged shows its last saved board, saying that it is stopped.
     pub async fn board(&self, place: &Place, user: &User, game: Option<i64>) -> ServiceResult {
-        let loaded = self.load(place, user, game, true).await?;
+        let loaded = self.look(place, user, game, true).await?;
         let mut reply = self
             .game_reply(&loaded, format!("Game {}", loaded.label()))
             .await;

@@ -117,7 +117,8 @@ pub struct ResultRow {
     pub game_id: i64,
     pub server_id: String,
     pub variant: String,
-    /// `win`, `draw`, `score` or `abandoned`.
+    /// `win`, `draw`, `score`, `abandoned` (a cooperative game given up) or `aborted` (ended
+    /// by a server admin, unrated).
     pub kind: String,
     pub winner: Option<Color>,
     pub points: Option<i64>,

@@ -15,7 +15,7 @@ use std::{
     path::{Path, PathBuf},
     process::Command,
     sync::{
-        Arc, OnceLock,
+        Arc, Mutex, OnceLock,
         atomic::{AtomicUsize, Ordering},
     },
 };
@@ -73,6 +73,68 @@ impl TestDb {
 
     pub async fn service(&self) -> Service {
         Service::new(self.open().await, Arc::new(TextPainter))
+    }
+
+    /// Runs one SQL statement on the database behind the service's back: to age a record
+    /// (other options, another seed) or to damage it.
+    pub async fn execute(&self, sql: &str) {
+        sqlx::any::install_default_drivers();
+        let pool = sqlx::any::AnyPoolOptions::new()
+            .max_connections(1)
+            .connect(&self.url)
+            .await
+            .unwrap_or_else(|e| panic!("cannot reach the test database: {e}"));
+        sqlx::query(sqlx::AssertSqlSafe(sql.to_string()))
+            .execute(&pool)
+            .await
+            .unwrap_or_else(|e| panic!("{sql}: {e}"));
+        pool.close().await;
+    }
+}
+
+/// Text as an SQL string literal.
+pub fn sql_text(text: &str) -> String {
+    format!("'{}'", text.replace('\'', "''"))
+}
+
+/// The error lines logged on this thread while it lives. A test's own service calls run on
+/// its thread (the test body is the runtime's `block_on` future), so they land here and other
+/// tests' do not.
+pub struct ErrorLog {
+    lines: Arc<Mutex<Vec<u8>>>,
+    _guard: tracing::subscriber::DefaultGuard,
+}
+
+impl ErrorLog {
+    pub fn capture() -> ErrorLog {
+        let lines = Arc::new(Mutex::new(Vec::new()));
+        let sink = lines.clone();
+        let subscriber = tracing_subscriber::fmt()
+            .with_max_level(tracing::Level::ERROR)
+            .with_ansi(false)
+            .with_writer(move || LogSink(sink.clone()))
+            .finish();
+        ErrorLog {
+            lines,
+            _guard: tracing::subscriber::set_default(subscriber),
+        }
+    }
+
+    pub fn text(&self) -> String {
+        String::from_utf8_lossy(&self.lines.lock().expect("the log")).into_owned()
+    }
+}
+
+struct LogSink(Arc<Mutex<Vec<u8>>>);
+
+impl std::io::Write for LogSink {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().expect("the log").extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
     }
 }
 

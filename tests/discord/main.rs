@@ -232,6 +232,7 @@ async fn the_commands_are_registered_in_the_test_server_with_game_choices_and_au
         "leaderboard",
         "help",
         "piece",
+        "abort",
     ] {
         assert!(names.contains(&wanted), "/{wanted} missing from {names:?}");
     }

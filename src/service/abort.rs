@@ -1,0 +1,106 @@
+//! `/abort`: a server admin ends any game that is still open, at once and unrated. It is the
+//! way out for a game nobody can finish (a damaged record, players who vanished), so it works
+//! on the record alone and never needs the game to replay.
+//!
+//! Who is an admin is the adapter's call, passed in as a flag: on Discord a member with the
+//! Manage Server or Manage Messages permission; in the console whoever types.
+
+use super::{Place, Reply, Service, ServiceError, ServiceResult, User, start::conflict};
+use crate::{
+    rules::GameId,
+    store::{Commit, GameState, NewLogEntry, ResultRow},
+};
+
+impl Service {
+    /// Aborts a game for everyone: an active game ends unrated (its result is `aborted`), a
+    /// challenge or a gathering game is cancelled. The log records who did it.
+    pub async fn abort(
+        &self,
+        place: &Place,
+        user: &User,
+        game: Option<i64>,
+        admin: bool,
+    ) -> ServiceResult {
+        if !admin {
+            return Err(ServiceError::refused(
+                "Only a server admin can /abort a game. To end your own game, /resign (or \
+                 /leave a game that has not started).",
+            ));
+        }
+        let row = self.resolve(place, user, game, false).await?;
+        let label = match GameId::parse(&row.variant) {
+            Ok(kind) => format!("#{} ({kind})", row.id),
+            Err(_) => format!("#{} ({})", row.id, row.variant),
+        };
+        match row.state {
+            GameState::Over => {
+                return Err(ServiceError::refused(format!(
+                    "Game {label} is already over ({}); there is nothing to abort.",
+                    row.outcome.as_deref().unwrap_or("finished")
+                )));
+            }
+            GameState::Cancelled => {
+                return Err(ServiceError::refused(format!(
+                    "Game {label} was cancelled; there is nothing to abort."
+                )));
+            }
+            GameState::Challenge | GameState::Gathering | GameState::Active => {}
+        }
+        self.remember(user).await?;
+        let side = self
+            .store
+            .participants(row.id)
+            .await?
+            .into_iter()
+            .find(|p| p.user_id == user.id)
+            .map(|p| p.side);
+        let text = format!(
+            "{} (a server admin) aborts the game; it is not rated.",
+            user.name
+        );
+        let outcome = format!("aborted by {}", user.name);
+        let mut next = row.clone();
+        next.pending = None;
+        next.outcome = Some(outcome.clone());
+        next.state = if row.state == GameState::Active {
+            GameState::Over
+        } else {
+            GameState::Cancelled
+        };
+        let mut commit = Commit::new(next, row.version).log(NewLogEntry {
+            kind: "abort",
+            user_id: user.id.clone(),
+            side,
+            notation: None,
+            description: text.clone(),
+        });
+        if row.state == GameState::Active {
+            commit.result = Some(ResultRow {
+                game_id: row.id,
+                server_id: row.server_id.clone(),
+                variant: row.variant.clone(),
+                kind: "aborted".to_string(),
+                winner: None,
+                points: None,
+                reason: outcome,
+            });
+        }
+        self.store.commit(&commit).await.map_err(conflict)?;
+        let text = format!("Game {label}: {text}");
+        // The board when it can be drawn; a record too damaged to show still gets its answer.
+        let after = match self.store.game(row.id).await? {
+            Some(after) => self.load_row(after).await.ok(),
+            None => None,
+        };
+        let mut reply = match after {
+            Some(loaded) => self.game_reply(&loaded, text).await,
+            None => Reply {
+                text,
+                public: true,
+                ..Reply::default()
+            },
+        };
+        reply.notify.clear();
+        Ok(reply)
+    }
+}
