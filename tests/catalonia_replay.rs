@@ -1,9 +1,10 @@
-//! Whole Catalonia games: random play from start to end replays from its record (options,
-//! seed, notations) to the same final score, and every position string read back mid-game
-//! gives the same game.
+//! Whole Catalonia games: random play from start to end replays from its record (setup,
+//! notations, rolls) to the same final score, whatever generator the dice have by then; every
+//! position string read back mid-game gives the same game; records made before the rolls were
+//! logged still replay.
 
 use chatrang::rules::{
-    Game, GameId, Options, Status,
+    Chance, Game, GameId, Options, Rolls, Status,
     catalonia::{CataloniaGame, Position},
     registry,
 };
@@ -21,9 +22,12 @@ impl Chooser {
     }
 }
 
+/// A game's record: each action's notation with the rolls it made.
+type Record = Vec<(String, Rolls)>;
+
 /// Plays random legal actions to the end (greedy for long chains when `greedy`, so that
 /// scoring, bombs and escapes happen); returns the record and the finished game.
-fn random_game(options: &Options, seed: u64, greedy: bool) -> (Vec<String>, Box<dyn Game>) {
+fn random_game(options: &Options, seed: u64, greedy: bool) -> (Record, Box<dyn Game>) {
     let mut game = registry::new_game(GameId::Catalonia, options, seed).unwrap();
     let mut chooser = Chooser(seed ^ 0xDEAD_BEEF);
     let mut record = Vec::new();
@@ -66,9 +70,9 @@ fn random_game(options: &Options, seed: u64, greedy: bool) -> (Vec<String>, Box<
                 .unwrap_or_else(|e| panic!("{} refused: {e}", other.notation));
             assert_eq!(played.notation, other.notation);
         }
-        let played = game.play(&action.notation).unwrap();
+        let (played, rolls) = game.play_with(&action.notation, Chance::Draw).unwrap();
         assert_eq!(played.notation, action.notation);
-        record.push(played.notation);
+        record.push((played.notation, rolls));
         // Saved here, loaded back: the same game.
         let text = game.position_text();
         let loaded = registry::load(GameId::Catalonia, &text).unwrap();
@@ -89,6 +93,7 @@ fn replays_exactly(options: Options, seeds: std::ops::Range<u64>, greedy: bool) 
         let (record, finished) = random_game(&options, seed, greedy);
         decisions += record
             .iter()
+            .map(|(n, _)| n)
             .filter(|n| {
                 n.starts_with("bomb")
                     || n.starts_with("escape")
@@ -97,8 +102,10 @@ fn replays_exactly(options: Options, seeds: std::ops::Range<u64>, greedy: bool) 
             })
             .count();
         let mut replay = registry::new_game(GameId::Catalonia, &options, seed).unwrap();
-        for notation in &record {
-            replay.play(notation).unwrap();
+        for (notation, rolls) in &record {
+            replay
+                .play_with(notation, Chance::Recorded(&rolls.0))
+                .unwrap();
         }
         assert_eq!(replay.position_text(), finished.position_text());
         assert_eq!(replay.status(), finished.status());
@@ -177,11 +184,15 @@ proptest::proptest! {
     }
 }
 
+/// Records made before the rolls were logged: their setup holds the old generator's state and
+/// their log no rolls, so the replay (as the service does it: the record's rolls, none) rolls
+/// the old dice again and reaches the recorded result.
 #[test]
 fn recorded_games_replay_to_their_recorded_results() {
     let data = include_str!("data/catalonia_games.txt");
     let mut options = Options::default();
     let mut seed = 0;
+    let mut setup = String::new();
     let mut game: Option<Box<dyn Game>> = None;
     let mut checked = 0;
     for line in data
@@ -197,10 +208,17 @@ fn recorded_games_replay_to_their_recorded_results() {
                 })
             }
             "seed" => seed = value.parse().unwrap(),
+            "setup" => setup = value.to_string(),
             "record" => {
-                let mut g = registry::new_game(GameId::Catalonia, &options, seed).unwrap();
+                // The setup is what the options gave then, with the old dice at the seed.
+                let then = registry::new_game(GameId::Catalonia, &options, seed)
+                    .unwrap()
+                    .position_text()
+                    .replace(&format!("chacha8:{seed:016x}:0"), &format!("{seed:016x}"));
+                assert_eq!(setup, then);
+                let mut g = registry::load(GameId::Catalonia, &setup).unwrap();
                 for notation in value.split(',') {
-                    g.play(notation)
+                    g.play_with(notation, Chance::Recorded(&[]))
                         .unwrap_or_else(|e| panic!("{notation}: {e}"));
                 }
                 game = Some(g);
@@ -217,4 +235,67 @@ fn recorded_games_replay_to_their_recorded_results() {
         }
     }
     assert_eq!(checked, 2);
+}
+
+/// The position string without its dice, the one field a change of generator may change.
+fn without_dice(text: &str) -> String {
+    let mut fields: Vec<&str> = text.split_whitespace().collect();
+    fields.remove(3);
+    fields.join(" ")
+}
+
+/// A stored game whose generator is swapped for another replays identically from its logged
+/// rolls: the dice of its setup are replaced by other ChaCha8 dice, and by the old generator,
+/// and the replay still reaches the same board, history, decision and score.
+#[test]
+fn a_game_replays_from_its_logged_rolls_whatever_generator_its_dice_have() {
+    let options = Options::default().with("turns", "10");
+    let (mut rolled, mut differed) = (0, 0);
+    for seed in 20..30 {
+        let (record, finished) = random_game(&options, seed, true);
+        if record.iter().all(|(_, rolls)| rolls.is_empty()) {
+            continue;
+        }
+        rolled += 1;
+        let setup = registry::new_game(GameId::Catalonia, &options, seed)
+            .unwrap()
+            .position_text();
+        let dice = format!("chacha8:{seed:016x}:0");
+        assert!(setup.contains(&dice), "{setup}");
+        for swapped in [
+            format!("chacha8:{:016x}:0", seed ^ 0xFFFF),
+            format!("{:016x}", seed.wrapping_mul(0x9E37_79B9)),
+        ] {
+            let setup = setup.replace(&dice, &swapped);
+            let mut replay = registry::load(GameId::Catalonia, &setup).unwrap();
+            for (notation, rolls) in &record {
+                let (_, used) = replay
+                    .play_with(notation, Chance::Recorded(&rolls.0))
+                    .unwrap_or_else(|e| panic!("seed {seed}, {notation}: {e}"));
+                assert_eq!(&used, rolls);
+            }
+            assert_eq!(
+                without_dice(&replay.position_text()),
+                without_dice(&finished.position_text()),
+                "seed {seed}, dice {swapped}"
+            );
+            assert_eq!(replay.status(), finished.status());
+            // Drawing from the swapped generator instead tells another story: the logged
+            // rolls are what keeps the game.
+            let mut redrawn = registry::load(GameId::Catalonia, &setup).unwrap();
+            let same = record
+                .iter()
+                .all(|(notation, _)| redrawn.play_with(notation, Chance::Draw).is_ok())
+                && without_dice(&redrawn.position_text())
+                    == without_dice(&finished.position_text());
+            if !same {
+                differed += 1;
+            }
+        }
+    }
+    assert!(rolled >= 3, "only {rolled} games rolled the dice");
+    assert!(
+        differed > 0,
+        "the swapped generators never changed a game: this test shows nothing"
+    );
 }

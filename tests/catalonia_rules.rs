@@ -1,7 +1,7 @@
 //! Catalonia, one test per rule of `docs/rules.md` §5, each in a position built for it.
 
 use chatrang::rules::{
-    Actor, Color, Game, GameId, Options, Outcome, Square, Status,
+    Actor, Chance, Color, Game, GameId, Options, Outcome, Rolls, Square, Status,
     catalonia::{
         CataloniaGame, Phase, Position,
         board::Board,
@@ -43,8 +43,8 @@ fn defended(b: &Board, from: &str) -> Vec<String> {
     names(b.defended_by(sq(from)).iter())
 }
 
-/// A game on `b` at `turns` (like "1/15"), in `mode`, with the dice at `dice`, waiting for
-/// `phase`, after `history`.
+/// A game on `b` at `turns` (like "1/15"), in `mode`, with the dice of a new game seeded
+/// `dice`, waiting for `phase`, after `history`.
 fn game(
     b: &Board,
     turns: &str,
@@ -54,17 +54,18 @@ fn game(
     history: &str,
 ) -> CataloniaGame {
     let text = format!(
-        "{} {turns} {mode} {dice:016x} {phase} {history} -",
-        b.to_text()
+        "{} {turns} {mode} {} {phase} {history} -",
+        b.to_text(),
+        Dice::chacha8(dice).to_text()
     );
     CataloniaGame::new(Position::from_text(&text).unwrap_or_else(|e| panic!("{text}: {e}")))
 }
 
-/// A dice state whose next rolls are these (file die, rank die) pairs.
+/// A seed whose dice roll these (file die, rank die) pairs first.
 fn dice_rolling(rolls: &[(u8, u8)]) -> u64 {
     (0..u64::MAX)
         .find(|&seed| {
-            let mut d = Dice::new(seed);
+            let mut d = Dice::chacha8(seed);
             rolls.iter().all(|&(f, r)| d.d6() == f && d.d6() == r)
         })
         .unwrap()
@@ -511,6 +512,126 @@ fn the_dice_map_one_to_six_onto_files_b_to_g_and_ranks_2_to_7() {
     g.play("a8c7").unwrap();
     // b7 is next to the Knight that just arrived on c7: the only target, hit at once.
     assert!(g.position.board().is_pit(sq("c7")));
+}
+
+// ---------------------------------------------------------------- the dice and the record
+
+/// A game waiting for Black's second move; a8c7 then scores a chain of four and bombs.
+fn before_the_bomb(dice: &str, pits: &[&str]) -> CataloniaGame {
+    let text = format!(
+        "{} 1/15 random {dice} black-moves-second - -",
+        chain_of_gentlemen(&[], pits).to_text()
+    );
+    CataloniaGame::new(Position::from_text(&text).unwrap_or_else(|e| panic!("{text}: {e}")))
+}
+
+/// The dice field of a position string.
+fn dice_field(g: &CataloniaGame) -> String {
+    g.position_text()
+        .split_whitespace()
+        .nth(3)
+        .unwrap()
+        .to_string()
+}
+
+#[test]
+fn new_games_roll_chacha8_dice_keyed_by_their_seed() {
+    let g = registry::new_game(GameId::Catalonia, &Options::default(), 0x2a).unwrap();
+    assert!(
+        g.position_text()
+            .contains(" random chacha8:000000000000002a:0 "),
+        "{}",
+        g.position_text()
+    );
+}
+
+#[test]
+fn a_bomb_reports_the_rolls_it_made() {
+    // g7 is a pit already: the first roll is rolled again.
+    let seed = dice_rolling(&[(6, 6), (5, 6)]);
+    let mut g = before_the_bomb(&Dice::chacha8(seed).to_text(), &["g7"]);
+    let (_, rolls) = g.play_with("a8c7", Chance::Draw).unwrap();
+    assert_eq!(rolls, Rolls(vec![6, 6, 5, 6]));
+    assert_eq!(dice_field(&g), format!("chacha8:{seed:016x}:4"));
+    // A move without a bomb rolls nothing.
+    let mut quiet = game(
+        &chain_of_gentlemen(&[], &[]),
+        "1/15",
+        "random",
+        0,
+        "white-moves",
+        "-",
+    );
+    let (_, rolls) = quiet.play_with("c3b2", Chance::Draw).unwrap();
+    assert!(rolls.is_empty());
+}
+
+#[test]
+fn a_replayed_bomb_takes_its_dice_from_the_record_whatever_the_generator_says() {
+    // The generator would roll 6-6 (g7, nobody near); the record says 1-6 (b7, next to c7).
+    let seed = dice_rolling(&[(6, 6)]);
+    let mut g = before_the_bomb(&Dice::chacha8(seed).to_text(), &[]);
+    let (played, rolls) = g.play_with("a8c7", Chance::Recorded(&[1, 6])).unwrap();
+    assert_eq!(rolls, Rolls(vec![1, 6]));
+    assert!(
+        played.description.contains("roll 1-6"),
+        "{}",
+        played.description
+    );
+    assert!(g.position.board().is_pit(sq("c7")));
+    assert!(!g.position.board().is_pit(sq("g7")));
+    // The generator moved past the two rolls as if it had made them.
+    assert_eq!(dice_field(&g), format!("chacha8:{seed:016x}:2"));
+}
+
+#[test]
+fn recorded_rolls_that_do_not_fit_the_action_are_refused_and_change_nothing() {
+    let fresh = before_the_bomb(&Dice::chacha8(5).to_text(), &[]);
+    for (rolls, why) in [
+        (&[][..], "no dice roll"),
+        (&[6][..], "no dice roll"),
+        (&[1, 6, 3][..], "more than this action makes"),
+        (&[0, 6][..], "not a die face"),
+        (&[7, 6][..], "not a die face"),
+    ] {
+        let mut g = fresh.clone();
+        let error = g
+            .play_with("a8c7", Chance::Recorded(rolls))
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains(why), "{rolls:?}: {error}");
+        assert_eq!(g, fresh, "{rolls:?}");
+    }
+    // Rolls recorded for a move that rolls nothing are refused too.
+    let mut quiet = game(
+        &chain_of_gentlemen(&[], &[]),
+        "1/15",
+        "random",
+        0,
+        "white-moves",
+        "-",
+    );
+    assert!(quiet.play_with("c3b2", Chance::Recorded(&[2, 2])).is_err());
+}
+
+#[test]
+fn games_from_before_the_rolls_were_recorded_roll_their_old_dice_again() {
+    // A legacy dice state (16 hex digits) whose old generator rolls 1-6 first.
+    let state = (0..u64::MAX)
+        .find(|&s| {
+            let mut d = Dice::new(s);
+            d.d6() == 1 && d.d6() == 6
+        })
+        .unwrap();
+    let mut g = before_the_bomb(&format!("{state:016x}"), &[]);
+    // The record of such a game holds no rolls: the old generator rolls them again.
+    let (_, rolls) = g.play_with("a8c7", Chance::Recorded(&[])).unwrap();
+    assert_eq!(rolls, Rolls(vec![1, 6]));
+    assert!(g.position.board().is_pit(sq("c7")));
+    let mut after = Dice::new(state);
+    after.skip();
+    after.skip();
+    assert_eq!(dice_field(&g), after.to_text(), "still the old generator");
 }
 
 // ---------------------------------------------------------------- trapped Peasants

@@ -4,7 +4,7 @@
 mod common;
 
 use chatrang::{
-    rules::{Actor, Color, GameId, Options, Status, picka, registry},
+    rules::{Actor, Color, GameId, Options, Rolls, Status, picka, registry},
     service::{Choice, ChoiceAction, NewGame, Service, User, replay},
     store::GameState,
 };
@@ -681,6 +681,7 @@ on_both_backends!(
     a_game_replays_from_its_stored_setup_whatever_its_options_and_seed_give_now,
     a_damaged_record_stops_the_game_until_an_admin_aborts_it,
     only_admins_abort_and_only_open_games,
+    the_dice_a_move_rolls_are_logged_with_it_and_replayed_from_the_log,
 );
 
 /// The side to act in `game`, or White when anyone may.
@@ -1007,4 +1008,85 @@ fn every_game_plays_from_its_stored_setup_like_the_game_it_started_as() {
             }
         }
     }
+}
+
+async fn the_dice_a_move_rolls_are_logged_with_it_and_replayed_from_the_log(db: TestDb) {
+    use chatrang::rules::catalonia::{board::Board, pieces::Piece};
+    let (alice, bob) = (person("alice"), person("bob"));
+    // Black's a8c7 closes a chain of four: the turn is scored and the bomb's dice are rolled.
+    let mut board = Board::empty();
+    for (square, letter) in [
+        ("c3", 'G'),
+        ("d3", 'g'),
+        ("c4", 'g'),
+        ("d4", 'G'),
+        ("a8", 'n'),
+    ] {
+        board.put(
+            chatrang::rules::Square::parse(square).unwrap(),
+            Piece::from_letter(letter),
+        );
+    }
+    let position = format!(
+        "{} 1/15 random chacha8:0000000000000007:0 black-moves-second - -",
+        board.to_text()
+    );
+    let (id, rolls) = {
+        let service = db.service().await;
+        let reply = ok(service
+            .new_game(
+                &here(),
+                &alice,
+                NewGame {
+                    game: "catalonia".into(),
+                    opponent: Some(bob.clone()),
+                    options: vec![("position".into(), position)],
+                    ..NewGame::default()
+                },
+            )
+            .await);
+        let id = reply.game.unwrap().id;
+        ok(service.act(&here(), &bob, Some(id), "a8c7", None).await);
+        let log = service.store().log(id).await.unwrap();
+        let kinds: Vec<&str> = log.iter().map(|e| e.kind.as_str()).collect();
+        assert_eq!(kinds, ["start", "move", "roll"]);
+        let roll = &log[2];
+        assert_eq!(roll.user_id, bob.id);
+        assert!(
+            roll.description.contains("dice rolled by move 2"),
+            "{}",
+            roll.description
+        );
+        let rolls = Rolls::parse(roll.notation.as_deref().unwrap()).unwrap();
+        assert_eq!(rolls.0.len(), 2, "no pit yet, so no roll again: {rolls:?}");
+        assert!(rolls.0.iter().all(|face| (1..=6).contains(face)));
+        let row = service.store().game(id).await.unwrap().unwrap();
+        assert!(
+            row.position.contains(" chacha8:0000000000000007:2 "),
+            "{}",
+            row.position
+        );
+        let record = ok(service.history(&here(), &alice, Some(id)).await).attachment;
+        let record = String::from_utf8(record.unwrap().content).unwrap();
+        assert!(
+            record.contains(&format!("3 roll Black id-bob {} ", rolls.to_text())),
+            "{record}"
+        );
+        service.store().close().await;
+        (id, rolls)
+    };
+    // The game goes on after a restart: the replay rolls nothing, it reads the log.
+    let service = db.service().await;
+    let board = ok(service.board(&here(), &alice, Some(id)).await);
+    assert!(!board.text.contains("damaged"), "{}", board.text);
+    // Other dice in the log make another game than the snapshot: replay takes the dice from
+    // the log, not from the generator (which the position still has at the same place).
+    let other = if rolls.0 == [6, 6] { "1,6" } else { "6,6" };
+    db.execute(&format!(
+        "UPDATE game_log SET notation = '{other}' WHERE game_id = {id} AND kind = 'roll'"
+    ))
+    .await;
+    let service = db.service().await;
+    let board = ok(service.board(&here(), &alice, Some(id)).await);
+    assert!(board.text.contains(DAMAGED), "{}", board.text);
 }

@@ -175,6 +175,56 @@ pub struct Played {
     pub description: String,
 }
 
+/// The random outcomes one action drew, in the order drawn: small numbers whose meaning the
+/// game defines (Catalonia: die faces, 1 to 6). The service writes them in the game's log as
+/// the action happens and hands them back when it replays the game, so that a game replays
+/// with the rolls it really had, whatever the generator that made them becomes.
+#[derive(Clone, Debug, Default, Eq, PartialEq)]
+pub struct Rolls(pub Vec<u32>);
+
+impl Rolls {
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// `3,5`: how a game's log writes them.
+    pub fn to_text(&self) -> String {
+        self.0
+            .iter()
+            .map(u32::to_string)
+            .collect::<Vec<_>>()
+            .join(",")
+    }
+
+    /// Reads [`Rolls::to_text`] back.
+    pub fn parse(text: &str) -> Result<Rolls, String> {
+        if text.trim().is_empty() {
+            return Ok(Rolls::default());
+        }
+        text.split(',')
+            .map(|n| {
+                let n = n.trim();
+                n.parse::<u32>()
+                    .map_err(|_| format!("\"{n:.12}\" is not a recorded roll"))
+            })
+            .collect::<Result<_, _>>()
+            .map(Rolls)
+    }
+}
+
+/// Where the random outcomes of an action come from (see [`Game::play_with`]).
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub enum Chance<'a> {
+    /// New outcomes from the game's own seeded generator, whose state is part of the
+    /// position: an action played now.
+    Draw,
+    /// These outcomes from the record, in order: a replay. The generator moves past them as
+    /// if it had drawn them, so the position after a replay is the position after the game.
+    /// A game may still draw for an action that the record holds no outcomes for when its
+    /// record comes from before outcomes were recorded.
+    Recorded(&'a [u32]),
+}
+
 /// Why an action was refused. The position is unchanged.
 #[derive(Clone, Debug, Eq, PartialEq, thiserror::Error)]
 pub enum ActionError {
@@ -326,8 +376,33 @@ pub trait Game: Send + Sync + fmt::Debug {
     /// Every legal action now, in canonical notation.
     fn legal_actions(&self) -> Vec<Action>;
 
-    /// Reads and performs one action. On error nothing changes.
+    /// Reads and performs one action. On error nothing changes. Any chance is drawn from the
+    /// game's own generator ([`Chance::Draw`]).
     fn play(&mut self, input: &str) -> Result<Played, ActionError>;
+
+    /// [`Game::play`] with its chance made explicit: the random outcomes come from `chance`,
+    /// and the ones used are reported so that the service can record them. On error nothing
+    /// changes; a record whose outcomes do not fit the action is an error too.
+    ///
+    /// A second method rather than a change to `play`, because most games have no chance at
+    /// all, and because the rules stay pure either way: the generator's state lives in the
+    /// position, and nothing outside the game draws for it. This default is for games without
+    /// chance: it plays and reports nothing, and refuses a record that claims outcomes.
+    fn play_with(
+        &mut self,
+        input: &str,
+        chance: Chance<'_>,
+    ) -> Result<(Played, Rolls), ActionError> {
+        if let Chance::Recorded(rolls) = chance
+            && !rolls.is_empty()
+        {
+            return Err(ActionError::Illegal(format!(
+                "{} has no dice, but the record holds rolls for this action",
+                self.id()
+            )));
+        }
+        self.play(input).map(|played| (played, Rolls::default()))
+    }
 
     /// What to draw.
     fn view(&self) -> BoardView;

@@ -22,8 +22,9 @@ pub mod xbetza;
 
 pub use color::{ByColor, Color};
 pub use game::{
-    Action, ActionError, Actor, BoardView, Game, GameId, Mark, OptionSpec, Options, Outcome,
-    OutsideSlot, PieceInfo, PieceView, Played, SetupError, Status, Tile, UnknownGame,
+    Action, ActionError, Actor, BoardView, Chance, Game, GameId, Mark, OptionSpec, Options,
+    Outcome, OutsideSlot, PieceInfo, PieceView, Played, Rolls, SetupError, Status, Tile,
+    UnknownGame,
 };
 pub use geometry::{BoardSquareError, Geometry, GeometryError};
 pub use square::{MAX_SIDE, Square, SquareError};

@@ -192,10 +192,12 @@ impl Service {
     pub async fn undo(&self, place: &Place, user: &User, game: Option<i64>) -> ServiceResult {
         let (loaded, side) = self.player_of(place, user, game, "ask for an undo").await?;
         let log = self.store.log(loaded.row.id).await?;
-        let Some(last) = super::context::effective_moves(&log)
-            .last()
-            .map(|e| (*e).clone())
-        else {
+        // The game loaded, so its log replays: a log that does not is refused as damaged.
+        let moves = super::context::effective_moves(&log).map_err(|error| {
+            tracing::error!(game = loaded.row.id, %error, "the log does not read");
+            ServiceError::refused(super::context::DAMAGED)
+        })?;
+        let Some(last) = moves.last().map(|m| m.entry.clone()) else {
             return Err(ServiceError::refused("There is no move to take back."));
         };
         let mut next = loaded.row.clone();

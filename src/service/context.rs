@@ -9,7 +9,7 @@ use super::{
     rating,
 };
 use crate::{
-    rules::{Actor, BoardView, Color, Game, GameId, Outcome, Status, registry},
+    rules::{Actor, BoardView, Chance, Color, Game, GameId, Outcome, Rolls, Status, registry},
     store::{GameRow, GameState, LogEntry, Participant, RatingRow, ResultRow, StoreError},
 };
 
@@ -159,32 +159,60 @@ pub(crate) fn join_names(names: &[&str]) -> String {
     }
 }
 
-/// The moves in effect: every `move` of the log, minus those taken back by an `undo`.
-pub(crate) fn effective_moves(log: &[LogEntry]) -> Vec<&LogEntry> {
-    let mut moves = Vec::new();
+/// A move in effect, with the rolls of the dice logged with it.
+pub(crate) struct MoveInEffect<'a> {
+    pub entry: &'a LogEntry,
+    pub rolls: Rolls,
+}
+
+/// The moves in effect: every `move` of the log, minus those taken back by an `undo`, each
+/// with the rolls of its `roll` line. A move that rolled dice is followed at once by a `roll`
+/// line (they are written together); a `roll` line anywhere else means a damaged log.
+pub(crate) fn effective_moves(log: &[LogEntry]) -> Result<Vec<MoveInEffect<'_>>, String> {
+    let mut moves: Vec<MoveInEffect<'_>> = Vec::new();
+    let mut previous: Option<&str> = None;
     for entry in log {
         match entry.kind.as_str() {
-            "move" => moves.push(entry),
+            "move" => moves.push(MoveInEffect {
+                entry,
+                rolls: Rolls::default(),
+            }),
+            "roll" => {
+                let rolls = Rolls::parse(entry.notation.as_deref().unwrap_or(""))
+                    .map_err(|e| format!("log line {}: {e}", entry.seq))?;
+                match moves.last_mut() {
+                    Some(last) if previous == Some("move") => last.rolls = rolls,
+                    _ => {
+                        return Err(format!(
+                            "log line {}: dice rolls without the move they belong to",
+                            entry.seq
+                        ));
+                    }
+                }
+            }
             "undo" => {
                 moves.pop();
             }
             _ => {}
         }
+        previous = Some(entry.kind.as_str());
     }
-    moves
+    Ok(moves)
 }
 
 /// Rebuilds a game from its record: the setup stored when it started, then every move in
-/// effect. Never from the options and seed: what they produce (built-in armies, the random
-/// board, the dice) may change between releases, while the stored setup does not.
+/// effect with the dice it rolled as the log has them. Never from the options and seed: what
+/// they produce (built-in armies, the random board, the dice) may change between releases,
+/// while the stored setup and the logged rolls do not. A log from before rolls were logged
+/// has none; the game's old generator then rolls them again (see `rules::catalonia::dice`).
 pub fn replay(row: &GameRow, log: &[LogEntry]) -> Result<Box<dyn Game>, String> {
     let kind = GameId::parse(&row.variant).map_err(|e| e.to_string())?;
     let mut game = registry::load(kind, &row.initial_position)
         .map_err(|e| format!("the stored setup does not load: {e}"))?;
-    for entry in effective_moves(log) {
-        let notation = entry.notation.as_deref().unwrap_or("");
-        game.play(notation)
-            .map_err(|e| format!("move {} ({notation}): {e}", entry.seq))?;
+    for played in effective_moves(log)? {
+        let notation = played.entry.notation.as_deref().unwrap_or("");
+        game.play_with(notation, Chance::Recorded(&played.rolls.0))
+            .map_err(|e| format!("move {} ({notation}): {e}", played.entry.seq))?;
     }
     Ok(game)
 }

@@ -7,7 +7,7 @@ use super::{
     start::conflict,
 };
 use crate::{
-    rules::{ActionError, Actor, Square, Status},
+    rules::{ActionError, Actor, Chance, Color, Rolls, Square, Status},
     store::{Commit, GameState, NewLogEntry, StoreError},
 };
 
@@ -65,8 +65,8 @@ impl Service {
             Status::Ongoing { .. } => {}
         }
         let mut game = loaded.game.clone_game();
-        let played = game
-            .play(input.trim())
+        let (played, rolls) = game
+            .play_with(input.trim(), Chance::Draw)
             .map_err(|e| Attempt::Failed(explain(loaded, input, &e)))?;
         let mut next = row.clone();
         next.position = game.position_text();
@@ -87,6 +87,10 @@ impl Service {
             damaged: false,
         };
         let mut commit = Commit::new(after.row.clone(), row.version).log(entry);
+        // The dice the move rolled go in the log with it: a replay takes them from there.
+        if !rolls.is_empty() {
+            commit = commit.log(roll_entry(user, side, row.version + 1, &rolls));
+        }
         if let Status::Over(outcome) = after.game.status() {
             commit.game.state = GameState::Over;
             commit.game.outcome = Some(outcome.to_string());
@@ -297,6 +301,19 @@ impl Service {
             reply.image = image;
         }
         Ok(reply)
+    }
+}
+
+/// The log line of the dice a move rolled, right after the move (log line `move_seq`): the
+/// faces as notation (`3,5`), and a sentence for the record.
+fn roll_entry(user: &User, side: Color, move_seq: i64, rolls: &Rolls) -> NewLogEntry {
+    let faces: Vec<String> = rolls.0.iter().map(u32::to_string).collect();
+    NewLogEntry {
+        kind: "roll",
+        user_id: user.id.clone(),
+        side: Some(side),
+        notation: Some(rolls.to_text()),
+        description: format!("dice rolled by move {move_seq}: {}", faces.join(", ")),
     }
 }
 

@@ -6,10 +6,10 @@ use std::time::{Duration, Instant};
 
 use super::{
     chain::{DefenceGraph, Solver, Work},
-    dice::Dice,
+    dice::{Dice, Roller},
     position::{Phase, Position},
 };
-use crate::rules::Color;
+use crate::rules::{Chance, Color};
 
 /// Defence graphs of every position met while playing `games` random games to the end. With
 /// `chain_building`, three moves in four are chosen to make the longest chain they can, as
@@ -30,7 +30,7 @@ pub fn random_play_graphs(games: u64, seed: u64, chain_building: bool) -> Vec<De
             if chain_building && roll() % 4 != 0 {
                 let chain_after = |i: usize| {
                     let mut next = position.clone();
-                    next.apply(legal[i]);
+                    next.apply(legal[i], &mut Roller::new(Chance::Draw));
                     Solver::default()
                         .longest(&next.board().graph().0)
                         .map_or(0, |c| c.len())
@@ -40,7 +40,7 @@ pub fn random_play_graphs(games: u64, seed: u64, chain_building: bool) -> Vec<De
                 let ties: Vec<usize> = (0..legal.len()).filter(|&i| lengths[i] == best).collect();
                 pick = ties[roll() % ties.len()];
             }
-            position.apply(legal[pick]);
+            position.apply(legal[pick], &mut Roller::new(Chance::Draw));
         }
     }
     graphs

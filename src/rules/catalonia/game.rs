@@ -3,13 +3,14 @@
 
 use super::{
     chain::Solver,
+    dice::Roller,
     notation::{self, Act, Parsed},
     pieces::{Kind, Piece, defence_rays, geometry},
     position::{Phase, Position},
 };
 use crate::rules::{
-    Action, ActionError, BoardView, Color, Game, GameId, Mark, PieceInfo, PieceView, Played,
-    Square, Status, Tile, move_table::reach_on_empty_board,
+    Action, ActionError, BoardView, Chance, Color, Game, GameId, Mark, PieceInfo, PieceView,
+    Played, Rolls, Square, Status, Tile, move_table::reach_on_empty_board,
 };
 
 #[derive(Clone, Debug, Eq, PartialEq)]
@@ -178,15 +179,31 @@ impl Game for CataloniaGame {
     }
 
     fn play(&mut self, input: &str) -> Result<Played, ActionError> {
+        self.play_with(input, Chance::Draw)
+            .map(|(played, _)| played)
+    }
+
+    /// The bomb's dice come from `chance`. The action is worked out on a copy of the
+    /// position, kept only when the record's rolls (if any) fit it.
+    fn play_with(
+        &mut self,
+        input: &str,
+        chance: Chance<'_>,
+    ) -> Result<(Played, Rolls), ActionError> {
         if let Status::Over(outcome) = self.position.status() {
             return Err(ActionError::GameOver(outcome.to_string()));
         }
         let act = self.read(input)?;
-        let events = self.position.apply(act);
-        Ok(Played {
+        let mut next = self.position.clone();
+        let mut roller = Roller::new(chance);
+        let events = next.apply(act, &mut roller);
+        let rolls = roller.finish().map_err(ActionError::Illegal)?;
+        self.position = next;
+        let played = Played {
             notation: act.notation(),
             description: events.join("; "),
-        })
+        };
+        Ok((played, rolls))
     }
 
     fn view(&self) -> BoardView {

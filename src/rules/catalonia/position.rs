@@ -68,7 +68,7 @@ impl Position {
             turn: 1,
             limit,
             random,
-            dice: Dice::new(seed),
+            dice: Dice::chacha8(seed),
             phase: Phase::Move {
                 side: Color::White,
                 second: false,

@@ -1,8 +1,10 @@
 //! The position string: everything a game needs to go on after loading, in one line.
 //!
-//! `<board> <turn>/<limit> <random|nonrandom> <dice state, 16 hex digits> <pending decision>
-//! <history> <last squares>`, for example
-//! `1nblgbn1/1pppppp1/8/8/8/8/1PPPPPP1/1NBLGBN1 1/15 random 000000000000002a white-moves - -`.
+//! `<board> <turn>/<limit> <random|nonrandom> <dice> <pending decision> <history> <last
+//! squares>`, for example
+//! `1nblgbn1/1pppppp1/8/8/8/8/1PPPPPP1/1NBLGBN1 1/15 random chacha8:000000000000002a:0 white-moves - -`.
+//! The dice are `chacha8:<seed>:<rolls made>`, or, in a game started before the rolls were
+//! recorded, the old generator's state in 16 hex digits (see [`super::dice`]).
 //! The board rows run from rank 8 to rank 1 (`*` is a pit). The pending decision is one of
 //! `white-moves`, `white-moves-no-swap` (after a declined swap), `black-moves-first`,
 //! `white-moves-second`, `black-moves-second`, `swap-proposed`, `target-near-c4`,
@@ -31,12 +33,12 @@ impl Position {
                 .join(",")
         };
         format!(
-            "{} {}/{} {} {:016x} {} {} {}",
+            "{} {}/{} {} {} {} {} {}",
             self.board.to_text(),
             self.turn,
             self.limit,
             if self.random { "random" } else { "nonrandom" },
-            self.dice.state(),
+            self.dice.to_text(),
             phase_text(&self.phase),
             history,
             squares_text(&self.last)
@@ -72,13 +74,7 @@ impl Position {
             "nonrandom" => false,
             other => return Err(format!("\"{other:.12}\" should be random or nonrandom")),
         };
-        if dice.len() != 16 {
-            return Err("the dice state should be 16 hexadecimal digits".into());
-        }
-        let dice = Dice::new(
-            u64::from_str_radix(dice, 16)
-                .map_err(|_| "the dice state should be 16 hexadecimal digits".to_string())?,
-        );
+        let dice = Dice::parse(dice)?;
         let phase = parse_phase(phase)?;
         let history = parse_history(history)?;
         let last = parse_squares(last)?;

@@ -5,6 +5,7 @@
 
 use super::{
     chain::{Solver, Work},
+    dice::Roller,
     notation::Act,
     pieces::{Piece, geometry},
     position::{FIVE_TURN_RULE, Phase, Position, TurnRecord},
@@ -179,9 +180,11 @@ impl Position {
             .collect()
     }
 
-    /// Performs a legal action and every step after it that needs no decision. Returns what
-    /// happened, sentence by sentence. The caller has checked that `act` is in [`Self::legal`].
-    pub fn apply(&mut self, act: Act) -> Vec<String> {
+    /// Performs a legal action and every step after it that needs no decision, rolling with
+    /// `roller`. Returns what happened, sentence by sentence. The caller has checked that
+    /// `act` is in [`Self::legal`]; when the roller reports a fault the position is half-way
+    /// through the action and must be discarded.
+    pub fn apply(&mut self, act: Act, roller: &mut Roller<'_>) -> Vec<String> {
         let mut events = Vec::new();
         match (self.phase.clone(), act) {
             (Phase::Move { side, second, .. }, Act::Move(from, to)) => {
@@ -193,7 +196,7 @@ impl Position {
                     "{side}: {} {from}–{to}",
                     piece.map_or("piece", |p| p.kind.name())
                 ));
-                self.after_move(side, second, &mut events);
+                self.after_move(side, second, roller, &mut events);
             }
             (Phase::Move { .. }, Act::Swap) => {
                 self.phase = Phase::SwapProposed;
@@ -206,7 +209,7 @@ impl Position {
                     may_swap: false,
                 };
                 events.push("Black accepts and moves first this turn".into());
-                self.pass_if_stuck(&mut events);
+                self.pass_if_stuck(roller, &mut events);
             }
             (Phase::SwapProposed, Act::Decline) => {
                 self.phase = Phase::Move {
@@ -215,65 +218,73 @@ impl Position {
                     may_swap: false,
                 };
                 events.push("Black declines; White moves first".into());
-                self.pass_if_stuck(&mut events);
+                self.pass_if_stuck(roller, &mut events);
             }
-            (Phase::Target { .. }, Act::Bomb(target)) => self.bomb_piece(target, &mut events),
+            (Phase::Target { .. }, Act::Bomb(target)) => {
+                self.bomb_piece(target, roller, &mut events)
+            }
             (Phase::Escape { from, piece }, Act::Escape(to)) => {
                 self.board.put(to, Some(piece));
                 self.last = vec![from, to];
                 events.push(format!("the {} escapes to {to}", piece.describe()));
-                self.end_turn(&mut events);
+                self.end_turn(roller, &mut events);
             }
             (Phase::Trapped { side }, Act::Remove(square)) => {
                 self.board.put(square, None);
                 self.last = vec![square];
                 events.push(format!("{side} removes the trapped Peasant on {square}"));
                 self.phase = Phase::Trapped { side };
-                self.settle_trapped(&mut events);
+                self.settle_trapped(roller, &mut events);
             }
             (Phase::Trapped { side }, Act::Keep) => {
                 events.push(format!("{side} keeps its trapped Peasants"));
-                self.after_trapped(side, &mut events);
+                self.after_trapped(side, roller, &mut events);
             }
             _ => events.push("nothing happens".into()),
         }
         events
     }
 
-    fn after_move(&mut self, side: Color, second: bool, events: &mut Vec<String>) {
+    fn after_move(
+        &mut self,
+        side: Color,
+        second: bool,
+        roller: &mut Roller<'_>,
+        events: &mut Vec<String>,
+    ) {
         if second {
-            self.score(events);
+            self.score(roller, events);
         } else {
             self.phase = Phase::Move {
                 side: !side,
                 second: true,
                 may_swap: false,
             };
-            self.pass_if_stuck(events);
+            self.pass_if_stuck(roller, events);
         }
     }
 
     /// A side without a legal move passes.
-    fn pass_if_stuck(&mut self, events: &mut Vec<String>) {
+    fn pass_if_stuck(&mut self, roller: &mut Roller<'_>, events: &mut Vec<String>) {
         if let Phase::Move { side, second, .. } = self.phase
             && self.board.legal_moves(side).is_empty()
         {
             events.push(format!("{side} has no legal move and passes"));
             if second {
-                self.score(events);
+                self.score(roller, events);
             } else {
                 self.phase = Phase::Move {
                     side: !side,
                     second: true,
                     may_swap: false,
                 };
-                self.pass_if_stuck(events);
+                self.pass_if_stuck(roller, events);
             }
         }
     }
 
     /// The scoring phase, then the bomb, or the end of the turn.
-    fn score(&mut self, events: &mut Vec<String>) {
+    fn score(&mut self, roller: &mut Roller<'_>, events: &mut Vec<String>) {
         let (graph, squares) = self.board.graph();
         let chain: Vec<Square> = Solver::default()
             .longest(&graph)
@@ -285,7 +296,7 @@ impl Position {
                 self.phase = Phase::Over;
                 events.push(self.outcome().to_string());
             } else {
-                self.next_turn(events);
+                self.next_turn(roller, events);
             }
             return;
         }
@@ -315,16 +326,16 @@ impl Position {
             events.push(self.outcome().to_string());
             return;
         }
-        self.bomb(events);
+        self.bomb(roller, events);
     }
 
     /// The pit phase: roll for the bomb (rerolling onto pits) or, in the non-random variant,
     /// ask for a piece of a longest chain.
-    fn bomb(&mut self, events: &mut Vec<String>) {
+    fn bomb(&mut self, roller: &mut Roller<'_>, events: &mut Vec<String>) {
         if !self.random {
             if self.this_turn().is_some_and(|r| r.chain.is_empty()) {
                 events.push("no chain this turn, so no bomb".into());
-                self.end_turn(events);
+                self.end_turn(roller, events);
             } else {
                 self.phase = Phase::Target { center: None };
             }
@@ -333,11 +344,15 @@ impl Position {
         let free = (0..36).any(|i| !self.board.is_pit(bomb_square(i / 6 + 1, i % 6 + 1)));
         if !free {
             events.push("every square from b2 to g7 is already a pit: no bomb".into());
-            self.end_turn(events);
+            self.end_turn(roller, events);
             return;
         }
         let center = loop {
-            let (file, rank) = (self.dice.d6(), self.dice.d6());
+            let (Some(file), Some(rank)) = (roller.d6(&mut self.dice), roller.d6(&mut self.dice))
+            else {
+                // The record's rolls do not fit: the caller discards this position.
+                return;
+            };
             let s = bomb_square(file, rank);
             if self.board.is_pit(s) {
                 events.push(format!(
@@ -351,7 +366,7 @@ impl Position {
             }
         };
         if self.board.piece_at(center).is_some() {
-            self.bomb_piece(center, events);
+            self.bomb_piece(center, roller, events);
             return;
         }
         let around = self.neighbours_with_pieces(center);
@@ -360,11 +375,11 @@ impl Position {
                 self.board.add_pit(center);
                 self.last = vec![center];
                 events.push(format!("no piece nearby: {center} becomes a pit"));
-                self.end_turn(events);
+                self.end_turn(roller, events);
             }
             [only] => {
                 events.push(format!("the only piece in the blast is on {only}"));
-                self.bomb_piece(*only, events);
+                self.bomb_piece(*only, roller, events);
             }
             _ => {
                 self.phase = Phase::Target {
@@ -375,9 +390,9 @@ impl Position {
     }
 
     /// The piece on `target` is hit: its square becomes a pit and it escapes, if it can.
-    fn bomb_piece(&mut self, target: Square, events: &mut Vec<String>) {
+    fn bomb_piece(&mut self, target: Square, roller: &mut Roller<'_>, events: &mut Vec<String>) {
         let Some(piece) = self.board.piece_at(target) else {
-            self.end_turn(events);
+            self.end_turn(roller, events);
             return;
         };
         self.board.put(target, None);
@@ -394,13 +409,13 @@ impl Position {
                     "no escape square would join a chain: the {} is removed",
                     piece.describe()
                 ));
-                self.end_turn(events);
+                self.end_turn(roller, events);
             }
             [only] => {
                 self.board.put(*only, Some(piece));
                 self.last = vec![target, *only];
                 events.push(format!("the {} must escape to {only}", piece.describe()));
-                self.end_turn(events);
+                self.end_turn(roller, events);
             }
             _ => {
                 self.phase = Phase::Escape {
@@ -412,37 +427,37 @@ impl Position {
     }
 
     /// The end of the turn: trapped Peasants, White's first.
-    fn end_turn(&mut self, events: &mut Vec<String>) {
+    fn end_turn(&mut self, roller: &mut Roller<'_>, events: &mut Vec<String>) {
         self.phase = Phase::Trapped { side: Color::White };
-        self.settle_trapped(events);
+        self.settle_trapped(roller, events);
     }
 
-    fn settle_trapped(&mut self, events: &mut Vec<String>) {
+    fn settle_trapped(&mut self, roller: &mut Roller<'_>, events: &mut Vec<String>) {
         if let Phase::Trapped { side } = self.phase
             && self.board.trapped_peasants(side).is_empty()
         {
-            self.after_trapped(side, events);
+            self.after_trapped(side, roller, events);
         }
     }
 
-    fn after_trapped(&mut self, side: Color, events: &mut Vec<String>) {
+    fn after_trapped(&mut self, side: Color, roller: &mut Roller<'_>, events: &mut Vec<String>) {
         match side {
             Color::White => {
                 self.phase = Phase::Trapped { side: Color::Black };
-                self.settle_trapped(events);
+                self.settle_trapped(roller, events);
             }
-            Color::Black => self.next_turn(events),
+            Color::Black => self.next_turn(roller, events),
         }
     }
 
-    fn next_turn(&mut self, events: &mut Vec<String>) {
+    fn next_turn(&mut self, roller: &mut Roller<'_>, events: &mut Vec<String>) {
         self.turn += 1;
         self.phase = Phase::Move {
             side: Color::White,
             second: false,
             may_swap: true,
         };
-        self.pass_if_stuck(events);
+        self.pass_if_stuck(roller, events);
     }
 }
 
