@@ -129,6 +129,96 @@ pub fn reach_on_empty_board(rays: &[Ray]) -> SquareSet {
     set
 }
 
+/// What must hold for a ray to end a move on one square: whether it may end there on an empty
+/// square or on an enemy, and what the board must look like on the way. Only what the move
+/// generator really demands is recorded, so two landings that contradict each other can never
+/// happen in the same position.
+struct Landing {
+    to: Square,
+    on_empty: bool,
+    on_enemy: bool,
+    /// Squares that must be empty: those passed over and every lame step's block.
+    empty: SquareSet,
+    /// Squares that must hold a piece: a grasshopper's hurdle.
+    occupied: SquareSet,
+    /// A cannon's possible screens: exactly one of them holds a piece. Empty for other rays.
+    screens: SquareSet,
+}
+
+impl Ray {
+    /// Every square the ray may end a move on, with what it needs to get there. A slide lands
+    /// after its passed-over leading steps; a hop needs a screen or hurdle, so never lands on
+    /// its first step.
+    fn landings(&self) -> Vec<Landing> {
+        let first = match self.hop {
+            Hop::None => self.pass_first as usize,
+            Hop::Cannon | Hop::Grasshopper => 1,
+        };
+        // The lame steps' blocks so far, and the squares passed over before this step.
+        let mut blocks = SquareSet::EMPTY;
+        let mut passed = SquareSet::EMPTY;
+        let mut out = Vec::new();
+        for (j, step) in self.steps.iter().enumerate() {
+            step.blocks.iter().flatten().for_each(|&b| {
+                blocks.insert(b);
+            });
+            if j >= first {
+                let (empty, occupied, screens) = match self.hop {
+                    Hop::None => (blocks.union(passed), SquareSet::EMPTY, SquareSet::EMPTY),
+                    Hop::Cannon => (blocks, SquareSet::EMPTY, passed),
+                    Hop::Grasshopper => {
+                        let hurdle = SquareSet::EMPTY.with(self.steps[j - 1].to);
+                        let empty = blocks.union(passed.difference(hurdle));
+                        (empty, hurdle, SquareSet::EMPTY)
+                    }
+                };
+                out.push(Landing {
+                    to: step.to,
+                    on_empty: self.modes.moves || self.en_passant,
+                    on_enemy: self.modes.captures,
+                    empty,
+                    occupied,
+                    screens,
+                });
+            }
+            passed.insert(step.to);
+        }
+        out
+    }
+}
+
+impl Landing {
+    /// Whether both landings can happen in one position: the same kind of target square, and
+    /// no square that one needs empty while the other needs a piece there.
+    fn compatible(&self, other: &Landing) -> bool {
+        let same_target = (self.on_empty && other.on_empty) || (self.on_enemy && other.on_enemy);
+        same_target && !self.contradicts(other) && !other.contradicts(self)
+    }
+
+    /// Whether something this landing needs rules out what `other` needs.
+    fn contradicts(&self, other: &Landing) -> bool {
+        let needs_a_piece_there = !self.occupied.intersection(other.empty).is_empty();
+        let screens_all_empty =
+            !self.screens.is_empty() && self.screens.difference(other.empty).is_empty();
+        needs_a_piece_there || screens_all_empty
+    }
+}
+
+/// Whether walking all of these rays (one piece on one square) can reach the same square twice
+/// in some position, so that a move list built from them must drop repeats. Any two rays count
+/// (plain, hopping, two-leg, or the same ray twice); a pair is excused only when its landings
+/// provably exclude each other: a move and a capture, or a slide that needs the squares empty
+/// where a hop on the same line needs a screen or hurdle (the Grand Rook's `RcpR`).
+pub fn may_reach_twice(rays: &[Ray]) -> bool {
+    let mut landings: Vec<Landing> = rays.iter().flat_map(Ray::landings).collect();
+    landings.sort_by_key(|l| l.to.index());
+    landings.chunk_by(|a, b| a.to == b.to).any(|same| {
+        same.iter()
+            .enumerate()
+            .any(|(i, a)| same[i + 1..].iter().any(|b| a.compatible(b)))
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -184,6 +274,64 @@ mod tests {
         let all = reach("KmaK", 16, 12, "h6");
         assert_eq!(all.len(), 24, "{all:?}");
         assert!(!all.contains(&"h6".to_string()));
+    }
+
+    /// Whether the piece, from some square of the board, may reach a square twice.
+    fn reaches_twice(betza: &str, geometry: &Geometry) -> bool {
+        let b = Betza::parse(betza).unwrap();
+        geometry.squares().any(|from| {
+            let rays = compile(&b, geometry, Color::White, from, true);
+            may_reach_twice(&rays)
+        })
+    }
+
+    #[test]
+    fn two_hops_landing_on_one_square_may_repeat() {
+        let g = Geometry::rectangle(8, 8).unwrap();
+        for betza in ["gRpR3", "pRgR", "gRmgR", "pQgQ", "pRpR", "gQgR"] {
+            assert!(reaches_twice(betza, &g), "{betza}");
+        }
+    }
+
+    #[test]
+    fn overlapping_plain_moves_and_two_leg_moves_may_repeat() {
+        let g = Geometry::rectangle(8, 8).unwrap();
+        for betza in ["WR", "KQ", "KmaK", "mWmaK", "R4cR", "NNN", "fmnDfmR"] {
+            assert!(reaches_twice(betza, &g), "{betza}");
+        }
+    }
+
+    #[test]
+    fn moves_that_exclude_each_other_never_repeat() {
+        let g = Geometry::rectangle(8, 8).unwrap();
+        // Orthodox pieces, a move beside a capture, and a slide beside a hop on its own line
+        // (the slide needs the squares empty, the hop a piece among them).
+        let pieces = [
+            "K",
+            "Q",
+            "N",
+            "KN",
+            "R4F",
+            "B4W",
+            "fmWfceFifmnD",
+            "mWcW",
+            "mRcpR",
+            "RcpR",
+            "RgR",
+            "QpQ",
+            "nNN",
+        ];
+        for betza in pieces {
+            assert!(!reaches_twice(betza, &g), "{betza}");
+        }
+    }
+
+    #[test]
+    fn hops_around_a_cylinder_meet_from_both_sides() {
+        let g = Geometry::rectangle(8, 8).unwrap().cylinder();
+        assert!(reaches_twice("spR", &g));
+        assert!(reaches_twice("sgR", &g));
+        assert!(!reaches_twice("spR", &Geometry::rectangle(8, 8).unwrap()));
     }
 
     #[test]

@@ -5,6 +5,7 @@ mod cataclysm;
 mod chess;
 mod decisions;
 mod game_end;
+mod generated_pieces;
 mod helpers;
 mod notation;
 mod oracle;

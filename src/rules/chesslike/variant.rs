@@ -2,7 +2,11 @@
 //! attack tables compiled from them once. Everything the move generator needs is looked up here.
 
 use super::piece::{PieceType, TypeId};
-use crate::rules::{Color, GameId, Geometry, Square, SquareSet, move_table::Ray, xbetza::Hop};
+use crate::rules::{
+    Color, GameId, Geometry, Square, SquareSet,
+    move_table::{self, Ray},
+    xbetza::Hop,
+};
 
 /// Extra state a variant keeps beside the board.
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
@@ -132,7 +136,8 @@ pub struct Variant {
     /// Per (square, king colour): squares a piece arriving on can expose the king on (it
     /// becomes a cannon's screen or a grasshopper's hurdle).
     sensitive_to: Vec<SquareSet>,
-    /// Types whose rays may reach the same square twice (targets need de-duplicating).
+    /// Types whose rays may reach the same square twice in one position, from some square
+    /// (see [`move_table::may_reach_twice`]): their targets need de-duplicating.
     may_repeat: Vec<bool>,
     pub royal_types: Vec<TypeId>,
 }
@@ -281,7 +286,9 @@ impl Variant {
                     let t = &self.rules.types[type_id as usize];
                     let ep_target = t.betza.atoms.iter().any(|a| a.en_passant);
                     let start = self.rays.len() as u32;
-                    let mut seen = SquareSet::EMPTY;
+                    if !self.may_repeat[type_id as usize] && move_table::may_reach_twice(&rays) {
+                        self.may_repeat[type_id as usize] = true;
+                    }
                     for ray in &rays {
                         let first = self.steps.len() as u32;
                         for step in &ray.steps {
@@ -291,22 +298,6 @@ impl Variant {
                                     .blocks
                                     .map(|b| b.map_or(NO_SQUARE, |s| s.index() as u16)),
                             });
-                        }
-                        for step in &ray.steps[ray.pass_first as usize..] {
-                            if !seen.insert(step.to) && ray.hop == Hop::None {
-                                self.may_repeat[type_id as usize] = true;
-                            }
-                        }
-                        if ray.hop != Hop::None && rays.len() > 1 {
-                            // A hop and another ray may land on the same square from here.
-                            let hop_modes = ray.modes;
-                            if rays.iter().any(|r| {
-                                r.hop == Hop::None
-                                    && (r.modes.moves && hop_modes.moves
-                                        || r.modes.captures && hop_modes.captures)
-                            }) {
-                                self.may_repeat[type_id as usize] = true;
-                            }
                         }
                         let double_step = ep_target
                             && ray.modes.moves
