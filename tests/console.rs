@@ -183,9 +183,20 @@ fn commands_end_quietly_when_the_reader_closes_the_pipe() {
     let data = tempfile::tempdir().unwrap();
     let picture = data.path().join("board.png");
     let commands: [Vec<&std::ffi::OsStr>; 3] = [
-        ["perft", "chess", "2", "--divide"].map(AsRef::as_ref).to_vec(),
-        vec!["render".as_ref(), "chess".as_ref(), "--out".as_ref(), picture.as_os_str()],
-        vec!["console".as_ref(), "--data".as_ref(), data.path().as_os_str()],
+        ["perft", "chess", "2", "--divide"]
+            .map(AsRef::as_ref)
+            .to_vec(),
+        vec![
+            "render".as_ref(),
+            "chess".as_ref(),
+            "--out".as_ref(),
+            picture.as_os_str(),
+        ],
+        vec![
+            "console".as_ref(),
+            "--data".as_ref(),
+            data.path().as_os_str(),
+        ],
     ];
     for args in commands {
         let mut child = Command::new(env!("CARGO_BIN_EXE_chatrang"))

@@ -806,11 +806,19 @@ fn moves_of_a_pawn_mark_the_partner_pawn_of_a_two_pawn_move() {
         .filter(|(_, m)| *m == Mark::Partner)
         .map(|(s, _)| *s)
         .collect();
-    assert_eq!(partners.len(), 30, "the 15 other pawns and their steps: {partners:?}");
+    assert_eq!(
+        partners.len(),
+        30,
+        "the 15 other pawns and their steps: {partners:?}"
+    );
     assert_eq!(marked, partners);
     let (layout, image) = render(&view, Color::White);
     let (cx, cy) = layout.square_rect(sq("f5")).unwrap().center();
-    assert!(close(pixel(&image, cx as i32, cy as i32), palette::PARTNER, 3));
+    assert!(close(
+        pixel(&image, cx as i32, cy as i32),
+        palette::PARTNER,
+        3
+    ));
     let labels: Vec<String> = layout.legend.iter().map(|p| p.item.label()).collect();
     assert!(
         labels.contains(&"another piece that moves along".to_string()),

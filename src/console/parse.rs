@@ -294,8 +294,8 @@ mod tests {
 
     #[test]
     fn quoted_option_values_keep_their_spaces() {
-        let line = parse(r#"/new chess @bob position="4k3/8/8/8/8/8/8/4K3 w - - 0 1" seed=3"#)
-            .unwrap();
+        let line =
+            parse(r#"/new chess @bob position="4k3/8/8/8/8/8/8/4K3 w - - 0 1" seed=3"#).unwrap();
         let Command::New { options, seed, .. } = line.command else {
             panic!("not a new game: {line:?}");
         };
