@@ -1079,11 +1079,27 @@ async fn the_dice_a_move_rolls_are_logged_with_it_and_replayed_from_the_log(db: 
     let service = db.service().await;
     let board = ok(service.board(&here(), &alice, Some(id)).await);
     assert!(!board.text.contains("damaged"), "{}", board.text);
+    // A move taken back takes its dice with it; played again, it rolls the same dice (the
+    // generator's place went back too), so an undo is no second throw.
+    ok(service.undo(&here(), &alice, Some(id)).await);
+    ok(service.undo(&here(), &bob, Some(id)).await);
+    ok(service.act(&here(), &bob, Some(id), "a8c7", None).await);
+    let log = service.store().log(id).await.unwrap();
+    let kinds: Vec<&str> = log.iter().map(|e| e.kind.as_str()).collect();
+    assert_eq!(
+        kinds,
+        ["start", "move", "roll", "undo-ask", "undo", "move", "roll"]
+    );
+    assert_eq!(log[6].notation, Some(rolls.to_text()));
+    let row = service.store().game(id).await.unwrap().unwrap();
+    assert_eq!(replay(&row, &log).unwrap().position_text(), row.position);
+    service.store().close().await;
     // Other dice in the log make another game than the snapshot: replay takes the dice from
     // the log, not from the generator (which the position still has at the same place).
     let other = if rolls.0 == [6, 6] { "1,6" } else { "6,6" };
     db.execute(&format!(
-        "UPDATE game_log SET notation = '{other}' WHERE game_id = {id} AND kind = 'roll'"
+        "UPDATE game_log SET notation = '{other}' WHERE game_id = {id} AND kind = 'roll' \
+         AND seq = 7"
     ))
     .await;
     let service = db.service().await;
