@@ -2,23 +2,28 @@
 //! is challenged, accepted by clicking, played, looked at, and continued after a restart.
 
 use std::{
+    ffi::OsStr,
     io::Write,
     os::unix::process::ExitStatusExt,
     path::Path,
-    process::{Command, Stdio},
+    process::{Child, Command, Stdio},
 };
 
-/// Runs `chatrang console --data DIR` with `script` on its standard input; returns stdout.
-fn console(data: &Path, script: &str) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_chatrang"))
-        .args(["console", "--data"])
-        .arg(data)
+/// Starts `chatrang ARGS` on SQLite with every standard stream piped.
+fn chatrang<I: AsRef<OsStr>>(args: impl IntoIterator<Item = I>) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_chatrang"))
+        .args(args)
         .env_remove("DATABASE_URL")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .expect("chatrang starts");
+        .expect("chatrang starts")
+}
+
+/// Runs `chatrang console --data DIR` with `script` on its standard input; returns stdout.
+fn console(data: &Path, script: &str) -> String {
+    let mut child = chatrang(["console".as_ref(), "--data".as_ref(), data.as_os_str()]);
     child
         .stdin
         .take()
@@ -182,7 +187,7 @@ fn board_pictures_are_written_to_the_files_folder() {
 fn commands_end_quietly_when_the_reader_closes_the_pipe() {
     let data = tempfile::tempdir().unwrap();
     let picture = data.path().join("board.png");
-    let commands: [Vec<&std::ffi::OsStr>; 3] = [
+    let commands: [Vec<&OsStr>; 3] = [
         ["perft", "chess", "2", "--divide"]
             .map(AsRef::as_ref)
             .to_vec(),
@@ -199,14 +204,7 @@ fn commands_end_quietly_when_the_reader_closes_the_pipe() {
         ],
     ];
     for args in commands {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_chatrang"))
-            .args(&args)
-            .env_remove("DATABASE_URL")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("chatrang starts");
+        let mut child = chatrang(&args);
         // Hang up before anything is printed, as `head` does once it has its lines.
         drop(child.stdout.take());
         let mut stdin = child.stdin.take().unwrap();
