@@ -146,14 +146,18 @@ struct Landing {
 }
 
 impl Ray {
-    /// Every square the ray may end a move on, with what it needs to get there. A slide lands
-    /// after its passed-over leading steps; a hop needs a screen or hurdle, so never lands on
-    /// its first step.
-    fn landings(&self) -> Vec<Landing> {
-        let first = match self.hop {
+    /// The first step the ray may end a move on: a slide lands after its passed-over leading
+    /// steps; a hop needs a screen or hurdle, so never lands on its first step.
+    fn first_landing(&self) -> usize {
+        match self.hop {
             Hop::None => self.pass_first as usize,
             Hop::Cannon | Hop::Grasshopper => 1,
-        };
+        }
+    }
+
+    /// Every square the ray may end a move on, with what it needs to get there.
+    fn landings(&self) -> Vec<Landing> {
+        let first = self.first_landing();
         // The lame steps' blocks so far, and the squares passed over before this step.
         let mut blocks = SquareSet::EMPTY;
         let mut passed = SquareSet::EMPTY;
@@ -210,6 +214,15 @@ impl Landing {
 /// provably exclude each other: a move and a capture, or a slide that needs the squares empty
 /// where a hop on the same line needs a screen or hurdle (the Grand Rook's `RcpR`).
 pub fn may_reach_twice(rays: &[Ray]) -> bool {
+    // Most pieces never land on one square by two rays; a quick look settles those.
+    let mut seen = SquareSet::EMPTY;
+    let shared = rays
+        .iter()
+        .flat_map(|r| r.steps.get(r.first_landing()..).unwrap_or(&[]))
+        .any(|step| !seen.insert(step.to));
+    if !shared {
+        return false;
+    }
     let mut landings: Vec<Landing> = rays.iter().flat_map(Ray::landings).collect();
     landings.sort_by_key(|l| l.to.index());
     landings.chunk_by(|a, b| a.to == b.to).any(|same| {
