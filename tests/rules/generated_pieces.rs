@@ -318,30 +318,8 @@ impl Case {
     }
 
     fn variant(&self) -> Arc<Variant> {
-        let geometry = self.geometry();
-        let mut types = vec![PieceType::new("King", "K", "king", "K").unwrap().royal()];
-        for (i, (spec, symbol)) in self.pieces.iter().zip(SYMBOLS).enumerate() {
-            let betza = spec.betza();
-            let mut t = PieceType::new(&format!("Piece {betza}"), symbol, "custom", &betza)
-                .unwrap_or_else(|e| panic!("{betza}: {e}"));
-            // The first is never a pawn, so that pawns always have a piece to promote to.
-            if spec.pawn && i > 0 {
-                t.pawn = true;
-                t.multi_steps = MULTI_STEPS.to_vec();
-            }
-            types.push(t);
-        }
-        add_promotions(&mut types, geometry.ranks() - 1, |_| None);
-        let rules = Rules {
-            game: GameId::Patch,
-            geometry,
-            types,
-            rights: RightsKind::None,
-            two_pawn_move: false,
-            royal_capture_wins: false,
-            start_position: String::new(),
-        };
-        Arc::new(Variant::new(rules).expect("three drawn types and a King make a variant"))
+        let pieces: Vec<(String, bool)> = self.pieces.iter().map(|p| (p.betza(), p.pawn)).collect();
+        variant_of(self.geometry(), &pieces)
     }
 
     /// The position, or `None` when the drawn one cannot be played (both Kings in check).
@@ -397,6 +375,32 @@ impl Case {
             pieces.join(", ")
         )
     }
+}
+
+/// A King and up to three pieces (XBetza, pawn family?) named by [`SYMBOLS`]. Pawns take
+/// Pick-a-team's multi-steps and promote, compulsorily, on the last rank.
+fn variant_of(geometry: Geometry, pieces: &[(String, bool)]) -> Arc<Variant> {
+    let mut types = vec![PieceType::new("King", "K", "king", "K").unwrap().royal()];
+    for ((betza, pawn), symbol) in pieces.iter().zip(SYMBOLS) {
+        let mut t = PieceType::new(&format!("Piece {betza}"), symbol, "custom", betza)
+            .unwrap_or_else(|e| panic!("{betza}: {e}"));
+        if *pawn {
+            t.pawn = true;
+            t.multi_steps = MULTI_STEPS.to_vec();
+        }
+        types.push(t);
+    }
+    add_promotions(&mut types, geometry.ranks() - 1, |_| None);
+    let rules = Rules {
+        game: GameId::Patch,
+        geometry,
+        types,
+        rights: RightsKind::None,
+        two_pawn_move: false,
+        royal_capture_wins: false,
+        start_position: String::new(),
+    };
+    Arc::new(Variant::new(rules).expect("three drawn types and a King make a variant"))
 }
 
 /// The legal moves found the slow way: every pseudo-legal move (and special move) after which
@@ -493,6 +497,23 @@ fn check(case: &Case) -> Result<(), TestCaseError> {
         no_move_twice(&by_move, &by_move.legal_moves(), &about)?;
     }
     Ok(())
+}
+
+/// Found by the property test: a pawn with nothing to promote to cannot enter its last rank,
+/// so it does not attack a square there either, and the King may go there.
+#[test]
+fn a_pawn_with_nothing_to_become_does_not_attack_its_last_rank() {
+    let geometry = Geometry::rectangle(7, 6).unwrap();
+    let variant = variant_of(geometry, &[("maW".to_string(), true)]);
+    let position = Position::from_text(variant.clone(), "6K/1k5/X6/7/7/7 b - - 0 1").unwrap();
+    let moves: BTreeSet<String> = position
+        .legal_moves()
+        .iter()
+        .map(|m| format!("{m:?}"))
+        .collect();
+    assert_eq!(moves, slow_legal(position.board(), &variant));
+    let to_a6 = ChessLikeGame::new(position).legal_actions();
+    assert!(to_a6.iter().any(|a| a.notation == "b5a6"), "{to_a6:?}");
 }
 
 proptest! {

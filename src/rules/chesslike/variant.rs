@@ -326,6 +326,18 @@ impl Variant {
         }
     }
 
+    /// Whether a piece of this type may never end a move on `square`: a pawn whose promotion
+    /// there is compulsory but which has nothing to become (a game whose other types are all
+    /// royal or pawns). The move generator lists no such move, so it attacks nothing there.
+    fn cannot_enter(&self, type_id: TypeId, color: Color, square: Square) -> bool {
+        let rank = self.rules.geometry.relative_rank(square, color);
+        self.piece_type(type_id)
+            .promotions
+            .iter()
+            .find(|p| p.relative_rank == rank)
+            .is_some_and(|p| !p.optional && p.choices.is_empty())
+    }
+
     /// Builds, for every target square, the paths outward along which an attacker could stand,
     /// by reversing every capturing ray of every piece from every square. Walks that share
     /// their beginning are merged so one walk serves several piece types; single leaps (and
@@ -349,6 +361,9 @@ impl Variant {
                                 continue; // a hop needs a screen or hurdle before its target
                             }
                             let target = steps[j].to as usize;
+                            if self.cannot_enter(type_id, color, Square::from_index(steps[j].to)) {
+                                continue;
+                            }
                             // Reverse path: the squares between, nearest the target first, then
                             // the attacker's own square. The blocks of the step that leaves a
                             // square are checked when the walk reaches that square.
