@@ -4,6 +4,9 @@
 
 use std::fmt;
 
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
 use crate::rules::Tile;
 
 /// The colour of one Katarenga square; it decides how a pawn standing there moves.
@@ -147,9 +150,12 @@ impl Arrangement {
         Arrangement { slots }
     }
 
-    /// A board drawn from `seed`: the same seed always gives the same board.
+    /// A board drawn from `seed` with ChaCha8 (`rand_chacha`, portable and reproducible), as
+    /// Catalonia's dice are: the same seed gives the same board. A game stores the board it
+    /// got in its start position, so a later change here never alters a game already begun.
     pub fn random(seed: u64) -> Arrangement {
-        Arrangement::from_index((splitmix64(seed) % u64::from(Self::COUNT)) as u32)
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        Arrangement::from_index(rng.random_range(0..Self::COUNT))
     }
 
     /// The short code naming this board, such as `AJS2`.
@@ -227,15 +233,6 @@ impl fmt::Display for Arrangement {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.code())
     }
-}
-
-/// One step of the splitmix64 generator: a well-mixed number from a seed, so that nearby
-/// seeds give unrelated boards.
-fn splitmix64(seed: u64) -> u64 {
-    let mut z = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 #[cfg(test)]
