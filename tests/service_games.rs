@@ -10,11 +10,12 @@ use chatrang::{
     service::{NewGame, Service, User},
     store::GameState,
 };
-use common::{TestDb, here, ok, person};
+use common::{TestDb, here, ok, person, refused};
 
 on_both_backends!(
     every_game_is_played_through_the_service_by_teams,
     a_catalonia_group_game_reaches_scoring_and_the_best_scores,
+    catalonia_has_no_draw_and_resigning_abandons_it_for_everyone,
 );
 
 /// Plays up to `limit` actions of game `id`, each by the first member of `people` the service
@@ -145,4 +146,55 @@ async fn a_catalonia_group_game_reaches_scoring_and_the_best_scores(db: TestDb) 
             person.name
         );
     }
+}
+
+/// docs/rules.md §5.6: a cooperative game has no draw offers, and `/resign` by any member
+/// abandons it for everyone: it ends with no score, so it never reaches the best-scores board.
+async fn catalonia_has_no_draw_and_resigning_abandons_it_for_everyone(db: TestDb) {
+    let service = db.service().await;
+    let game = GameId::Catalonia;
+    let (whites, blacks) = (team("aw", game, 2), team("ab", game, 2));
+    let reply = ok(service
+        .new_game(
+            &here(),
+            &whites[0],
+            NewGame {
+                game: "catalonia".into(),
+                white: whites.clone(),
+                black: blacks.clone(),
+                ..NewGame::default()
+            },
+        )
+        .await);
+    let id = reply.game.expect("a game id").id;
+    let why = refused(service.draw(&here(), &blacks[1], Some(id)).await);
+    assert!(why.contains("cooperative: there is no draw"), "{why}");
+    let row = service.store().game(id).await.unwrap().unwrap();
+    assert_eq!(
+        row.state,
+        GameState::Active,
+        "a refused draw changes nothing"
+    );
+    assert_eq!(row.pending, None);
+
+    let text = ok(service.resign(&here(), &blacks[1], Some(id)).await).text;
+    assert!(text.contains("abandons the game for everyone"), "{text}");
+    let row = service.store().game(id).await.unwrap().unwrap();
+    assert_eq!(row.state, GameState::Over);
+    let (kind, _, _) = service.store().result_of(id).await.unwrap().unwrap();
+    assert_eq!(kind, "abandoned");
+    let board = ok(service.leaderboard(&here(), "catalonia").await).text;
+    for member in whites.iter().chain(&blacks) {
+        assert!(
+            !board.contains(&member.name),
+            "{} has no score from an abandoned game:\n{board}",
+            member.name
+        );
+    }
+    let after = refused(
+        service
+            .act(&here(), &whites[0], Some(id), "d2d3", None)
+            .await,
+    );
+    assert!(after.contains("over"), "{after}");
 }
