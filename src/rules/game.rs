@@ -4,7 +4,10 @@
 
 use std::{collections::BTreeMap, fmt};
 
-use super::{Color, Geometry, Square};
+use super::{
+    Color, Geometry, Square,
+    registry::{self, GAMES, GameSpec},
+};
 
 /// Every game the bot hosts, with its stable id (used on the command line and in the database).
 #[derive(Copy, Clone, Debug, Eq, PartialEq, Hash, Ord, PartialOrd)]
@@ -33,46 +36,32 @@ impl GameId {
         GameId::Catalonia,
     ];
 
-    /// The stable id: `chess`, `cataclysm`, `pick-a-team`, …
-    pub const fn id(self) -> &'static str {
-        match self {
-            GameId::Chess => "chess",
-            GameId::Cataclysm => "cataclysm",
-            GameId::PickATeam => "pick-a-team",
-            GameId::PickATeamV2 => "pick-a-team-v2",
-            GameId::Patch => "patch",
-            GameId::EasyPatch => "easy-patch",
-            GameId::Katarenga => "katarenga",
-            GameId::Chromopolis => "chromopolis",
-            GameId::Catalonia => "catalonia",
-        }
+    /// Its row in the table of games.
+    pub fn spec(self) -> &'static GameSpec {
+        registry::spec(self)
     }
 
-    pub const fn display_name(self) -> &'static str {
-        match self {
-            GameId::Chess => "Chess",
-            GameId::Cataclysm => "Cataclysm",
-            GameId::PickATeam => "Pick-a-team chess",
-            GameId::PickATeamV2 => "Pick-a-team chess, Version Two",
-            GameId::Patch => "Patch",
-            GameId::EasyPatch => "Easy Patch",
-            GameId::Katarenga => "Katarenga",
-            GameId::Chromopolis => "Chromopolis",
-            GameId::Catalonia => "Catalonia",
-        }
+    /// The stable id: `chess`, `cataclysm`, `pick-a-team`, …
+    pub fn id(self) -> &'static str {
+        self.spec().key
+    }
+
+    pub fn display_name(self) -> &'static str {
+        self.spec().name
     }
 
     /// True for Catalonia, where everyone plays together for one score.
-    pub const fn is_cooperative(self) -> bool {
-        matches!(self, GameId::Catalonia)
+    pub fn is_cooperative(self) -> bool {
+        self.spec().cooperative
     }
 
     /// Reads an id or a display name, in any letter case.
     pub fn parse(text: &str) -> Result<GameId, UnknownGame> {
         let wanted = text.trim().to_lowercase();
-        GameId::ALL
-            .into_iter()
-            .find(|g| g.id() == wanted || g.display_name().to_lowercase() == wanted)
+        GAMES
+            .iter()
+            .find(|g| g.key == wanted || g.name.to_lowercase() == wanted)
+            .map(|g| g.id)
             .ok_or_else(|| UnknownGame(text.chars().take(40).collect()))
     }
 }
@@ -83,11 +72,24 @@ impl fmt::Display for GameId {
     }
 }
 
-#[derive(Clone, Debug, Eq, PartialEq, thiserror::Error)]
-#[error(
-    "there is no game called \"{0}\"; the games are chess, cataclysm, pick-a-team, pick-a-team-v2, patch, easy-patch, katarenga, chromopolis and catalonia"
-)]
+/// A game name that is in no row of the table; the message lists the games there are.
+#[derive(Clone, Debug, Eq, PartialEq)]
 pub struct UnknownGame(pub String);
+
+impl fmt::Display for UnknownGame {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let keys: Vec<&str> = GAMES.iter().map(|g| g.key).collect();
+        let (last, rest) = keys.split_last().expect("the table has games");
+        write!(
+            f,
+            "there is no game called \"{}\"; the games are {} and {last}",
+            self.0,
+            rest.join(", ")
+        )
+    }
+}
+
+impl std::error::Error for UnknownGame {}
 
 /// Who must act next.
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]

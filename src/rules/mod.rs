@@ -27,5 +27,6 @@ pub use game::{
     UnknownGame,
 };
 pub use geometry::{BoardSquareError, Geometry, GeometryError};
+pub use registry::{GAMES, GameSpec};
 pub use square::{MAX_SIDE, Square, SquareError};
 pub use square_set::SquareSet;

@@ -1,6 +1,8 @@
-//! Where games are created and loaded by id. Adding a game means adding its arms here; nothing
-//! outside the rules needs to change. The matches are exhaustive, so a new `GameId` cannot be
-//! forgotten.
+//! The one table of games: everything the rest of the program knows about a game comes from
+//! its row in [`GAMES`]: its id and name, whether it is cooperative, its help and start
+//! options, how to build and load it, and its rematch rule. `GameId` parsing and its error
+//! text, `/help`, the adapters' choice lists and the gallery are generated from this table, so
+//! adding a game is one row here (see `docs/adding-a-game.md`).
 
 use super::{
     Game, GameId, OptionSpec, Options, SetupError, cataclysm, catalonia, chess,
@@ -8,88 +10,255 @@ use super::{
     chromopolis, katarenga, picka,
 };
 
-/// Starts a new game. `seed` feeds every random choice the game makes (boards, dice), so the
-/// same seed and options always give the same game.
+/// One game the bot hosts.
+pub struct GameSpec {
+    pub id: GameId,
+    /// The stable id used on the command line and in the database: `chess`, `pick-a-team`, …
+    pub key: &'static str,
+    /// The name people read: "Pick-a-team chess".
+    pub name: &'static str,
+    /// Everyone plays together for one score (Catalonia): no winner, no rating.
+    pub cooperative: bool,
+    /// The rules summary shown by `/help`.
+    pub help: &'static str,
+    /// The options a new game accepts, by name.
+    pub options: &'static [OptionSpec],
+    /// A new game from these options. `seed` feeds every random choice the game makes (boards,
+    /// dice), so the same seed and options always give the same game.
+    pub new: fn(&Options, u64) -> Result<Box<dyn Game>, SetupError>,
+    /// A game from a position string written by [`Game::position_text`].
+    pub load: fn(&str) -> Result<Box<dyn Game>, SetupError>,
+    /// The options of the rematch of a game that ended on this position, when the game has a
+    /// rule for it (Katarenga's return game); `None` starts the rematch like the first game.
+    pub rematch: Option<fn(&str) -> Option<Options>>,
+}
+
+impl GameSpec {
+    /// A game at its usual start: the one `/piece` and the gallery show. Every game in the
+    /// table starts without options (a test checks it).
+    pub fn example(&self) -> Result<Box<dyn Game>, SetupError> {
+        (self.new)(&Options::default(), 0)
+    }
+
+    /// A new game: from the `position` option when given (for every game but Pick-a-team,
+    /// whose `position` carries its armies and is read by its own constructor).
+    pub fn start(&self, options: &Options, seed: u64) -> Result<Box<dyn Game>, SetupError> {
+        (self.new)(options, seed)
+    }
+}
+
+/// The `position` option every game accepts.
+const POSITION: OptionSpec = OptionSpec {
+    name: "position",
+    description: "start from this position string instead of the usual setup",
+};
+
+/// Every game, in the order lists show them. `GameId::ALL` follows this order.
+pub static GAMES: [GameSpec; 9] = [
+    GameSpec {
+        id: GameId::Chess,
+        key: "chess",
+        name: "Chess",
+        cooperative: false,
+        help: chess::HELP,
+        options: &[POSITION],
+        new: |options, _| or_position(options, load_chess, || chess_like(chess::variant())),
+        load: load_chess,
+        rematch: None,
+    },
+    GameSpec {
+        id: GameId::Cataclysm,
+        key: "cataclysm",
+        name: "Cataclysm",
+        cooperative: false,
+        help: cataclysm::HELP,
+        options: &[POSITION],
+        new: |options, _| or_position(options, load_cataclysm, || chess_like(cataclysm::variant())),
+        load: load_cataclysm,
+        rematch: None,
+    },
+    GameSpec {
+        id: GameId::PickATeam,
+        key: "pick-a-team",
+        name: "Pick-a-team chess",
+        cooperative: false,
+        help: picka::HELP_V1,
+        options: picka::OPTIONS_V1,
+        new: |options, _| picka::new_game(GameId::PickATeam, options),
+        load: |text| picka::load(GameId::PickATeam, text),
+        rematch: None,
+    },
+    GameSpec {
+        id: GameId::PickATeamV2,
+        key: "pick-a-team-v2",
+        name: "Pick-a-team chess, Version Two",
+        cooperative: false,
+        help: picka::HELP_V2,
+        options: picka::OPTIONS_ARMIES,
+        new: |options, _| picka::new_game(GameId::PickATeamV2, options),
+        load: |text| picka::load(GameId::PickATeamV2, text),
+        rematch: None,
+    },
+    GameSpec {
+        id: GameId::Patch,
+        key: "patch",
+        name: "Patch",
+        cooperative: false,
+        help: picka::HELP_PATCH,
+        options: picka::OPTIONS_ARMIES,
+        new: |options, _| picka::new_game(GameId::Patch, options),
+        load: |text| picka::load(GameId::Patch, text),
+        rematch: None,
+    },
+    GameSpec {
+        id: GameId::EasyPatch,
+        key: "easy-patch",
+        name: "Easy Patch",
+        cooperative: false,
+        help: picka::HELP_EASY,
+        options: picka::OPTIONS_ARMIES,
+        new: |options, _| picka::new_game(GameId::EasyPatch, options),
+        load: |text| picka::load(GameId::EasyPatch, text),
+        rematch: None,
+    },
+    GameSpec {
+        id: GameId::Katarenga,
+        key: "katarenga",
+        name: "Katarenga",
+        cooperative: false,
+        help: katarenga::HELP,
+        options: &katarenga::OPTIONS,
+        new: |options, seed| {
+            or_position(options, load_katarenga, || {
+                Ok(Box::new(katarenga::new_game(options, seed)?))
+            })
+        },
+        load: load_katarenga,
+        rematch: Some(|position| katarenga::return_game_options(position).ok()),
+    },
+    GameSpec {
+        id: GameId::Chromopolis,
+        key: "chromopolis",
+        name: "Chromopolis",
+        cooperative: false,
+        help: chromopolis::HELP,
+        options: &[POSITION],
+        new: |options, _| {
+            or_position(options, load_chromopolis, || {
+                Ok(Box::new(chromopolis::ChromopolisGame::start()))
+            })
+        },
+        load: load_chromopolis,
+        rematch: None,
+    },
+    GameSpec {
+        id: GameId::Catalonia,
+        key: "catalonia",
+        name: "Catalonia",
+        cooperative: true,
+        help: catalonia::HELP,
+        options: &catalonia::OPTIONS,
+        new: |options, seed| {
+            or_position(options, catalonia::load, || {
+                catalonia::new_game(options, seed)
+            })
+        },
+        load: catalonia::load,
+        rematch: None,
+    },
+];
+
+/// The game from the `position` option when it is given, else a new one.
+fn or_position(
+    options: &Options,
+    load: fn(&str) -> Result<Box<dyn Game>, SetupError>,
+    new: impl FnOnce() -> Result<Box<dyn Game>, SetupError>,
+) -> Result<Box<dyn Game>, SetupError> {
+    match options.get("position") {
+        Some(text) => load(text),
+        None => new(),
+    }
+}
+
+fn chess_like(
+    variant: std::sync::Arc<super::chesslike::Variant>,
+) -> Result<Box<dyn Game>, SetupError> {
+    Ok(Box::new(ChessLikeGame::new(Position::start(variant))))
+}
+
+fn load_chess_like(
+    variant: std::sync::Arc<super::chesslike::Variant>,
+    text: &str,
+) -> Result<Box<dyn Game>, SetupError> {
+    Position::from_text(variant, text)
+        .map(|p| Box::new(ChessLikeGame::new(p)) as Box<dyn Game>)
+        .map_err(|e| SetupError(e.to_string()))
+}
+
+fn load_chess(text: &str) -> Result<Box<dyn Game>, SetupError> {
+    load_chess_like(chess::variant(), text)
+}
+
+fn load_cataclysm(text: &str) -> Result<Box<dyn Game>, SetupError> {
+    load_chess_like(cataclysm::variant(), text)
+}
+
+fn load_katarenga(text: &str) -> Result<Box<dyn Game>, SetupError> {
+    Ok(Box::new(katarenga::load(text)?))
+}
+
+fn load_chromopolis(text: &str) -> Result<Box<dyn Game>, SetupError> {
+    Ok(Box::new(chromopolis::load(text)?))
+}
+
+/// The row of a game.
+pub fn spec(id: GameId) -> &'static GameSpec {
+    GAMES
+        .iter()
+        .find(|g| g.id == id)
+        .expect("every GameId has a row in GAMES (checked by a test)")
+}
+
+/// Starts a new game (see [`GameSpec::new`]).
 pub fn new_game(id: GameId, options: &Options, seed: u64) -> Result<Box<dyn Game>, SetupError> {
-    let is_picka = matches!(
-        id,
-        GameId::PickATeam | GameId::PickATeamV2 | GameId::Patch | GameId::EasyPatch
-    );
-    // Pick-a-team reads its own `position` together with the armies.
-    if !is_picka && let Some(text) = options.get("position") {
-        return load(id, text);
-    }
-    match id {
-        GameId::PickATeam | GameId::PickATeamV2 | GameId::Patch | GameId::EasyPatch => {
-            picka::new_game(id, options)
-        }
-        GameId::Chess => Ok(Box::new(ChessLikeGame::new(Position::start(
-            chess::variant(),
-        )))),
-        GameId::Cataclysm => Ok(Box::new(ChessLikeGame::new(Position::start(
-            cataclysm::variant(),
-        )))),
-        GameId::Katarenga => Ok(Box::new(katarenga::new_game(options, seed)?)),
-        GameId::Chromopolis => Ok(Box::new(chromopolis::ChromopolisGame::start())),
-        GameId::Catalonia => catalonia::new_game(options, seed),
-    }
+    (spec(id).new)(options, seed)
 }
 
 /// Loads a game from a position string written by [`Game::position_text`].
 pub fn load(id: GameId, text: &str) -> Result<Box<dyn Game>, SetupError> {
-    let chess_like = |variant| {
-        Position::from_text(variant, text)
-            .map(|p| Box::new(ChessLikeGame::new(p)) as Box<dyn Game>)
-            .map_err(|e| SetupError(e.to_string()))
-    };
-    match id {
-        GameId::Chess => chess_like(chess::variant()),
-        GameId::Cataclysm => chess_like(cataclysm::variant()),
-        GameId::PickATeam | GameId::PickATeamV2 | GameId::Patch | GameId::EasyPatch => {
-            picka::load(id, text)
-        }
-        GameId::Katarenga => Ok(Box::new(katarenga::load(text)?)),
-        GameId::Chromopolis => Ok(Box::new(chromopolis::load(text)?)),
-        GameId::Catalonia => catalonia::load(text),
-    }
+    (spec(id).load)(text)
 }
 
 /// The options a game accepts when it starts.
 pub fn option_specs(id: GameId) -> &'static [OptionSpec] {
-    const POSITION: OptionSpec = OptionSpec {
-        name: "position",
-        description: "start from this position string instead of the usual setup",
-    };
-    match id {
-        GameId::Chess | GameId::Cataclysm | GameId::Chromopolis => &[POSITION],
-        GameId::Katarenga => &[
-            OptionSpec {
-                name: "board",
-                description: "the board code (4 characters, such as AJS2); random when absent",
-            },
-            OptionSpec {
-                name: "baseline",
-                description: "Black's baseline chosen in advance (north, east, south or west); the return game of a match uses it",
-            },
-            POSITION,
-        ],
-        GameId::PickATeam | GameId::PickATeamV2 | GameId::Patch | GameId::EasyPatch => {
-            picka::option_specs(id)
-        }
-        GameId::Catalonia => &catalonia::OPTIONS,
-    }
+    spec(id).options
 }
 
 /// The rules summary shown by `/help`.
 pub fn help(id: GameId) -> &'static str {
-    match id {
-        GameId::Chess => chess::HELP,
-        GameId::Cataclysm => cataclysm::HELP,
-        GameId::Katarenga => katarenga::HELP,
-        GameId::Chromopolis => chromopolis::HELP,
-        GameId::PickATeam | GameId::PickATeamV2 | GameId::Patch | GameId::EasyPatch => {
-            picka::help(id)
+    spec(id).help
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_table_has_one_row_per_game_in_the_order_of_all() {
+        let ids: Vec<GameId> = GAMES.iter().map(|g| g.id).collect();
+        assert_eq!(ids, GameId::ALL.to_vec());
+    }
+
+    #[test]
+    fn every_game_starts_without_options_and_loads_its_own_position() {
+        for spec in &GAMES {
+            let game = spec
+                .example()
+                .unwrap_or_else(|e| panic!("{}: {e}", spec.key));
+            assert_eq!(game.id(), spec.id);
+            let text = game.position_text();
+            let again = (spec.load)(&text).unwrap_or_else(|e| panic!("{}: {e}", spec.key));
+            assert_eq!(again.position_text(), text, "{}", spec.key);
         }
-        GameId::Catalonia => catalonia::HELP,
     }
 }

@@ -15,7 +15,23 @@ pub use help::HELP;
 pub use movegen::Move;
 pub use position::{Edge, Phase, Position};
 
-use crate::rules::{Options, SetupError};
+use crate::rules::{OptionSpec, Options, SetupError};
+
+/// The options a new game accepts.
+pub const OPTIONS: [OptionSpec; 3] = [
+    OptionSpec {
+        name: "board",
+        description: "the board code (4 characters, such as AJS2); random when absent",
+    },
+    OptionSpec {
+        name: "baseline",
+        description: "Black's baseline chosen in advance (north, east, south or west); the return game of a match uses it",
+    },
+    OptionSpec {
+        name: "position",
+        description: "start from this position string instead of the usual setup",
+    },
+];
 
 /// Starts a game from the options `board` (a board code; random from `seed` when absent) and
 /// `baseline` (Black's choice made in advance; asked in play when absent).

@@ -173,26 +173,27 @@ fn rules_for(id: GameId, armies: ByColor<Option<Army>>) -> Result<Arc<PickRules>
     Ok(rules)
 }
 
-/// The options of these games.
-pub fn option_specs(id: GameId) -> &'static [OptionSpec] {
-    const POSITION: OptionSpec = OptionSpec {
-        name: "position",
-        description: "start from this position string instead of an empty draft",
-    };
-    const WHITE: OptionSpec = OptionSpec {
+const POSITION: OptionSpec = OptionSpec {
+    name: "position",
+    description: "start from this position string instead of an empty draft",
+};
+
+/// The options of Version One: its pieces are fixed.
+pub const OPTIONS_V1: &[OptionSpec] = &[POSITION];
+
+/// The options of the games with player-defined armies.
+pub const OPTIONS_ARMIES: &[OptionSpec] = &[
+    OptionSpec {
         name: "white-army",
         description: "White's list: one piece per line (or per ;) as Name, S, XBetza, then \
                       royal or pawn if it is one; absent = the built-in example",
-    };
-    const BLACK: OptionSpec = OptionSpec {
+    },
+    OptionSpec {
         name: "black-army",
         description: "Black's list, written like white-army; absent = the built-in example",
-    };
-    match id {
-        GameId::PickATeam => &[POSITION],
-        _ => &[WHITE, BLACK, POSITION],
-    }
-}
+    },
+    POSITION,
+];
 
 pub const HELP_V1: &str = "\
 **Pick-a-team chess** (Hans Bodlaender, 1999) on an empty 10×10 board.
@@ -248,13 +249,3 @@ of each side's first rank (`pick Queen d1`). No castling. List rules: at most 40
 any square of the empty 8×8 board; no two pieces move alike. Decision: a list has no royal \
 piece (the Kings are already there). As in Version One, if Black's King is attacked when play \
 starts White may take it and wins.";
-
-/// The rules summary of one of these games.
-pub fn help(id: GameId) -> &'static str {
-    match id {
-        GameId::PickATeam => HELP_V1,
-        GameId::PickATeamV2 => HELP_V2,
-        GameId::Patch => HELP_PATCH,
-        _ => HELP_EASY,
-    }
-}
