@@ -1,6 +1,7 @@
 //! The one interface every game offers to the rest of the program. The service, the renderer
-//! and the adapters only ever see a `Box<dyn Game>`, so a new game plugs in by implementing
-//! [`Game`] and adding a line to [`super::registry`].
+//! and the adapters only ever see a `Box<dyn Game>`. It is implemented once, by the game loop
+//! [`super::kit::Match`]; a game implements [`super::kit::Rules`] and adds a row to
+//! [`super::registry::GAMES`].
 
 use std::{collections::BTreeMap, fmt};
 
@@ -366,7 +367,7 @@ pub struct OptionSpec {
     pub description: &'static str,
 }
 
-/// A game in progress: its position plus whatever history its rules need (repetition).
+/// A game in progress, through strings: what the service and the adapters see.
 pub trait Game: Send + Sync + fmt::Debug {
     fn id(&self) -> GameId;
 
@@ -384,27 +385,11 @@ pub trait Game: Send + Sync + fmt::Debug {
 
     /// [`Game::play`] with its chance made explicit: the random outcomes come from `chance`,
     /// and the ones used are reported so that the service can record them. On error nothing
-    /// changes; a record whose outcomes do not fit the action is an error too.
-    ///
-    /// A second method rather than a change to `play`, because most games have no chance at
-    /// all, and because the rules stay pure either way: the generator's state lives in the
-    /// position, and nothing outside the game draws for it. This default is for games without
-    /// chance: it plays and reports nothing, and refuses a record that claims outcomes.
-    fn play_with(
-        &mut self,
-        input: &str,
-        chance: Chance<'_>,
-    ) -> Result<(Played, Rolls), ActionError> {
-        if let Chance::Recorded(rolls) = chance
-            && !rolls.is_empty()
-        {
-            return Err(ActionError::Illegal(format!(
-                "{} has no dice, but the record holds rolls for this action",
-                self.id()
-            )));
-        }
-        self.play(input).map(|played| (played, Rolls::default()))
-    }
+    /// changes; a record whose outcomes do not fit the action is an error too. The rules stay
+    /// pure either way: the generator's state lives in the position, and nothing outside the
+    /// game draws for it.
+    fn play_with(&mut self, input: &str, chance: Chance<'_>)
+    -> Result<(Played, Rolls), ActionError>;
 
     /// What to draw.
     fn view(&self) -> BoardView;
@@ -418,23 +403,12 @@ pub trait Game: Send + Sync + fmt::Debug {
     fn clone_game(&self) -> Box<dyn Game>;
 
     /// Counts the leaf nodes of the tree of legal actions `depth` deep (a correctness check).
-    /// Games override this with a faster count; this one works for any game.
-    fn perft(&self, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        let actions = self.legal_actions();
-        if depth == 1 {
-            return actions.len() as u64;
-        }
-        actions
-            .iter()
-            .map(|a| {
-                let mut next = self.clone_game();
-                next.play(&a.notation).map_or(0, |_| next.perft(depth - 1))
-            })
-            .sum()
-    }
+    fn perft(&self, depth: u32) -> u64;
+
+    /// How many times this game generated its set of legal moves since it was built: once
+    /// per position reached, as the set is kept with the position. The service's counting
+    /// test reads it.
+    fn legal_sets_computed(&self) -> u64;
 }
 
 impl Clone for Box<dyn Game> {

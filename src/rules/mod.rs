@@ -15,6 +15,7 @@ pub mod chess;
 pub mod chesslike;
 pub mod chromopolis;
 pub mod katarenga;
+pub mod kit;
 pub mod move_table;
 pub mod picka;
 pub mod registry;

@@ -6,7 +6,7 @@
 
 use super::{
     Game, GameId, OptionSpec, Options, SetupError, cataclysm, catalonia, chess,
-    chesslike::{ChessLikeGame, Position},
+    chesslike::{ChessLike, Position},
     chromopolis, katarenga, picka,
 };
 
@@ -145,7 +145,7 @@ pub static GAMES: [GameSpec; 9] = [
         options: &[POSITION],
         new: |options, _| {
             or_position(options, load_chromopolis, || {
-                Ok(Box::new(chromopolis::ChromopolisGame::start()))
+                Ok(Box::new(chromopolis::Chromopolis::start()))
             })
         },
         load: load_chromopolis,
@@ -183,7 +183,7 @@ fn or_position(
 fn chess_like(
     variant: std::sync::Arc<super::chesslike::Variant>,
 ) -> Result<Box<dyn Game>, SetupError> {
-    Ok(Box::new(ChessLikeGame::new(Position::start(variant))))
+    Ok(Box::new(ChessLike::game(Position::start(variant))))
 }
 
 fn load_chess_like(
@@ -191,7 +191,7 @@ fn load_chess_like(
     text: &str,
 ) -> Result<Box<dyn Game>, SetupError> {
     Position::from_text(variant, text)
-        .map(|p| Box::new(ChessLikeGame::new(p)) as Box<dyn Game>)
+        .map(|p| Box::new(ChessLike::game(p)) as Box<dyn Game>)
         .map_err(|e| SetupError(e.to_string()))
 }
 

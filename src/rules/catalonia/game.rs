@@ -1,4 +1,4 @@
-//! Catalonia seen through the shared [`Game`] interface: parsing against the pending decision,
+//! Catalonia's [`Rules`]: parsing against the pending decision,
 //! the picture (pits, the longest chain as arrows, the score in the header) and the pieces.
 
 use super::{
@@ -9,22 +9,29 @@ use super::{
     position::{Phase, Position},
 };
 use crate::rules::{
-    Action, ActionError, BoardView, Chance, Color, Game, GameId, Mark, PieceInfo, PieceView,
-    Played, Rolls, Square, Status, Tile, move_table::reach_on_empty_board,
+    ActionError, Actor, BoardView, Chance, Color, GameId, Mark, Outcome, PieceInfo, PieceView,
+    Rolls, Square, Status, Tile,
+    kit::{Match, Rules, Touched},
+    move_table::reach_on_empty_board,
 };
 
+/// Catalonia's rules on one position; [`CataloniaGame`] is its game.
 #[derive(Clone, Debug, Eq, PartialEq)]
-pub struct CataloniaGame {
+pub struct Catalonia {
     pub position: Position,
 }
 
-impl CataloniaGame {
-    pub fn new(position: Position) -> CataloniaGame {
-        CataloniaGame { position }
+/// A Catalonia game in progress.
+pub type CataloniaGame = Match<Catalonia>;
+
+impl Catalonia {
+    /// The game from this position.
+    pub fn game(position: Position) -> CataloniaGame {
+        Match::new(Catalonia { position })
     }
 
     /// Reads the input as an action of the pending decision and checks it is legal.
-    fn read(&self, input: &str) -> Result<Act, ActionError> {
+    fn read(&self, input: &str, legal: &[Act]) -> Result<Act, ActionError> {
         let phase = self.position.phase();
         let act = match notation::parse(input)? {
             Parsed::Act(act) => act,
@@ -39,11 +46,10 @@ impl CataloniaGame {
                 }
             },
         };
-        let legal = self.position.legal();
         if legal.contains(&act) {
             return Ok(act);
         }
-        Err(ActionError::Illegal(self.why_not(act, &legal)))
+        Err(ActionError::Illegal(self.why_not(act, legal)))
     }
 
     /// A sentence saying why `act` is refused and what to do instead.
@@ -141,72 +147,97 @@ pub fn piece_view(piece: Piece) -> PieceView {
     }
 }
 
-impl Game for CataloniaGame {
+impl Rules for Catalonia {
+    type Move = Act;
+    /// No repetition rule: the game ends after its last turn.
+    type Key = ();
+    /// What happened, in sentences: the move, the score, the bomb, the escape.
+    type Effect = Vec<String>;
+
+    const REPETITION: bool = false;
+
     fn id(&self) -> GameId {
         GameId::Catalonia
     }
 
-    fn position_text(&self) -> String {
+    fn text(&self) -> String {
         self.position.to_text()
     }
 
-    fn status(&self) -> Status {
-        self.position.status()
-    }
+    fn key(&self) {}
 
-    fn legal_actions(&self) -> Vec<Action> {
-        self.position
-            .legal()
-            .into_iter()
-            .map(|act| {
-                let (from, to) = match act {
-                    Act::Move(f, t) => (Some(f), Some(t)),
-                    Act::Bomb(s) | Act::Remove(s) => (Some(s), None),
-                    Act::Escape(s) => match self.position.phase() {
-                        Phase::Escape { from, .. } => (Some(*from), Some(s)),
-                        _ => (None, Some(s)),
-                    },
-                    _ => (None, None),
-                };
-                Action {
-                    notation: act.notation(),
-                    from,
-                    to,
-                    partner: None,
-                }
-            })
-            .collect()
-    }
-
-    fn play(&mut self, input: &str) -> Result<Played, ActionError> {
-        self.play_with(input, Chance::Draw)
-            .map(|(played, _)| played)
-    }
-
-    /// The bomb's dice come from `chance`. The action is worked out on a copy of the
-    /// position, kept only when the record's rolls (if any) fit it.
-    fn play_with(
-        &mut self,
-        input: &str,
-        chance: Chance<'_>,
-    ) -> Result<(Played, Rolls), ActionError> {
-        if let Status::Over(outcome) = self.position.status() {
-            return Err(ActionError::GameOver(outcome.to_string()));
+    fn decided(&self) -> Option<Outcome> {
+        match self.position.phase() {
+            Phase::Over => Some(self.position.outcome()),
+            _ => None,
         }
-        let act = self.read(input)?;
-        let mut next = self.position.clone();
-        let mut roller = Roller::new(chance);
-        let events = next.apply(act, &mut roller);
-        let rolls = roller.finish().map_err(ActionError::Illegal)?;
-        self.position = next;
-        let played = Played {
-            notation: act.notation(),
-            description: events.join("; "),
-        };
-        Ok((played, rolls))
     }
 
-    fn view(&self) -> BoardView {
+    fn legal_moves(&self, out: &mut Vec<Act>) {
+        out.extend(self.position.legal());
+    }
+
+    /// Every decision offers a choice (a side without moves is passed over), so this is only
+    /// reached by a damaged position: the score so far stands.
+    fn without_moves(&self) -> Outcome {
+        self.position.outcome()
+    }
+
+    fn prompt(&self) -> (Actor, String) {
+        match self.position.status() {
+            Status::Ongoing { actor, prompt } => (actor, prompt),
+            Status::Over(outcome) => (Actor::Anyone, outcome.to_string()),
+        }
+    }
+
+    fn parse(&self, input: &str, legal: &[Act]) -> Result<Act, ActionError> {
+        self.read(input, legal)
+    }
+
+    fn canonical(&self, act: Act) -> String {
+        act.notation()
+    }
+
+    fn touched(&self, act: Act) -> Touched {
+        let (from, to) = match act {
+            Act::Move(f, t) => (Some(f), Some(t)),
+            Act::Bomb(s) | Act::Remove(s) => (Some(s), None),
+            Act::Escape(s) => match self.position.phase() {
+                Phase::Escape { from, .. } => (Some(*from), Some(s)),
+                _ => (None, Some(s)),
+            },
+            _ => (None, None),
+        };
+        Touched {
+            from,
+            to,
+            partner: None,
+        }
+    }
+
+    fn apply(&mut self, act: Act) -> Vec<String> {
+        self.position.apply(act, &mut Roller::new(Chance::Draw))
+    }
+
+    /// Every action is: the game has no repetition rule.
+    fn irreversible(_: &Vec<String>) -> bool {
+        true
+    }
+
+    fn describe(_before: &Self, _after: &Self, _act: Act, events: &Vec<String>) -> String {
+        events.join("; ")
+    }
+
+    /// The bomb's dice come from `chance`. The caller works on a copy of the position and
+    /// keeps it only when the record's rolls (if any) fit the action.
+    fn apply_with(&mut self, act: Act, chance: Chance<'_>) -> Result<(Vec<String>, Rolls), String> {
+        let mut roller = Roller::new(chance);
+        let events = self.position.apply(act, &mut roller);
+        let rolls = roller.finish()?;
+        Ok((events, rolls))
+    }
+
+    fn view(&self, state: &str) -> BoardView {
         let p = &self.position;
         let board = p.board();
         let pieces = board
@@ -241,10 +272,6 @@ impl Game for CataloniaGame {
         }
         let k = chain.len() as u32;
         let this_turn = p.this_turn().map_or(k * k, |r| r.points);
-        let state = match p.status() {
-            Status::Over(outcome) => outcome.to_string(),
-            Status::Ongoing { prompt, .. } => prompt,
-        };
         let perspective = match p.status() {
             Status::Ongoing {
                 actor: crate::rules::Actor::Side(c),
@@ -336,9 +363,5 @@ impl Game for CataloniaGame {
             perspective: Some(Color::White),
             ..BoardView::default()
         })
-    }
-
-    fn clone_game(&self) -> Box<dyn Game> {
-        Box::new(self.clone())
     }
 }

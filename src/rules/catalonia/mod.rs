@@ -21,7 +21,7 @@ mod table;
 mod text;
 mod turn;
 
-pub use game::CataloniaGame;
+pub use game::{Catalonia, CataloniaGame};
 pub use help::HELP;
 pub use position::{DEFAULT_TURNS, Phase, Position, TURN_RANGE, TurnRecord};
 
@@ -73,7 +73,7 @@ pub fn new_game(options: &Options, seed: u64) -> Result<Box<dyn Game>, SetupErro
             )));
         }
     };
-    Ok(Box::new(CataloniaGame::new(Position::new(
+    Ok(Box::new(Catalonia::game(Position::new(
         limit, !nonrandom, seed,
     ))))
 }
@@ -81,6 +81,6 @@ pub fn new_game(options: &Options, seed: u64) -> Result<Box<dyn Game>, SetupErro
 /// Loads a game from its position string.
 pub fn load(text: &str) -> Result<Box<dyn Game>, SetupError> {
     Position::from_text(text)
-        .map(|p| Box::new(CataloniaGame::new(p)) as Box<dyn Game>)
+        .map(|p| Box::new(Catalonia::game(p)) as Box<dyn Game>)
         .map_err(SetupError)
 }

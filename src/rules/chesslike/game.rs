@@ -1,19 +1,36 @@
-//! The chess-like games seen through the shared [`Game`] interface.
+//! The chess-like games' [`Rules`]: the engine's position seen by the game loop, with the
+//! pictures and piece diagrams of every game built on it.
 
-use super::{moves::MoveKind, notation, position::Position, variant::Variant};
+use super::{
+    moves::{Move, MoveKind},
+    notation,
+    position::Position,
+    variant::Variant,
+};
 use crate::rules::{
-    Action, ActionError, Actor, BoardView, Color, Game, GameId, Mark, PieceInfo, PieceView, Played,
-    Square, Status, move_table::Ray, xbetza::Hop,
+    ActionError, Actor, BoardView, Color, GameId, Mark, Outcome, PieceInfo, PieceView, Square,
+    kit::{Match, Rules, Touched},
+    move_table::Ray,
+    xbetza::Hop,
 };
 
+/// The rules of a chess-like game on one position; [`ChessLikeGame`] is its game.
 #[derive(Clone, Debug)]
-pub struct ChessLikeGame {
+pub struct ChessLike {
     pub position: Position,
 }
 
-impl ChessLikeGame {
-    pub fn new(position: Position) -> ChessLikeGame {
-        ChessLikeGame { position }
+/// A chess-like game in progress.
+pub type ChessLikeGame = Match<ChessLike>;
+
+impl ChessLike {
+    pub fn new(position: Position) -> ChessLike {
+        ChessLike { position }
+    }
+
+    /// The game from this position.
+    pub fn game(position: Position) -> ChessLikeGame {
+        Match::new(ChessLike::new(position))
     }
 
     fn variant(&self) -> &Variant {
@@ -31,6 +48,19 @@ pub fn piece_view(v: &Variant, color: Color, type_id: u8) -> PieceView {
         color,
         bound: false,
     }
+}
+
+/// The piece types of a variant, for `/piece` and the legend.
+pub fn piece_infos(v: &Variant) -> Vec<PieceInfo> {
+    v.types()
+        .iter()
+        .map(|t| PieceInfo {
+            name: t.name.clone(),
+            symbol: t.symbol.clone(),
+            betza: t.betza.text.clone(),
+            description: t.description.clone(),
+        })
+        .collect()
 }
 
 /// Marks for every square the rays reach on an empty board.
@@ -112,70 +142,99 @@ pub fn piece_diagram(v: &Variant, piece: &str) -> Result<BoardView, ActionError>
     })
 }
 
-impl Game for ChessLikeGame {
+impl Rules for ChessLike {
+    type Move = Move;
+    type Key = u64;
+    /// Whether the move reset the fifty-move count (a capture or a pawn move).
+    type Effect = bool;
+
+    const FIFTY_MOVES: Option<&'static str> = Some("fifty-move rule");
+
     fn id(&self) -> GameId {
         self.variant().rules.game
     }
 
-    fn position_text(&self) -> String {
+    fn text(&self) -> String {
         self.position.to_text()
     }
 
-    fn status(&self) -> Status {
-        match self.position.outcome() {
-            Some(outcome) => Status::Over(outcome),
-            None => {
-                let side = self.position.side_to_move();
-                let check = if self.position.in_check() {
-                    " (in check)"
-                } else {
-                    ""
-                };
-                Status::Ongoing {
-                    actor: Actor::Side(side),
-                    prompt: format!("{side} to move{check}"),
-                }
+    fn key(&self) -> u64 {
+        self.position.key()
+    }
+
+    fn decided(&self) -> Option<Outcome> {
+        self.position.outcome_without_moves()
+    }
+
+    fn legal_moves(&self, out: &mut Vec<Move>) {
+        self.position.board().legal_moves(self.variant(), out);
+    }
+
+    fn without_moves(&self) -> Outcome {
+        let us = self.position.side_to_move();
+        if self.position.in_check() {
+            Outcome::Win {
+                winner: us.other(),
+                reason: "checkmate".into(),
+            }
+        } else {
+            Outcome::Draw {
+                reason: "stalemate".into(),
             }
         }
     }
 
-    fn legal_actions(&self) -> Vec<Action> {
-        self.position
-            .legal_moves()
-            .into_iter()
-            .map(|m| Action {
-                notation: notation::canonical(&self.position, m),
-                from: Some(m.from),
-                to: Some(m.to),
-                partner: match m.kind {
-                    MoveKind::TwoPawn { from2, to2 } => Some((from2, to2)),
-                    MoveKind::Castle { rook_from, rook_to } => Some((rook_from, rook_to)),
-                    _ => None,
-                },
-            })
-            .collect()
+    fn prompt(&self) -> (Actor, String) {
+        let side = self.position.side_to_move();
+        let check = if self.position.in_check() {
+            " (in check)"
+        } else {
+            ""
+        };
+        (Actor::Side(side), format!("{side} to move{check}"))
     }
 
-    fn play(&mut self, input: &str) -> Result<Played, ActionError> {
-        if let Some(outcome) = self.position.outcome() {
-            return Err(ActionError::GameOver(outcome.to_string()));
+    fn parse(&self, input: &str, legal: &[Move]) -> Result<Move, ActionError> {
+        notation::parse(&self.position, input, legal)
+    }
+
+    fn canonical(&self, m: Move) -> String {
+        notation::canonical(&self.position, m)
+    }
+
+    fn touched(&self, m: Move) -> Touched {
+        Touched {
+            partner: match m.kind {
+                MoveKind::TwoPawn { from2, to2 } => Some((from2, to2)),
+                MoveKind::Castle { rook_from, rook_to } => Some((rook_from, rook_to)),
+                _ => None,
+            },
+            ..Touched::step(m.from, m.to)
         }
-        let m = notation::parse(&self.position, input)?;
-        let notation = notation::canonical(&self.position, m);
-        let mut description = notation::describe(&self.position, m);
+    }
+
+    fn apply(&mut self, m: Move) -> bool {
         self.position.play_unchecked(m);
-        match self.position.outcome() {
-            Some(outcome) => description.push_str(&format!(" — {outcome}")),
-            None if self.position.in_check() => description.push_str(", check"),
-            None => {}
-        }
-        Ok(Played {
-            notation,
-            description,
-        })
+        self.position.board().halfmove == 0
     }
 
-    fn view(&self) -> BoardView {
+    fn irreversible(reset: &bool) -> bool {
+        *reset
+    }
+
+    fn describe(before: &Self, _after: &Self, m: Move, _: &bool) -> String {
+        notation::describe(&before.position, m)
+    }
+
+    fn ongoing_note(&self) -> Option<&'static str> {
+        self.position.in_check().then_some(", check")
+    }
+
+    fn halfmove_clock(&self) -> u32 {
+        u32::from(self.position.board().halfmove)
+    }
+
+    fn view(&self, state: &str) -> BoardView {
         let v = self.variant();
         let board = self.position.board();
         let pieces = v
@@ -196,20 +255,15 @@ impl Game for ChessLikeGame {
         } else {
             Vec::new()
         };
-        let state = match self.status() {
-            Status::Over(outcome) => outcome.to_string(),
-            Status::Ongoing { prompt, .. } => prompt,
-        };
         BoardView {
             geometry: Some(v.geometry().clone()),
             pieces,
             last_move,
             check,
             header: format!(
-                "{} · move {} · {}",
+                "{} · move {} · {state}",
                 v.rules.game.display_name(),
                 board.fullmove,
-                state
             ),
             perspective: Some(side),
             ..BoardView::default()
@@ -217,27 +271,18 @@ impl Game for ChessLikeGame {
     }
 
     fn pieces(&self) -> Vec<PieceInfo> {
-        self.variant()
-            .types()
-            .iter()
-            .map(|t| PieceInfo {
-                name: t.name.clone(),
-                symbol: t.symbol.clone(),
-                betza: t.betza.text.clone(),
-                description: t.description.clone(),
-            })
-            .collect()
+        piece_infos(self.variant())
     }
 
     fn piece_diagram(&self, piece: &str) -> Result<BoardView, ActionError> {
         piece_diagram(self.variant(), piece)
     }
 
-    fn clone_game(&self) -> Box<dyn Game> {
-        Box::new(self.clone())
-    }
-
-    fn perft(&self, depth: u32) -> u64 {
-        super::perft::perft(self.position.board(), self.variant(), depth)
+    fn fast_perft(&self, depth: u32) -> Option<u64> {
+        Some(super::perft::perft(
+            self.position.board(),
+            self.variant(),
+            depth,
+        ))
     }
 }

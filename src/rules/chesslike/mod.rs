@@ -15,7 +15,7 @@ pub mod variant;
 
 pub use board::Board;
 pub use fen::{FenError, Setup};
-pub use game::ChessLikeGame;
+pub use game::{ChessLike, ChessLikeGame};
 pub use moves::{Move, MoveKind};
 pub use piece::{PieceType, PromotionRule, TypeId};
 pub use position::{PlayError, Position, PositionError};

@@ -68,9 +68,8 @@ pub fn describe(pos: &Position, m: Move) -> String {
     format!("{side}: {text}")
 }
 
-/// Finds the legal move that `input` names.
-pub fn parse(pos: &Position, input: &str) -> Result<Move, ActionError> {
-    let legal = pos.legal_moves();
+/// Finds the legal move that `input` names among `legal`, the legal moves of `pos`.
+pub fn parse(pos: &Position, input: &str, legal: &[Move]) -> Result<Move, ActionError> {
     let cleaned: String = input
         .trim()
         .chars()

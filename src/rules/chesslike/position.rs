@@ -1,4 +1,4 @@
-//! A validated position of a chess-like game, with the history its rules need (repetition).
+//! A validated position of a chess-like game: the board with its variant and the last move.
 //! It is built only by [`Position::from_setup`], which says what is wrong with a bad setup.
 
 use std::sync::Arc;
@@ -18,8 +18,6 @@ use crate::rules::{Color, Outcome, Square};
 pub struct Position {
     variant: Arc<Variant>,
     board: Board,
-    /// Hashes of earlier positions since the last irreversible move, for repetition.
-    history: Vec<u64>,
     last_move: Option<Move>,
 }
 
@@ -130,7 +128,6 @@ impl Position {
         Ok(Position {
             variant,
             board,
-            history: Vec::new(),
             last_move: None,
         })
     }
@@ -181,38 +178,23 @@ impl Position {
 
     /// Plays a move known to be legal.
     pub fn play_unchecked(&mut self, m: Move) {
-        let before = self.board.full_hash();
         self.board.make(&self.variant, m);
-        if self.board.halfmove == 0 {
-            self.history.clear();
-        } else {
-            self.history.push(before);
-        }
         self.last_move = Some(m);
     }
 
-    /// How many times the current position has stood before (since the last irreversible move).
-    pub fn repetitions(&self) -> usize {
-        let now = self.board.full_hash();
-        self.history.iter().filter(|&&h| h == now).count()
+    /// What identifies the position for the repetition rule.
+    pub fn key(&self) -> u64 {
+        self.board.full_hash()
     }
 
-    fn outcome_without_moves(&self) -> Option<Outcome> {
+    /// The result the position decides before any move is looked at: a royal piece captured.
+    /// Repetition and the fifty-move rule are the game loop's (`rules::kit`).
+    pub fn outcome_without_moves(&self) -> Option<Outcome> {
         let us = self.board.side;
         if !self.variant.royal_types.is_empty() && self.board.royal[us.index()].is_none() {
             return Some(Outcome::Win {
                 winner: us.other(),
                 reason: "royal piece captured".into(),
-            });
-        }
-        if self.repetitions() >= 2 {
-            return Some(Outcome::Draw {
-                reason: "threefold repetition".into(),
-            });
-        }
-        if self.board.halfmove >= 100 {
-            return Some(Outcome::Draw {
-                reason: "fifty-move rule".into(),
             });
         }
         None

@@ -1,5 +1,5 @@
-//! Chromopolis seen through the shared [`Game`] interface: status (with the owner's pending
-//! unbinding choice), play, pictures with stacks of bound pieces, and piece diagrams with force.
+//! Chromopolis's [`Rules`]: the game loop's view of a position (with the owner's pending
+//! unbinding choice), pictures with stacks of bound pieces, and piece diagrams with force.
 
 use super::{
     board::{Kind, Piece, geometry, tables},
@@ -9,20 +9,22 @@ use super::{
     text,
 };
 use crate::rules::{
-    Action, ActionError, Actor, BoardView, Color, Game, GameId, Mark, Outcome, PieceInfo,
-    PieceView, Played, Square, Status,
+    ActionError, Actor, BoardView, Color, GameId, Mark, Outcome, PieceInfo, PieceView, Square,
+    kit::{Match, Rules, Touched},
 };
 
 /// The reconstructed setup of `docs/rules.md` §4.2.
 pub const START: &str = "lankal/1pppppp/7/7/1PPPPPP/LANKAL w - 0 1";
 
+/// Chromopolis's rules on one position; [`ChromopolisGame`] is its game.
 #[derive(Clone, Debug)]
-pub struct ChromopolisGame {
+pub struct Chromopolis {
     position: Position,
-    /// Keys of the positions since the last binding, unbinding or pawn move.
-    history: Vec<Key>,
     last_move: Vec<Square>,
 }
+
+/// A Chromopolis game in progress.
+pub type ChromopolisGame = Match<Chromopolis>;
 
 pub fn piece_view(piece: Piece, bound: bool) -> PieceView {
     PieceView {
@@ -34,102 +36,71 @@ pub fn piece_view(piece: Piece, bound: bool) -> PieceView {
     }
 }
 
-impl ChromopolisGame {
-    pub fn new(position: Position) -> ChromopolisGame {
-        let history = vec![position.key()];
-        ChromopolisGame {
+impl Chromopolis {
+    /// The game from this position.
+    pub fn game(position: Position) -> ChromopolisGame {
+        Match::new(Chromopolis {
             position,
-            history,
             last_move: Vec::new(),
-        }
+        })
     }
 
+    /// A game from the usual start.
     pub fn start() -> ChromopolisGame {
-        ChromopolisGame::new(text::parse(START).expect("the start position is valid"))
+        Chromopolis::game(text::parse(START).expect("the start position is valid"))
     }
 
     pub fn position(&self) -> &Position {
         &self.position
     }
-
-    fn apply(&mut self, m: Move) -> movegen::Effect {
-        let effect = movegen::apply(&mut self.position, m);
-        if let Move::Move { from, to, .. } = m {
-            self.last_move = vec![from, to];
-        }
-        if effect.irreversible() {
-            self.history.clear();
-        }
-        self.history.push(self.position.key());
-        effect
-    }
-
-    /// The result, if the game is over.
-    pub fn outcome(&self) -> Option<Outcome> {
-        let pos = &self.position;
-        if let Some(loser) = pos.bound_king() {
-            return Some(Outcome::Win {
-                winner: loser.other(),
-                reason: format!("{loser}'s King is bound"),
-            });
-        }
-        if !pos.pending.is_empty() {
-            return None;
-        }
-        if pos.halfmove >= 100 {
-            return Some(Outcome::Draw {
-                reason: "50 moves each without a binding, an unbinding or a pawn move".into(),
-            });
-        }
-        let now = pos.key();
-        if self.history.iter().filter(|&k| *k == now).count() >= 3 {
-            return Some(Outcome::Draw {
-                reason: "threefold repetition".into(),
-            });
-        }
-        if movegen::legal_moves(pos).is_empty() {
-            return Some(Outcome::Draw {
-                reason: format!("{} has no legal move", pos.side),
-            });
-        }
-        None
-    }
-
-    fn perft_inner(&self, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        if self.outcome().is_some() {
-            return 0;
-        }
-        let moves = movegen::legal_moves(&self.position);
-        if depth == 1 {
-            return moves.len() as u64;
-        }
-        moves
-            .into_iter()
-            .map(|m| {
-                let mut next = self.clone();
-                next.apply(m);
-                next.perft_inner(depth - 1)
-            })
-            .sum()
-    }
 }
 
-impl Game for ChromopolisGame {
+impl Rules for Chromopolis {
+    type Move = Move;
+    type Key = Key;
+    type Effect = movegen::Effect;
+
+    const FIFTY_MOVES: Option<&'static str> =
+        Some("50 moves each without a binding, an unbinding or a pawn move");
+
     fn id(&self) -> GameId {
         GameId::Chromopolis
     }
 
-    fn position_text(&self) -> String {
+    fn text(&self) -> String {
         text::write(&self.position)
     }
 
-    fn status(&self) -> Status {
-        if let Some(outcome) = self.outcome() {
-            return Status::Over(outcome);
+    fn key(&self) -> Key {
+        self.position.key()
+    }
+
+    fn decided(&self) -> Option<Outcome> {
+        self.position.bound_king().map(|loser| Outcome::Win {
+            winner: loser.other(),
+            reason: format!("{loser}'s King is bound"),
+        })
+    }
+
+    fn legal_moves(&self, out: &mut Vec<Move>) {
+        out.extend(movegen::legal_moves(&self.position));
+    }
+
+    fn without_moves(&self) -> Outcome {
+        Outcome::Draw {
+            reason: format!("{} has no legal move", self.position.side),
         }
+    }
+
+    fn draws_wait(&self) -> bool {
+        !self.position.pending.is_empty()
+    }
+
+    fn halfmove_clock(&self) -> u32 {
+        self.position.halfmove
+    }
+
+    fn prompt(&self) -> (Actor, String) {
         let side = self.position.side;
         let prompt = match self.position.pending.first() {
             Some(&square) => {
@@ -146,51 +117,43 @@ impl Game for ChromopolisGame {
             }
             None => format!("{side} to move"),
         };
-        Status::Ongoing {
-            actor: Actor::Side(side),
-            prompt,
+        (Actor::Side(side), prompt)
+    }
+
+    fn parse(&self, input: &str, legal: &[Move]) -> Result<Move, ActionError> {
+        notation::parse(&self.position, input, legal)
+    }
+
+    fn canonical(&self, m: Move) -> String {
+        notation::canonical(m)
+    }
+
+    fn touched(&self, m: Move) -> Touched {
+        match m {
+            Move::Move { from, to, .. } => Touched::step(from, to),
+            Move::Unbind { square, .. } => Touched {
+                to: Some(square),
+                ..Touched::default()
+            },
         }
     }
 
-    fn legal_actions(&self) -> Vec<Action> {
-        if self.outcome().is_some() {
-            return Vec::new();
+    fn apply(&mut self, m: Move) -> movegen::Effect {
+        if let Move::Move { from, to, .. } = m {
+            self.last_move = vec![from, to];
         }
-        movegen::legal_moves(&self.position)
-            .into_iter()
-            .map(|m| {
-                let (from, to) = match m {
-                    Move::Move { from, to, .. } => (Some(from), Some(to)),
-                    Move::Unbind { square, .. } => (None, Some(square)),
-                };
-                Action {
-                    notation: notation::canonical(m),
-                    from,
-                    to,
-                    partner: None,
-                }
-            })
-            .collect()
+        movegen::apply(&mut self.position, m)
     }
 
-    fn play(&mut self, input: &str) -> Result<Played, ActionError> {
-        if let Some(outcome) = self.outcome() {
-            return Err(ActionError::GameOver(outcome.to_string()));
-        }
-        let m = notation::parse(&self.position, input)?;
-        let before = self.position.clone();
-        let effect = self.apply(m);
-        let mut description = notation::describe(&before, &self.position, m, &effect);
-        if let Some(outcome) = self.outcome() {
-            description.push_str(&format!(" — {outcome}"));
-        }
-        Ok(Played {
-            notation: notation::canonical(m),
-            description,
-        })
+    fn irreversible(effect: &movegen::Effect) -> bool {
+        effect.irreversible()
     }
 
-    fn view(&self) -> BoardView {
+    fn describe(before: &Self, after: &Self, m: Move, effect: &movegen::Effect) -> String {
+        notation::describe(&before.position, &after.position, m, effect)
+    }
+
+    fn view(&self, state: &str) -> BoardView {
         let pos = &self.position;
         let mut pieces = Vec::new();
         for square in geometry().squares() {
@@ -199,10 +162,6 @@ impl Game for ChromopolisGame {
             }
             pieces.extend(pos.bound_on(square).map(|p| (square, piece_view(p, true))));
         }
-        let state = match self.status() {
-            Status::Over(outcome) => outcome.to_string(),
-            Status::Ongoing { prompt, .. } => prompt,
-        };
         BoardView {
             geometry: Some(geometry().clone()),
             pieces,
@@ -265,13 +224,5 @@ impl Game for ChromopolisGame {
             perspective: Some(Color::White),
             ..BoardView::default()
         })
-    }
-
-    fn clone_game(&self) -> Box<dyn Game> {
-        Box::new(self.clone())
-    }
-
-    fn perft(&self, depth: u32) -> u64 {
-        self.perft_inner(depth)
     }
 }

@@ -11,7 +11,7 @@ pub mod position;
 pub mod text;
 
 pub use board::{Kind, Piece, geometry};
-pub use game::{ChromopolisGame, START};
+pub use game::{Chromopolis, ChromopolisGame, START};
 pub use help::HELP;
 pub use movegen::Move;
 pub use position::Position;
@@ -20,5 +20,5 @@ use crate::rules::SetupError;
 
 /// Loads a position string written by [`crate::rules::Game::position_text`].
 pub fn load(text: &str) -> Result<ChromopolisGame, SetupError> {
-    text::parse(text).map(ChromopolisGame::new)
+    text::parse(text).map(Chromopolis::game)
 }

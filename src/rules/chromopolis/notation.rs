@@ -4,7 +4,7 @@
 
 use super::{
     board::{Kind, Piece, geometry, last_rank},
-    movegen::{self, Effect, Move},
+    movegen::{Effect, Move},
     position::Position,
 };
 use crate::rules::{ActionError, Square};
@@ -88,7 +88,7 @@ fn square(text: &str) -> Option<Square> {
 }
 
 /// Reads an action and checks that it is legal now.
-pub fn parse(pos: &Position, input: &str) -> Result<Move, ActionError> {
+pub fn parse(pos: &Position, input: &str, legal: &[Move]) -> Result<Move, ActionError> {
     if input.len() > 100 {
         return Err(unreadable(input));
     }
@@ -116,7 +116,7 @@ pub fn parse(pos: &Position, input: &str) -> Result<Move, ActionError> {
         [one] => one_word(one).ok_or_else(|| unreadable(input))?,
         _ => return Err(unreadable(input)),
     };
-    check(pos, m)?;
+    check(pos, m, legal)?;
     Ok(m)
 }
 
@@ -170,9 +170,9 @@ fn one_word(text: &str) -> Option<Move> {
 }
 
 /// Explains why a well-formed action is not legal, or accepts it.
-fn check(pos: &Position, m: Move) -> Result<(), ActionError> {
+fn check(pos: &Position, m: Move, legal: &[Move]) -> Result<(), ActionError> {
     let side = pos.side;
-    if movegen::legal_moves(pos).contains(&m) {
+    if legal.contains(&m) {
         return Ok(());
     }
     let reason = match (m, pos.pending.first()) {

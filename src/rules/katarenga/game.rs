@@ -1,24 +1,27 @@
-//! Katarenga seen through the shared [`Game`] interface: status, play, pictures, diagrams.
+//! Katarenga's [`Rules`]: the game loop's view of a position, pictures and diagrams.
 
 use super::{
     board::Hue,
     movegen::{self, Move},
     notation,
-    position::{Edge, Key, Phase, Position, index_of, square_of},
+    position::{Key, Phase, Position, index_of, square_of},
     text,
 };
 use crate::rules::{
-    Action, ActionError, Actor, BoardView, Color, Game, GameId, Geometry, Mark, Outcome,
-    OutsideSlot, PieceInfo, PieceView, Played, Square, Status,
+    ActionError, Actor, BoardView, Color, GameId, Geometry, Mark, Outcome, OutsideSlot, PieceInfo,
+    PieceView, Square,
+    kit::{Match, Rules, Touched},
 };
 
+/// Katarenga's rules on one position; [`KatarengaGame`] is its game.
 #[derive(Clone, Debug)]
-pub struct KatarengaGame {
+pub struct Katarenga {
     position: Position,
-    /// Keys of the positions since the last move that cannot be undone, for repetition.
-    history: Vec<Key>,
     last_move: Vec<Square>,
 }
+
+/// A Katarenga game in progress.
+pub type KatarengaGame = Match<Katarenga>;
 
 fn pawn_view(color: Color) -> PieceView {
     PieceView {
@@ -34,81 +37,17 @@ fn geometry() -> Geometry {
     Geometry::rectangle(8, 8).expect("8×8 is a board")
 }
 
-impl KatarengaGame {
-    pub fn new(position: Position) -> KatarengaGame {
-        let history = vec![position.key()];
-        KatarengaGame {
+impl Katarenga {
+    /// The game from this position.
+    pub fn game(position: Position) -> KatarengaGame {
+        Match::new(Katarenga {
             position,
-            history,
             last_move: Vec::new(),
-        }
+        })
     }
 
     pub fn position(&self) -> &Position {
         &self.position
-    }
-
-    /// Makes Black's baseline choice (used for the option `baseline`); does nothing once made.
-    pub fn choose_baseline(&mut self, edge: Edge) {
-        if self.position.phase == Phase::ChooseBaseline {
-            self.apply(Move::Baseline(edge));
-        }
-    }
-
-    fn apply(&mut self, m: Move) -> movegen::Effect {
-        self.last_move = match m {
-            Move::Step { from, to } => vec![square_of(from as usize), square_of(to as usize)],
-            Move::Camp { from } => vec![square_of(from as usize)],
-            Move::Baseline(_) => Vec::new(),
-        };
-        let effect = movegen::apply(&mut self.position, m);
-        if effect.irreversible {
-            self.history.clear();
-        }
-        self.history.push(self.position.key());
-        effect
-    }
-
-    /// The result, if the game is over.
-    pub fn outcome(&self) -> Option<Outcome> {
-        let pos = &self.position;
-        if let Some((winner, reason)) = movegen::winner(pos) {
-            return Some(Outcome::Win { winner, reason });
-        }
-        let side = pos.side_to_move()?;
-        let now = pos.key();
-        if self.history.iter().filter(|&&k| k == now).count() >= 3 {
-            return Some(Outcome::Draw {
-                reason: "threefold repetition".into(),
-            });
-        }
-        if !movegen::can_move(pos, side) && !movegen::can_move(pos, side.other()) {
-            return Some(Outcome::Draw {
-                reason: "neither side can move".into(),
-            });
-        }
-        None
-    }
-
-    fn perft_inner(&self, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        if self.outcome().is_some() {
-            return 0;
-        }
-        let moves = movegen::legal_moves(&self.position);
-        if depth == 1 {
-            return moves.len() as u64;
-        }
-        moves
-            .into_iter()
-            .map(|m| {
-                let mut next = self.clone();
-                next.apply(m);
-                next.perft_inner(depth - 1)
-            })
-            .sum()
     }
 
     fn camps(&self) -> Vec<OutsideSlot> {
@@ -131,83 +70,96 @@ impl KatarengaGame {
     }
 }
 
-impl Game for KatarengaGame {
+impl Rules for Katarenga {
+    type Move = Move;
+    type Key = Key;
+    type Effect = movegen::Effect;
+
     fn id(&self) -> GameId {
         GameId::Katarenga
     }
 
-    fn position_text(&self) -> String {
+    fn text(&self) -> String {
         text::write(&self.position)
     }
 
-    fn status(&self) -> Status {
-        if let Some(outcome) = self.outcome() {
-            return Status::Over(outcome);
+    fn key(&self) -> Key {
+        self.position.key()
+    }
+
+    fn decided(&self) -> Option<Outcome> {
+        movegen::winner(&self.position).map(|(winner, reason)| Outcome::Win { winner, reason })
+    }
+
+    fn legal_moves(&self, out: &mut Vec<Move>) {
+        out.extend(movegen::legal_moves(&self.position));
+    }
+
+    /// The side to move is passed over when it cannot move and the other can (see
+    /// `movegen::apply`), so no legal move means that neither side can move.
+    fn without_moves(&self) -> Outcome {
+        Outcome::Draw {
+            reason: "neither side can move".into(),
         }
+    }
+
+    fn prompt(&self) -> (Actor, String) {
         match self.position.phase {
-            Phase::ChooseBaseline => Status::Ongoing {
-                actor: Actor::Side(Color::Black),
-                prompt: "Black: choose your baseline (baseline north, east, south or west)".into(),
-            },
-            Phase::Turn(side) => Status::Ongoing {
-                actor: Actor::Side(side),
-                prompt: format!("{side} to move"),
-            },
+            Phase::ChooseBaseline => (
+                Actor::Side(Color::Black),
+                "Black: choose your baseline (baseline north, east, south or west)".into(),
+            ),
+            Phase::Turn(side) => (Actor::Side(side), format!("{side} to move")),
         }
     }
 
-    fn legal_actions(&self) -> Vec<Action> {
-        if self.outcome().is_some() {
-            return Vec::new();
-        }
-        movegen::legal_moves(&self.position)
-            .into_iter()
-            .map(|m| {
-                let (from, to) = match m {
-                    Move::Step { from, to } => {
-                        (Some(square_of(from as usize)), Some(square_of(to as usize)))
-                    }
-                    Move::Camp { from } => (Some(square_of(from as usize)), None),
-                    Move::Baseline(_) => (None, None),
-                };
-                Action {
-                    notation: notation::canonical(m),
-                    from,
-                    to,
-                    partner: None,
-                }
-            })
-            .collect()
+    fn parse(&self, input: &str, legal: &[Move]) -> Result<Move, ActionError> {
+        notation::parse(&self.position, input, legal)
     }
 
-    fn play(&mut self, input: &str) -> Result<Played, ActionError> {
-        if let Some(outcome) = self.outcome() {
-            return Err(ActionError::GameOver(outcome.to_string()));
+    fn canonical(&self, m: Move) -> String {
+        notation::canonical(m)
+    }
+
+    fn touched(&self, m: Move) -> Touched {
+        match m {
+            Move::Step { from, to } => {
+                Touched::step(square_of(from as usize), square_of(to as usize))
+            }
+            Move::Camp { from } => Touched {
+                from: Some(square_of(from as usize)),
+                ..Touched::default()
+            },
+            Move::Baseline(_) => Touched::default(),
         }
-        let m = notation::parse(&self.position, input)?;
-        let mut description = notation::describe(&self.position, m);
-        let effect = self.apply(m);
+    }
+
+    fn apply(&mut self, m: Move) -> movegen::Effect {
+        self.last_move = match m {
+            Move::Step { from, to } => vec![square_of(from as usize), square_of(to as usize)],
+            Move::Camp { from } => vec![square_of(from as usize)],
+            Move::Baseline(_) => Vec::new(),
+        };
+        movegen::apply(&mut self.position, m)
+    }
+
+    fn irreversible(effect: &movegen::Effect) -> bool {
+        effect.irreversible
+    }
+
+    fn describe(before: &Self, _after: &Self, m: Move, effect: &movegen::Effect) -> String {
+        let mut description = notation::describe(&before.position, m);
         if let Some(passed) = effect.passed {
             description.push_str(&format!(
                 "; {passed} has no legal move and passes, {} moves again",
                 passed.other()
             ));
         }
-        if let Some(outcome) = self.outcome() {
-            description.push_str(&format!(" — {outcome}"));
-        }
-        Ok(Played {
-            notation: notation::canonical(m),
-            description,
-        })
+        description
     }
 
-    fn view(&self) -> BoardView {
+    fn view(&self, state: &str) -> BoardView {
         let pos = &self.position;
-        let state = match self.status() {
-            Status::Over(outcome) => outcome.to_string(),
-            Status::Ongoing { prompt, .. } => prompt,
-        };
         // Before the choice the board is shown north up, whoever looks, so the edges Black
         // chooses between are where their names say.
         let perspective = match pos.phase {
@@ -296,13 +248,5 @@ impl Game for KatarengaGame {
             perspective: Some(Color::White),
             ..BoardView::default()
         })
-    }
-
-    fn clone_game(&self) -> Box<dyn Game> {
-        Box::new(self.clone())
-    }
-
-    fn perft(&self, depth: u32) -> u64 {
-        self.perft_inner(depth)
     }
 }

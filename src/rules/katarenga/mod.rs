@@ -10,7 +10,7 @@ pub mod position;
 pub mod text;
 
 pub use board::{Arrangement, BoardCodeError, Hue};
-pub use game::KatarengaGame;
+pub use game::{Katarenga, KatarengaGame};
 pub use help::HELP;
 pub use movegen::Move;
 pub use position::{Edge, Phase, Position};
@@ -40,7 +40,7 @@ pub fn new_game(options: &Options, seed: u64) -> Result<KatarengaGame, SetupErro
         Some(code) => Arrangement::parse(code).map_err(|e| SetupError(e.to_string()))?,
         None => Arrangement::random(seed),
     };
-    let mut game = KatarengaGame::new(Position::new(arrangement));
+    let mut position = Position::new(arrangement);
     if let Some(edge) = options.get("baseline") {
         let edge = Edge::parse(edge).ok_or_else(|| {
             SetupError(format!(
@@ -48,14 +48,16 @@ pub fn new_game(options: &Options, seed: u64) -> Result<KatarengaGame, SetupErro
                 edge.chars().take(20).collect::<String>()
             ))
         })?;
-        game.choose_baseline(edge);
+        if position.phase == Phase::ChooseBaseline {
+            movegen::apply(&mut position, Move::Baseline(edge));
+        }
     }
-    Ok(game)
+    Ok(Katarenga::game(position))
 }
 
 /// Loads a position string written by [`crate::rules::Game::position_text`].
 pub fn load(text: &str) -> Result<KatarengaGame, SetupError> {
-    text::parse(text).map(KatarengaGame::new)
+    text::parse(text).map(Katarenga::game)
 }
 
 /// The options of the return game of a match (`docs/rules.md` §3.3, match play): the same board

@@ -65,7 +65,7 @@ fn square(text: &str) -> Option<usize> {
 }
 
 /// Reads an action and checks that it is legal now.
-pub fn parse(pos: &Position, input: &str) -> Result<Move, ActionError> {
+pub fn parse(pos: &Position, input: &str, legal: &[Move]) -> Result<Move, ActionError> {
     if input.len() > 100 {
         return Err(unreadable(input));
     }
@@ -103,7 +103,7 @@ pub fn parse(pos: &Position, input: &str) -> Result<Move, ActionError> {
         (_, [one]) => split_squares(one).ok_or_else(|| unreadable(input))?,
         _ => return Err(unreadable(input)),
     };
-    check(pos, m)?;
+    check(pos, m, legal)?;
     Ok(m)
 }
 
@@ -121,7 +121,7 @@ fn split_squares(text: &str) -> Option<Move> {
 }
 
 /// Explains why a well-formed action is not legal, or accepts it.
-fn check(pos: &Position, m: Move) -> Result<(), ActionError> {
+fn check(pos: &Position, m: Move, legal: &[Move]) -> Result<(), ActionError> {
     let color = match (pos.phase, m) {
         (Phase::ChooseBaseline, Move::Baseline(_)) => return Ok(()),
         (Phase::ChooseBaseline, _) => {
@@ -146,7 +146,7 @@ fn check(pos: &Position, m: Move) -> Result<(), ActionError> {
             square_of(from)
         )));
     }
-    if movegen::legal_moves(pos).contains(&m) {
+    if legal.contains(&m) {
         return Ok(());
     }
     let reason = match m {

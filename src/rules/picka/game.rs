@@ -1,6 +1,6 @@
-//! A Pick-a-team game through the shared [`Game`] interface: the draft, then play on the
-//! chess-like engine. The position string is the draft's or the engine's, followed for the
-//! player-defined games by both lists (`… | White: … | Black: …`), so it stands alone.
+//! A Pick-a-team game's [`Rules`]: the draft, then play on the chess-like engine. The position
+//! string is the draft's or the engine's, followed for the player-defined games by both lists
+//! (`… | White: … | Black: …`), so it stands alone.
 
 use std::sync::Arc;
 
@@ -9,33 +9,44 @@ use super::{
     setup::PickRules,
 };
 use crate::rules::{
-    Action, ActionError, Actor, BoardView, ByColor, Color, Game, GameId, Mark, PieceInfo, Played,
-    Status,
+    ActionError, Actor, BoardView, ByColor, Color, GameId, Mark, Outcome, PieceInfo,
     chesslike::{
-        ChessLikeGame, Position, Setup,
-        game::{piece_diagram, piece_view},
+        self, ChessLike, Position, Setup,
+        game::{piece_diagram, piece_infos, piece_view},
     },
+    kit::{Match, Rules, Touched},
 };
 
+/// A Pick-a-team game's rules: the lists' compiled pieces and the phase.
 #[derive(Clone, Debug)]
-pub struct PickGame {
+pub struct PickATeam {
     rules: Arc<PickRules>,
     phase: Phase,
 }
 
+/// A Pick-a-team game in progress.
+pub type PickGame = Match<PickATeam>;
+
 #[derive(Clone, Debug)]
 enum Phase {
     Draft(Draft),
-    Play(ChessLikeGame),
+    Play(ChessLike),
 }
 
-impl PickGame {
+/// An action: a pick during the draft, a move afterwards.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub enum PickMove {
+    Pick(Pick),
+    Play(chesslike::Move),
+}
+
+impl PickATeam {
     /// A new game at the start of its draft.
-    pub fn new(rules: Arc<PickRules>) -> PickGame {
-        PickGame {
+    pub fn game(rules: Arc<PickRules>) -> PickGame {
+        Match::new(PickATeam {
             phase: Phase::Draft(Draft::new(rules.clone())),
             rules,
-        }
+        })
     }
 
     /// Reads the board part of a position string (without the lists): a draft when it ends
@@ -48,11 +59,11 @@ impl PickGame {
                 let setup = Setup::parse(&v, board.trim()).map_err(|e| e.to_string())?;
                 Phase::Draft(Draft::from_setup(rules.clone(), &setup)?)
             }
-            None => Phase::Play(ChessLikeGame::new(
+            None => Phase::Play(ChessLike::new(
                 Position::from_text(v, text).map_err(|e| e.to_string())?,
             )),
         };
-        Ok(PickGame { rules, phase })
+        Ok(Match::new(PickATeam { rules, phase }))
     }
 
     pub fn rules(&self) -> &Arc<PickRules> {
@@ -94,43 +105,37 @@ impl PickGame {
         )
     }
 
-    fn play_pick(&mut self, pick: Pick) -> Result<Played, ActionError> {
-        let Phase::Draft(draft) = &self.phase else {
-            return Err(ActionError::Illegal("the draft is over".into()));
+    /// Reads a pick and says why it is refused, if it is: against the pool and the ranks, and
+    /// for the last pick, against the position it would make.
+    fn read_pick(&self, d: &Draft, input: &str) -> Result<Pick, ActionError> {
+        let trimmed = input.trim();
+        let says_pick = trimmed.to_ascii_lowercase().starts_with("pick") || trimmed.contains('@');
+        let pick = match d.parse(input) {
+            Ok(pick) => pick,
+            // A single word that is no pick is most likely a move made too early.
+            Err(ActionError::Unreadable { .. })
+                if !says_pick
+                    && !trimmed.is_empty()
+                    && trimmed.len() <= 40
+                    && !trimmed.contains(' ') =>
+            {
+                return Err(ActionError::Illegal(self.draft_hint(d)));
+            }
+            Err(e) => return Err(e),
         };
-        if let Some(reason) = draft.refusal(pick.0, pick.1) {
+        if let Some(reason) = d.refusal(pick.0, pick.1) {
             return Err(ActionError::Illegal(reason));
         }
-        let mut next = draft.clone();
-        let us = next.picker();
-        let piece = self.rules.variant.piece_type(pick.0);
-        let notation = next.notation(pick);
-        let mut description = format!(
-            "{us} picks the {} ({}) and places it on {}",
-            piece.name, piece.symbol, pick.1
-        );
+        let mut next = d.clone();
         next.place(pick);
-        if !next.is_complete() {
-            self.phase = Phase::Draft(next);
-            return Ok(Played {
-                notation,
-                description,
-            });
+        if next.is_complete()
+            && let Err(e) = next.position()
+        {
+            return Err(ActionError::Illegal(format!(
+                "this pick would make an impossible position: {e}"
+            )));
         }
-        let position = next.position().map_err(|e| {
-            ActionError::Illegal(format!("this pick would make an impossible position: {e}"))
-        })?;
-        let game = ChessLikeGame::new(position);
-        description.push_str(" — the draft is complete; ");
-        match game.status() {
-            Status::Over(outcome) => description.push_str(&outcome.to_string()),
-            Status::Ongoing { prompt, .. } => description.push_str(&prompt),
-        }
-        self.phase = Phase::Play(game);
-        Ok(Played {
-            notation,
-            description,
-        })
+        Ok(pick)
     }
 
     /// The armies part of the position string, or nothing for Version One.
@@ -144,106 +149,8 @@ impl PickGame {
             None => String::new(),
         }
     }
-}
 
-/// Splits a position string into its board part and the lists it carries, if any.
-pub fn split_text(text: &str) -> Result<(&str, Option<ByColor<&str>>), String> {
-    let mut parts = text.split('|');
-    let board = parts.next().unwrap_or("");
-    let rest: Vec<&str> = parts.map(str::trim).collect();
-    if rest.is_empty() {
-        return Ok((board, None));
-    }
-    let list = |label: &str| {
-        rest.iter().find_map(|p| {
-            let (head, tail) = p.split_once(':')?;
-            head.trim()
-                .eq_ignore_ascii_case(label)
-                .then_some(tail.trim())
-        })
-    };
-    match (list("white"), list("black"), rest.len()) {
-        (Some(w), Some(b), 2) => Ok((board, Some(ByColor::new(w, b)))),
-        _ => Err(
-            "after the board, a position may carry the two lists as | White: … | Black: …".into(),
-        ),
-    }
-}
-
-impl Game for PickGame {
-    fn id(&self) -> GameId {
-        self.rules.game
-    }
-
-    fn position_text(&self) -> String {
-        let board = match &self.phase {
-            Phase::Draft(d) => d.to_text(),
-            Phase::Play(g) => g.position_text(),
-        };
-        format!("{board}{}", self.armies_text())
-    }
-
-    fn status(&self) -> Status {
-        match &self.phase {
-            Phase::Draft(d) => Status::Ongoing {
-                actor: Actor::Side(d.picker()),
-                prompt: self.draft_prompt(d),
-            },
-            Phase::Play(g) => g.status(),
-        }
-    }
-
-    fn legal_actions(&self) -> Vec<Action> {
-        match &self.phase {
-            Phase::Draft(d) => d
-                .legal_picks()
-                .into_iter()
-                .map(|p| Action {
-                    notation: d.notation(p),
-                    from: None,
-                    to: Some(p.1),
-                    partner: None,
-                })
-                .collect(),
-            Phase::Play(g) => g.legal_actions(),
-        }
-    }
-
-    fn play(&mut self, input: &str) -> Result<Played, ActionError> {
-        let trimmed = input.trim();
-        let says_pick = trimmed.to_ascii_lowercase().starts_with("pick") || trimmed.contains('@');
-        match &self.phase {
-            Phase::Draft(d) => match d.parse(input) {
-                Ok(pick) => self.play_pick(pick),
-                // A single word that is no pick is most likely a move made too early.
-                Err(ActionError::Unreadable { .. })
-                    if !says_pick
-                        && !trimmed.is_empty()
-                        && trimmed.len() <= 40
-                        && !trimmed.contains(' ') =>
-                {
-                    Err(ActionError::Illegal(self.draft_hint(d)))
-                }
-                Err(e) => Err(e),
-            },
-            Phase::Play(g) if says_pick => Err(match g.status() {
-                Status::Over(outcome) => ActionError::GameOver(outcome.to_string()),
-                Status::Ongoing { .. } => ActionError::Illegal(
-                    "the draft is over; move a piece instead, such as e2e4".into(),
-                ),
-            }),
-            Phase::Play(_) => match &mut self.phase {
-                Phase::Play(g) => g.play(input),
-                Phase::Draft(_) => unreachable!("the phase was just matched"),
-            },
-        }
-    }
-
-    fn view(&self) -> BoardView {
-        let d = match &self.phase {
-            Phase::Play(g) => return g.view(),
-            Phase::Draft(d) => d,
-        };
+    fn draft_view(&self, d: &Draft) -> BoardView {
         let v = &self.rules.variant;
         let us = d.picker();
         let pieces = v
@@ -278,46 +185,220 @@ impl Game for PickGame {
             ..BoardView::default()
         }
     }
+}
+
+/// Splits a position string into its board part and the lists it carries, if any.
+pub fn split_text(text: &str) -> Result<(&str, Option<ByColor<&str>>), String> {
+    let mut parts = text.split('|');
+    let board = parts.next().unwrap_or("");
+    let rest: Vec<&str> = parts.map(str::trim).collect();
+    if rest.is_empty() {
+        return Ok((board, None));
+    }
+    let list = |label: &str| {
+        rest.iter().find_map(|p| {
+            let (head, tail) = p.split_once(':')?;
+            head.trim()
+                .eq_ignore_ascii_case(label)
+                .then_some(tail.trim())
+        })
+    };
+    match (list("white"), list("black"), rest.len()) {
+        (Some(w), Some(b), 2) => Ok((board, Some(ByColor::new(w, b)))),
+        _ => Err(
+            "after the board, a position may carry the two lists as | White: … | Black: …".into(),
+        ),
+    }
+}
+
+impl Rules for PickATeam {
+    type Move = PickMove;
+    /// The engine's key in play; picks are irreversible, so the draft needs none.
+    type Key = u64;
+    /// Whether the action was irreversible: every pick is.
+    type Effect = bool;
+
+    const FIFTY_MOVES: Option<&'static str> = ChessLike::FIFTY_MOVES;
+
+    fn id(&self) -> GameId {
+        self.rules.game
+    }
+
+    fn text(&self) -> String {
+        let board = match &self.phase {
+            Phase::Draft(d) => d.to_text(),
+            Phase::Play(g) => g.text(),
+        };
+        format!("{board}{}", self.armies_text())
+    }
+
+    fn key(&self) -> u64 {
+        match &self.phase {
+            Phase::Draft(d) => u64::from(d.picks),
+            Phase::Play(g) => g.key(),
+        }
+    }
+
+    fn decided(&self) -> Option<Outcome> {
+        match &self.phase {
+            Phase::Draft(_) => None,
+            Phase::Play(g) => g.decided(),
+        }
+    }
+
+    fn legal_moves(&self, out: &mut Vec<PickMove>) {
+        match &self.phase {
+            Phase::Draft(d) => out.extend(d.legal_picks().into_iter().map(PickMove::Pick)),
+            Phase::Play(g) => {
+                let mut moves = Vec::new();
+                g.legal_moves(&mut moves);
+                out.extend(moves.into_iter().map(PickMove::Play));
+            }
+        }
+    }
+
+    fn without_moves(&self) -> Outcome {
+        match &self.phase {
+            Phase::Draft(d) => Outcome::Draw {
+                reason: format!("{} has nowhere to place a piece", d.picker()),
+            },
+            Phase::Play(g) => g.without_moves(),
+        }
+    }
+
+    fn prompt(&self) -> (Actor, String) {
+        match &self.phase {
+            Phase::Draft(d) => (Actor::Side(d.picker()), self.draft_prompt(d)),
+            Phase::Play(g) => g.prompt(),
+        }
+    }
+
+    fn parse(&self, input: &str, legal: &[PickMove]) -> Result<PickMove, ActionError> {
+        match &self.phase {
+            Phase::Draft(d) => self.read_pick(d, input).map(PickMove::Pick),
+            Phase::Play(_) if input.trim().to_ascii_lowercase().starts_with("pick") => {
+                Err(ActionError::Illegal(
+                    "the draft is over; move a piece instead, such as e2e4".into(),
+                ))
+            }
+            Phase::Play(_) if input.contains('@') => Err(ActionError::Illegal(
+                "the draft is over; move a piece instead, such as e2e4".into(),
+            )),
+            Phase::Play(g) => {
+                let moves: Vec<chesslike::Move> = legal
+                    .iter()
+                    .filter_map(|m| match m {
+                        PickMove::Play(m) => Some(*m),
+                        PickMove::Pick(_) => None,
+                    })
+                    .collect();
+                g.parse(input, &moves).map(PickMove::Play)
+            }
+        }
+    }
+
+    fn canonical(&self, m: PickMove) -> String {
+        match (&self.phase, m) {
+            (Phase::Draft(d), PickMove::Pick(p)) => d.notation(p),
+            (Phase::Play(g), PickMove::Play(m)) => g.canonical(m),
+            _ => String::new(),
+        }
+    }
+
+    fn touched(&self, m: PickMove) -> Touched {
+        match (&self.phase, m) {
+            (_, PickMove::Pick((_, square))) => Touched {
+                to: Some(square),
+                ..Touched::default()
+            },
+            (Phase::Play(g), PickMove::Play(m)) => g.touched(m),
+            (Phase::Draft(_), PickMove::Play(_)) => Touched::default(),
+        }
+    }
+
+    fn apply(&mut self, m: PickMove) -> bool {
+        match (&mut self.phase, m) {
+            (Phase::Play(g), PickMove::Play(m)) => g.apply(m),
+            (Phase::Draft(d), PickMove::Pick(pick)) => {
+                d.place(pick);
+                // `parse` refuses a last pick whose position is impossible, and `legal_moves`
+                // only offers picks `refusal` accepts, so the draft ends in play.
+                if d.is_complete()
+                    && let Ok(position) = d.position()
+                {
+                    self.phase = Phase::Play(ChessLike::new(position));
+                }
+                true
+            }
+            _ => false,
+        }
+    }
+
+    fn irreversible(effect: &bool) -> bool {
+        *effect
+    }
+
+    fn describe(before: &Self, after: &Self, m: PickMove, effect: &bool) -> String {
+        match (&before.phase, m) {
+            (Phase::Play(b), PickMove::Play(m)) => match &after.phase {
+                Phase::Play(a) => ChessLike::describe(b, a, m, effect),
+                Phase::Draft(_) => String::new(),
+            },
+            (Phase::Draft(d), PickMove::Pick(pick)) => {
+                let piece = before.rules.variant.piece_type(pick.0);
+                let mut description = format!(
+                    "{} picks the {} ({}) and places it on {}",
+                    d.picker(),
+                    piece.name,
+                    piece.symbol,
+                    pick.1
+                );
+                if let Phase::Play(game) = &after.phase {
+                    description.push_str(" — the draft is complete");
+                    if game.decided().is_none() {
+                        description.push_str("; ");
+                        description.push_str(&game.prompt().1);
+                    }
+                }
+                description
+            }
+            _ => String::new(),
+        }
+    }
+
+    fn ongoing_note(&self) -> Option<&'static str> {
+        match &self.phase {
+            Phase::Play(g) => g.ongoing_note(),
+            Phase::Draft(_) => None,
+        }
+    }
+
+    fn halfmove_clock(&self) -> u32 {
+        match &self.phase {
+            Phase::Play(g) => g.halfmove_clock(),
+            Phase::Draft(_) => 0,
+        }
+    }
+
+    fn view(&self, state: &str) -> BoardView {
+        match &self.phase {
+            Phase::Play(g) => g.view(state),
+            Phase::Draft(d) => self.draft_view(d),
+        }
+    }
 
     fn pieces(&self) -> Vec<PieceInfo> {
-        self.rules
-            .variant
-            .types()
-            .iter()
-            .map(|t| PieceInfo {
-                name: t.name.clone(),
-                symbol: t.symbol.clone(),
-                betza: t.betza.text.clone(),
-                description: t.description.clone(),
-            })
-            .collect()
+        piece_infos(&self.rules.variant)
     }
 
     fn piece_diagram(&self, piece: &str) -> Result<BoardView, ActionError> {
         piece_diagram(&self.rules.variant, piece)
     }
 
-    fn clone_game(&self) -> Box<dyn Game> {
-        Box::new(self.clone())
-    }
-
-    fn perft(&self, depth: u32) -> u64 {
+    fn fast_perft(&self, depth: u32) -> Option<u64> {
         match &self.phase {
-            Phase::Play(g) => g.perft(depth),
-            Phase::Draft(_) if depth == 0 => 1,
-            Phase::Draft(d) => {
-                let picks = d.legal_picks();
-                if depth == 1 {
-                    return picks.len() as u64;
-                }
-                picks
-                    .into_iter()
-                    .map(|p| {
-                        let mut next = self.clone();
-                        next.play_pick(p).map_or(0, |_| next.perft(depth - 1))
-                    })
-                    .sum()
-            }
+            Phase::Play(g) => g.fast_perft(depth),
+            Phase::Draft(_) => None,
         }
     }
 }

@@ -12,10 +12,10 @@ pub mod setup;
 pub mod types;
 pub mod validate;
 
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::Arc;
 
 pub use army::{Army, ArmyError, PieceDef};
-pub use game::PickGame;
+pub use game::{PickATeam, PickGame, PickMove};
 pub use setup::PickRules;
 pub use validate::ListRules;
 
@@ -35,7 +35,7 @@ pub fn new_game(id: GameId, options: &Options) -> Result<Box<dyn Game>, SetupErr
     let armies = armies_from_options(id, options)?;
     match options.get("position") {
         Some(text) => load_with(id, text, armies),
-        None => Ok(Box::new(PickGame::new(rules_for(id, armies)?))),
+        None => Ok(Box::new(PickATeam::game(rules_for(id, armies)?))),
     }
 }
 
@@ -110,23 +110,14 @@ fn load_with(
         ),
     };
     let rules = rules_for(id, armies)?;
-    PickGame::from_board_text(rules, board)
+    PickATeam::from_board_text(rules, board)
         .map(|g| Box::new(g) as Box<dyn Game>)
         .map_err(SetupError)
 }
 
-/// A game and its two lists, one line each.
-type RulesKey = (GameId, String, String);
-
-/// Recently compiled games, oldest first.
-type Cache = Vec<(RulesKey, Arc<PickRules>)>;
-
-/// How many compiled list pairs are kept.
-const CACHE_SIZE: usize = 32;
-
-/// The game's fixed facts. Lists are checked against the game's list rules and compiled once;
-/// the result is kept for the next game or load with the same lists, as the service loads a
-/// game for every command.
+/// The game's fixed facts. Lists are checked against the game's list rules and compiled; the
+/// game owns the result. (The service keeps loaded games, so a game's lists are compiled once
+/// per load, not once per command.)
 fn rules_for(id: GameId, armies: ByColor<Option<Army>>) -> Result<Arc<PickRules>, SetupError> {
     if id == GameId::PickATeam {
         return Ok(PickRules::version_one());
@@ -137,16 +128,6 @@ fn rules_for(id: GameId, armies: ByColor<Option<Army>>) -> Result<Arc<PickRules>
             id.display_name()
         )));
     };
-    static CACHE: OnceLock<Mutex<Cache>> = OnceLock::new();
-    let cache = CACHE.get_or_init(|| Mutex::new(Vec::new()));
-    let key = (id, white.to_line(), black.to_line());
-    let hit = {
-        let list = cache.lock().unwrap_or_else(|e| e.into_inner());
-        list.iter().find(|(k, _)| *k == key).map(|(_, r)| r.clone())
-    };
-    if let Some(rules) = hit {
-        return Ok(rules);
-    }
     let list_rules = ListRules::for_game(id).ok_or_else(|| {
         SetupError(format!(
             "{} has no player-defined armies",
@@ -163,14 +144,9 @@ fn rules_for(id: GameId, armies: ByColor<Option<Army>>) -> Result<Arc<PickRules>
     if !problems.is_empty() {
         return Err(SetupError(problems.join("\n")));
     }
-    let rules =
-        Arc::new(PickRules::with_armies(id, ByColor::new(white, black)).map_err(SetupError)?);
-    let mut list = cache.lock().unwrap_or_else(|e| e.into_inner());
-    if list.len() >= CACHE_SIZE {
-        list.remove(0);
-    }
-    list.push((key, rules.clone()));
-    Ok(rules)
+    PickRules::with_armies(id, ByColor::new(white, black))
+        .map(Arc::new)
+        .map_err(SetupError)
 }
 
 const POSITION: OptionSpec = OptionSpec {

@@ -1,0 +1,378 @@
+//! The rules kit: what a game must say about itself ([`Rules`]) and the one game loop that
+//! turns it into a [`Game`] ([`Match`]).
+//!
+//! A game writes only what is its own: its moves, how to read and write them, what a move does
+//! and what a position shows. The loop around it is written once, here: "is it over?", the
+//! repetition history, the fifty-move rule, the read → describe → apply pipeline, the mapping
+//! to [`Action`]s and perft. Modelled on shakmaty's `Position` (a few required methods, the
+//! rest provided), with the draw rules Fairy-Stockfish keeps per variant as provided constants.
+
+use std::fmt;
+
+use super::{
+    Action, ActionError, Actor, BoardView, Chance, Game, GameId, Outcome, PieceInfo, Played, Rolls,
+    Square, Status,
+};
+
+/// The squares a move concerns, for pictures and for "the moves of this piece".
+#[derive(Copy, Clone, Debug, Default, Eq, PartialEq)]
+pub struct Touched {
+    pub from: Option<Square>,
+    pub to: Option<Square>,
+    /// Another piece the move takes along, from and to (castling's rook, the second pawn).
+    pub partner: Option<(Square, Square)>,
+}
+
+impl Touched {
+    /// A piece going from one square to another.
+    pub fn step(from: Square, to: Square) -> Touched {
+        Touched {
+            from: Some(from),
+            to: Some(to),
+            partner: None,
+        }
+    }
+}
+
+/// The rules of one game, on one position. Implemented once per game; [`Match`] does the rest.
+pub trait Rules: Clone + Send + Sync + fmt::Debug + 'static {
+    /// One legal action, small and cheap to copy: what search and perft work with.
+    type Move: Copy + Eq + fmt::Debug + Send + Sync;
+    /// What identifies a position for the repetition rule.
+    type Key: Clone + Eq + fmt::Debug + Send + Sync;
+    /// What applying a move did, as far as describing it and the draw rules need to know.
+    type Effect;
+
+    /// Whether three occurrences of one position (since the last irreversible move) draw.
+    const REPETITION: bool = true;
+    /// The reason given when a hundred half-moves pass without an irreversible one, for games
+    /// with the fifty-move rule (see [`Rules::halfmove_clock`]); `None` for games without it.
+    const FIFTY_MOVES: Option<&'static str> = None;
+
+    fn id(&self) -> GameId;
+
+    /// The position string; the game's loader reads it back to an equal position.
+    fn text(&self) -> String;
+
+    fn key(&self) -> Self::Key;
+
+    /// A result the position alone decides, before any move is looked at: a royal piece
+    /// captured, a King bound, a race won, the last turn played.
+    fn decided(&self) -> Option<Outcome>;
+
+    /// Every legal move, appended to `out`. Called only when [`Rules::decided`] is `None` and
+    /// no draw rule has ended the game.
+    fn legal_moves(&self, out: &mut Vec<Self::Move>);
+
+    /// The result when there is no legal move: checkmate, stalemate, "neither side can move".
+    fn without_moves(&self) -> Outcome;
+
+    /// Who acts now and what they are asked, while the game goes on.
+    fn prompt(&self) -> (Actor, String);
+
+    /// Reads one action against the legal moves of this position: a legal move, or an error
+    /// saying what is wrong and what to write instead.
+    fn parse(&self, input: &str, legal: &[Self::Move]) -> Result<Self::Move, ActionError>;
+
+    /// The canonical notation, which [`Rules::parse`] accepts back.
+    fn canonical(&self, m: Self::Move) -> String;
+
+    fn touched(&self, m: Self::Move) -> Touched;
+
+    /// Plays a legal move. Chance, if the game has any, is drawn from the position's own
+    /// generator.
+    fn apply(&mut self, m: Self::Move) -> Self::Effect;
+
+    /// True when no position before the move can come back (a capture, a pawn move, …): the
+    /// repetition history and the fifty-move count start again.
+    fn irreversible(effect: &Self::Effect) -> bool;
+
+    /// A sentence for people about a move just played, from the positions before and after.
+    fn describe(before: &Self, after: &Self, m: Self::Move, effect: &Self::Effect) -> String;
+
+    /// What to draw; `state` is the status line ("White to move", "draw (stalemate)").
+    fn view(&self, state: &str) -> BoardView;
+
+    /// The piece types of this game.
+    fn pieces(&self) -> Vec<PieceInfo>;
+
+    /// One piece of the named type alone on a board, its reach marked.
+    fn piece_diagram(&self, piece: &str) -> Result<BoardView, ActionError>;
+
+    /// Half-moves since the last irreversible one, for [`Rules::FIFTY_MOVES`].
+    fn halfmove_clock(&self) -> u32 {
+        0
+    }
+
+    /// True while a decision inside a turn is pending (Chromopolis's unbinding choice): no
+    /// draw rule is judged until it is made.
+    fn draws_wait(&self) -> bool {
+        false
+    }
+
+    /// Added to the description of a move after which the game goes on: ", check".
+    fn ongoing_note(&self) -> Option<&'static str> {
+        None
+    }
+
+    /// [`Rules::apply`] with its chance made explicit (see [`Game::play_with`]). Games with
+    /// dice override it; this one refuses a record that claims rolls for a game without any.
+    fn apply_with(
+        &mut self,
+        m: Self::Move,
+        chance: Chance<'_>,
+    ) -> Result<(Self::Effect, Rolls), String> {
+        if let Chance::Recorded(rolls) = chance
+            && !rolls.is_empty()
+        {
+            return Err(format!(
+                "{} has no dice, but the record holds rolls for this action",
+                self.id()
+            ));
+        }
+        Ok((self.apply(m), Rolls::default()))
+    }
+
+    /// A faster leaf count than the kit's, where the game has one (the chess-like engine's
+    /// make/unmake perft on its board); `None` uses [`Match`]'s.
+    fn fast_perft(&self, _depth: u32) -> Option<u64> {
+        None
+    }
+}
+
+/// A game in progress: the rules' position, the repetition history, and the legal moves and
+/// status of the position, computed once after each action and kept.
+#[derive(Clone, Debug)]
+pub struct Match<R: Rules> {
+    rules: R,
+    /// Keys of the positions since the last irreversible move, the current one last.
+    history: Vec<R::Key>,
+    legal: Vec<R::Move>,
+    status: Status,
+    /// How many times the legal moves were generated for this game (see
+    /// [`Game::legal_sets_computed`]).
+    legal_sets: u64,
+}
+
+impl<R: Rules> Match<R> {
+    /// The game from this position, with no history before it.
+    pub fn new(rules: R) -> Match<R> {
+        let mut game = Match {
+            history: vec![rules.key()],
+            rules,
+            legal: Vec::new(),
+            status: Status::Over(Outcome::Draw {
+                reason: String::new(),
+            }),
+            legal_sets: 0,
+        };
+        game.refresh();
+        game
+    }
+
+    pub fn rules(&self) -> &R {
+        &self.rules
+    }
+
+    /// The legal moves now (none once the game is over).
+    pub fn legal_moves(&self) -> &[R::Move] {
+        &self.legal
+    }
+
+    /// The result, if the game is over.
+    pub fn outcome(&self) -> Option<&Outcome> {
+        match &self.status {
+            Status::Over(outcome) => Some(outcome),
+            Status::Ongoing { .. } => None,
+        }
+    }
+
+    /// Plays a legal move without reading or describing it (search, tests).
+    pub fn apply(&mut self, m: R::Move) -> R::Effect {
+        let effect = self.rules.apply(m);
+        self.record(&effect);
+        effect
+    }
+
+    /// Brings the history, the legal moves and the status up to date after a move.
+    fn record(&mut self, effect: &R::Effect) {
+        if R::irreversible(effect) {
+            self.history.clear();
+        }
+        self.history.push(self.rules.key());
+        self.refresh();
+    }
+
+    fn refresh(&mut self) {
+        self.legal.clear();
+        let ended = ended(&self.rules, &self.history).or_else(|| {
+            self.legal_sets += 1;
+            self.rules.legal_moves(&mut self.legal);
+            self.legal.is_empty().then(|| self.rules.without_moves())
+        });
+        self.status = match ended {
+            Some(outcome) => Status::Over(outcome),
+            None => {
+                let (actor, prompt) = self.rules.prompt();
+                Status::Ongoing { actor, prompt }
+            }
+        };
+    }
+
+    /// The leaf count of the kit: copy-make on the position, the history as a stack.
+    fn count(rules: &R, history: &mut Vec<R::Key>, since: usize, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        if ended(rules, &history[since..]).is_some() {
+            return 0;
+        }
+        let mut moves = Vec::new();
+        rules.legal_moves(&mut moves);
+        if depth == 1 {
+            return moves.len() as u64;
+        }
+        moves
+            .into_iter()
+            .map(|m| {
+                let mut next = rules.clone();
+                let effect = next.apply(m);
+                let next_since = if R::irreversible(&effect) {
+                    history.len()
+                } else {
+                    since
+                };
+                history.push(next.key());
+                let n = Self::count(&next, history, next_since, depth - 1);
+                history.pop();
+                n
+            })
+            .sum()
+    }
+}
+
+/// The result the position and its history decide without looking at the moves: the game's
+/// own verdict, then threefold repetition, then the fifty-move rule.
+fn ended<R: Rules>(rules: &R, history: &[R::Key]) -> Option<Outcome> {
+    if let Some(outcome) = rules.decided() {
+        return Some(outcome);
+    }
+    if rules.draws_wait() {
+        return None;
+    }
+    if R::REPETITION
+        && let Some(now) = history.last()
+        && history.iter().filter(|k| *k == now).count() >= 3
+    {
+        return Some(Outcome::Draw {
+            reason: "threefold repetition".into(),
+        });
+    }
+    match R::FIFTY_MOVES {
+        Some(reason) if rules.halfmove_clock() >= 100 => Some(Outcome::Draw {
+            reason: reason.into(),
+        }),
+        _ => None,
+    }
+}
+
+impl<R: Rules> Game for Match<R> {
+    fn id(&self) -> GameId {
+        self.rules.id()
+    }
+
+    fn position_text(&self) -> String {
+        self.rules.text()
+    }
+
+    fn status(&self) -> Status {
+        self.status.clone()
+    }
+
+    fn legal_actions(&self) -> Vec<Action> {
+        self.legal
+            .iter()
+            .map(|&m| {
+                let touched = self.rules.touched(m);
+                Action {
+                    notation: self.rules.canonical(m),
+                    from: touched.from,
+                    to: touched.to,
+                    partner: touched.partner,
+                }
+            })
+            .collect()
+    }
+
+    fn play(&mut self, input: &str) -> Result<Played, ActionError> {
+        self.play_with(input, Chance::Draw)
+            .map(|(played, _)| played)
+    }
+
+    fn play_with(
+        &mut self,
+        input: &str,
+        chance: Chance<'_>,
+    ) -> Result<(Played, Rolls), ActionError> {
+        if let Status::Over(outcome) = &self.status {
+            return Err(ActionError::GameOver(outcome.to_string()));
+        }
+        let m = self.rules.parse(input, &self.legal)?;
+        let mut next = self.rules.clone();
+        let (effect, rolls) = next.apply_with(m, chance).map_err(ActionError::Illegal)?;
+        let mut description = R::describe(&self.rules, &next, m, &effect);
+        let notation = self.rules.canonical(m);
+        self.rules = next;
+        self.record(&effect);
+        match &self.status {
+            Status::Over(outcome) => description.push_str(&format!(" — {outcome}")),
+            Status::Ongoing { .. } => {
+                if let Some(note) = self.rules.ongoing_note() {
+                    description.push_str(note);
+                }
+            }
+        }
+        Ok((
+            Played {
+                notation,
+                description,
+            },
+            rolls,
+        ))
+    }
+
+    fn view(&self) -> BoardView {
+        let state = match &self.status {
+            Status::Over(outcome) => outcome.to_string(),
+            Status::Ongoing { prompt, .. } => prompt.clone(),
+        };
+        self.rules.view(&state)
+    }
+
+    fn pieces(&self) -> Vec<PieceInfo> {
+        self.rules.pieces()
+    }
+
+    fn piece_diagram(&self, piece: &str) -> Result<BoardView, ActionError> {
+        self.rules.piece_diagram(piece)
+    }
+
+    fn clone_game(&self) -> Box<dyn Game> {
+        Box::new(self.clone())
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        if depth > 0 && self.outcome().is_some() {
+            return 0;
+        }
+        if let Some(n) = self.rules.fast_perft(depth) {
+            return n;
+        }
+        let mut history = self.history.clone();
+        Self::count(&self.rules, &mut history, 0, depth)
+    }
+
+    fn legal_sets_computed(&self) -> u64 {
+        self.legal_sets
+    }
+}
