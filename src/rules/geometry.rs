@@ -87,6 +87,27 @@ impl Geometry {
         self.exists.len()
     }
 
+    /// The index every game uses for flat arrays of squares: `rank × files + file`, from 0 to
+    /// `files × ranks − 1` (holes keep their index, unused). `None` off the board's rectangle.
+    pub fn index_of(&self, square: Square) -> Option<usize> {
+        (square.file() < self.files && square.rank() < self.ranks).then(|| {
+            usize::from(square.rank()) * usize::from(self.files) + usize::from(square.file())
+        })
+    }
+
+    /// The square of an [`Geometry::index_of`] index; `None` beyond the rectangle.
+    pub fn square_at(&self, index: usize) -> Option<Square> {
+        let files = usize::from(self.files);
+        (index < files * usize::from(self.ranks))
+            .then(|| Square::new((index % files) as u8, (index / files) as u8))
+            .flatten()
+    }
+
+    /// How many indices [`Geometry::index_of`] uses: the rectangle's area.
+    pub fn cell_count(&self) -> usize {
+        usize::from(self.files) * usize::from(self.ranks)
+    }
+
     /// The square `files` right and `ranks` up from `from`, if it exists (wrapping on a cylinder).
     pub fn offset(&self, from: Square, files: i8, ranks: i8) -> Option<Square> {
         let mut file = from.file() as i16 + files as i16;
@@ -123,6 +144,20 @@ impl Geometry {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_index_space_numbers_the_rectangle_rank_by_rank() {
+        let g = Geometry::rectangle(10, 4).unwrap();
+        assert_eq!(g.cell_count(), 40);
+        let b3 = Square::new(1, 2).unwrap();
+        assert_eq!(g.index_of(b3), Some(21));
+        assert_eq!(g.square_at(21), Some(b3));
+        assert_eq!(g.square_at(40), None);
+        assert_eq!(g.index_of(Square::new(10, 0).unwrap()), None);
+        for i in 0..g.cell_count() {
+            assert_eq!(g.index_of(g.square_at(i).unwrap()), Some(i));
+        }
+    }
 
     fn sq(name: &str) -> Square {
         Square::parse(name).unwrap()

@@ -10,6 +10,12 @@ use super::{
     chromopolis, katarenga, picka,
 };
 
+/// Builds a new game from options and a seed.
+pub type NewGame = fn(&Options, u64) -> Result<Box<dyn Game>, SetupError>;
+
+/// Loads a game from its position string.
+pub type LoadGame = fn(&str) -> Result<Box<dyn Game>, SetupError>;
+
 /// One game the bot hosts.
 pub struct GameSpec {
     pub id: GameId,
@@ -25,9 +31,9 @@ pub struct GameSpec {
     pub options: &'static [OptionSpec],
     /// A new game from these options. `seed` feeds every random choice the game makes (boards,
     /// dice), so the same seed and options always give the same game.
-    pub new: fn(&Options, u64) -> Result<Box<dyn Game>, SetupError>,
+    pub new: NewGame,
     /// A game from a position string written by [`Game::position_text`].
-    pub load: fn(&str) -> Result<Box<dyn Game>, SetupError>,
+    pub load: LoadGame,
     /// The options of the rematch of a game that ended on this position, when the game has a
     /// rule for it (Katarenga's return game); `None` starts the rematch like the first game.
     pub rematch: Option<fn(&str) -> Option<Options>>,
@@ -171,7 +177,7 @@ pub static GAMES: [GameSpec; 9] = [
 /// The game from the `position` option when it is given, else a new one.
 fn or_position(
     options: &Options,
-    load: fn(&str) -> Result<Box<dyn Game>, SetupError>,
+    load: LoadGame,
     new: impl FnOnce() -> Result<Box<dyn Game>, SetupError>,
 ) -> Result<Box<dyn Game>, SetupError> {
     match options.get("position") {

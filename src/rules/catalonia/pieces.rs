@@ -149,14 +149,16 @@ pub fn geometry() -> &'static Geometry {
     GEOMETRY.get_or_init(|| Geometry::rectangle(SIDE, SIDE).expect("8×8 is a board"))
 }
 
-/// Dense index 0..64 of a square of the 8×8 board.
+/// The index of a square of the 8×8 board in the board's index space (0..64).
 pub fn slot(square: Square) -> usize {
-    usize::from(square.rank()) * usize::from(SIDE) + usize::from(square.file())
+    geometry()
+        .index_of(square)
+        .expect("a square of the 8×8 board")
 }
 
-/// The square of a dense index.
+/// The square of an index below 64.
 pub fn square_of(slot: usize) -> Square {
-    Square::new((slot % 8) as u8, (slot / 8) as u8).expect("slot below 64")
+    geometry().square_at(slot).expect("slot below 64")
 }
 
 struct Tables {

@@ -4,12 +4,12 @@ use super::{
     board::Hue,
     movegen::{self, Move},
     notation,
-    position::{Key, Phase, Position, index_of, square_of},
+    position::{Key, Phase, Position, geometry, index_of, square_of},
     text,
 };
 use crate::rules::{
-    ActionError, Actor, BoardView, Color, GameId, Geometry, Mark, Outcome, OutsideSlot, PieceInfo,
-    PieceView, Square,
+    ActionError, Actor, BoardView, Color, GameId, Mark, Outcome, OutsideSlot, PieceInfo, PieceView,
+    Square,
     kit::{Match, Rules, Touched},
 };
 
@@ -31,10 +31,6 @@ fn pawn_view(color: Color) -> PieceView {
         color,
         bound: false,
     }
-}
-
-fn geometry() -> Geometry {
-    Geometry::rectangle(8, 8).expect("8×8 is a board")
 }
 
 impl Katarenga {
@@ -167,7 +163,7 @@ impl Rules for Katarenga {
             Phase::Turn(side) => side,
         };
         BoardView {
-            geometry: Some(geometry()),
+            geometry: Some(geometry().clone()),
             pieces: (0..64)
                 .filter_map(|i| pos.cells[i].map(|c| (square_of(i), pawn_view(c))))
                 .collect(),
@@ -234,7 +230,7 @@ impl Rules for Katarenga {
         });
         marks.push((square_of(from), Mark::Origin));
         Ok(BoardView {
-            geometry: Some(geometry()),
+            geometry: Some(geometry().clone()),
             pieces: vec![(square_of(from), pawn_view(Color::White))],
             tiles: (0..64)
                 .map(|i| (square_of(i), pos.hues[i].tile()))

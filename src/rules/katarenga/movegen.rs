@@ -1,11 +1,13 @@
 //! Katarenga moves: what a pawn may do from the colour of its square, camp entries, the
 //! baseline decision, and playing a move (with the automatic pass).
 
+use std::sync::OnceLock;
+
 use super::{
     board::Hue,
-    position::{Edge, Phase, Position},
+    position::{Edge, Phase, Position, geometry, index_of, square_of},
 };
-use crate::rules::{ByColor, Color};
+use crate::rules::{ByColor, Color, move_table, xbetza::Betza};
 
 /// One action of the game.
 #[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
@@ -18,33 +20,41 @@ pub enum Move {
     Camp { from: u8 },
 }
 
-const ORTHOGONAL: [(i8, i8); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
-const DIAGONAL: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
-const KNIGHT: [(i8, i8); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
-const KING: [(i8, i8); 8] = [
-    (1, 0),
-    (1, 1),
-    (0, 1),
-    (-1, 1),
-    (-1, 0),
-    (-1, -1),
-    (0, -1),
-    (1, -1),
+/// How a pawn moves from each colour (in the order of [`Hue`]), in XBetza: red slides like a rook, yellow like a
+/// bishop, green leaps like a knight, blue steps like a king. Red and yellow slides also stop
+/// on the first square of their own colour, a rule of this game applied while walking a ray.
+const BETZA: [(Hue, &str); 4] = [
+    (Hue::Red, "R"),
+    (Hue::Yellow, "B"),
+    (Hue::Green, "N"),
+    (Hue::Blue, "K"),
 ];
 
-fn offset(from: usize, (df, dr): (i8, i8)) -> Option<usize> {
-    let file = (from % 8) as i8 + df;
-    let rank = (from / 8) as i8 + dr;
-    ((0..8).contains(&file) && (0..8).contains(&rank)).then(|| rank as usize * 8 + file as usize)
+/// For each colour and square, the rays of that colour's movement as square indices, nearest
+/// first: compiled once from [`BETZA`] by `move_table`, as every game's pieces are.
+struct Reach([Vec<Vec<Vec<u8>>>; 4]);
+
+fn reach() -> &'static Reach {
+    static REACH: OnceLock<Reach> = OnceLock::new();
+    REACH.get_or_init(|| {
+        let g = geometry();
+        Reach(BETZA.map(|(_, betza)| {
+            let betza = Betza::parse(betza).expect("the four movements are XBetza");
+            (0..64)
+                .map(|i| {
+                    move_table::compile(&betza, g, Color::White, square_of(i), false)
+                        .iter()
+                        .map(|ray| {
+                            ray.steps
+                                .iter()
+                                .filter_map(|step| index_of(step.to).map(|to| to as u8))
+                                .collect()
+                        })
+                        .collect()
+                })
+                .collect()
+        }))
+    })
 }
 
 /// The squares a pawn of `color` on `from` may move to, captures included unless the side's
@@ -63,34 +73,17 @@ pub fn pawn_targets(pos: &Position, color: Color, from: usize, mut found: impl F
         Some(_) => false,
     };
     let hue = pos.hues[from];
-    match hue {
-        Hue::Red | Hue::Yellow => {
-            let dirs = if hue == Hue::Red {
-                ORTHOGONAL
-            } else {
-                DIAGONAL
-            };
-            for dir in dirs {
-                let mut at = from;
-                while let Some(to) = offset(at, dir) {
-                    // Stop on the first occupied square (after capturing if allowed) and on
-                    // the first square of the pawn's own colour.
-                    if !land(to) || pos.hues[to] == hue {
-                        break;
-                    }
-                    at = to;
-                }
+    // `BETZA` lists the colours in the order of `Hue`.
+    debug_assert_eq!(BETZA[hue as usize].0, hue);
+    for ray in &reach().0[hue as usize][from] {
+        for &to in ray {
+            let to = usize::from(to);
+            // Stop on the first occupied square (after capturing if allowed) and on the first
+            // square of the pawn's own colour. A leap's ray has one square.
+            if !land(to) || pos.hues[to] == hue {
+                break;
             }
         }
-        Hue::Green => KNIGHT
-            .iter()
-            .filter_map(|&d| offset(from, d))
-            .for_each(|to| {
-                land(to);
-            }),
-        Hue::Blue => KING.iter().filter_map(|&d| offset(from, d)).for_each(|to| {
-            land(to);
-        }),
     }
 }
 

@@ -2,7 +2,9 @@
 //! still choosing a baseline), and which sides have not yet made their first move.
 
 use super::board::{Arrangement, Hue};
-use crate::rules::{ByColor, Color, Square};
+use std::sync::OnceLock;
+
+use crate::rules::{ByColor, Color, Geometry, Square};
 
 /// An edge of the board as it is shown before Black chooses (north = the rank 8 edge).
 #[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
@@ -159,13 +161,18 @@ impl Position {
     }
 }
 
-/// The index `rank * 8 + file` of a square, if it is on the 8×8 board.
-pub fn index_of(square: Square) -> Option<usize> {
-    (square.file() < 8 && square.rank() < 8)
-        .then(|| square.rank() as usize * 8 + square.file() as usize)
+/// The 8×8 board; its index space (`rank * 8 + file`) numbers the cells of a position.
+pub fn geometry() -> &'static Geometry {
+    static GEOMETRY: OnceLock<Geometry> = OnceLock::new();
+    GEOMETRY.get_or_init(|| Geometry::rectangle(8, 8).expect("8×8 is a board"))
 }
 
-/// The square with index `rank * 8 + file`.
+/// The index of a square, if it is on the board.
+pub fn index_of(square: Square) -> Option<usize> {
+    geometry().index_of(square)
+}
+
+/// The square of an index below 64.
 pub fn square_of(index: usize) -> Square {
-    Square::new((index % 8) as u8, (index / 8) as u8).expect("index below 64")
+    geometry().square_at(index).expect("index below 64")
 }
