@@ -13,7 +13,7 @@ mod helpers;
 mod katarenga;
 mod notation;
 mod oracle;
-mod perft_files;
+mod perft;
 mod picka;
 mod position_format;
 mod ranges;
