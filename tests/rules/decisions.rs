@@ -16,7 +16,7 @@ use chatrang::rules::{
     registry,
 };
 
-use super::helpers::{board, chess, has, moves_from, sorted, targets};
+use super::helpers::{board, catalonia_board, chess, has, moves_from, sorted, sq, targets};
 
 // ---- 2. Pick-a-team chess and its siblings --------------------------------------------------
 
@@ -481,22 +481,6 @@ fn chromopolis_unbinding_choices_are_made_square_by_square_in_board_order() {
 // ---- 5. Catalonia ---------------------------------------------------------------------------
 
 /// A square by name.
-fn sq(name: &str) -> Square {
-    Square::parse(name).unwrap()
-}
-
-/// A Catalonia board with these pieces (letter case gives the colour) and pits.
-fn catalonia_board(pieces: &[(&str, char)], pits: &[&str]) -> Board {
-    let mut b = Board::empty();
-    for &(s, c) in pieces {
-        b.put(sq(s), Some(Piece::from_letter(c).unwrap()));
-    }
-    for p in pits {
-        b.add_pit(sq(p));
-    }
-    b
-}
-
 /// A Catalonia game on `b` at `turns` (like "1/15"), random, with the dice at `dice`, waiting
 /// for `phase`, after `history`.
 fn catalonia(b: &Board, turns: &str, dice: u64, phase: &str, history: &str) -> CataloniaGame {

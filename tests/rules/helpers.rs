@@ -1,6 +1,40 @@
-//! Shared helpers: building positions from piece lists and listing a piece's targets.
+//! Shared helpers: building positions from piece lists, loading games, and listing legal
+//! actions and a piece's targets.
 
-use chatrang::rules::{Game, GameId, registry};
+use chatrang::rules::{
+    Game, GameId, Square,
+    catalonia::{board::Board, pieces::Piece},
+    registry,
+};
+
+/// A square by name.
+pub fn sq(name: &str) -> Square {
+    Square::parse(name).unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+/// Loads a position string or fails the test with the string and the reason.
+pub fn load(game: GameId, text: &str) -> Box<dyn Game> {
+    registry::load(game, text).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+/// Every legal action's notation, sorted.
+pub fn legal(game: &dyn Game) -> Vec<String> {
+    let mut v: Vec<String> = game
+        .legal_actions()
+        .into_iter()
+        .map(|a| a.notation)
+        .collect();
+    v.sort();
+    v
+}
+
+/// The legal actions whose notation starts with `prefix` (a square: the moves from it), sorted.
+pub fn legal_starting(game: &dyn Game, prefix: &str) -> Vec<String> {
+    legal(game)
+        .into_iter()
+        .filter(|n| n.starts_with(prefix))
+        .collect()
+}
 
 /// Builds the board field of a position string from `"K:i2 k:h11 G:a1"` (upper case White).
 pub fn board(files: u8, ranks: u8, pieces: &str) -> String {
@@ -33,6 +67,51 @@ pub fn board(files: u8, ranks: u8, pieces: &str) -> String {
         rows.push(row);
     }
     rows.join("/")
+}
+
+/// Chromopolis' board field (ranks 6 to 1; files b–g on ranks 1 and 6, a–g on the others)
+/// with these squares filled (`("b3", "N")`, `("f3", ".[p]")`, `("c3", "A[NL]")`), the rest
+/// empty.
+pub fn chromopolis_board(filled: &[(&str, &str)]) -> String {
+    let mut rows = Vec::new();
+    for rank in (1..=6).rev() {
+        let files = if rank == 1 || rank == 6 {
+            "bcdefg"
+        } else {
+            "abcdefg"
+        };
+        let mut row = String::new();
+        let mut empty = 0;
+        for file in files.chars() {
+            match filled.iter().find(|(s, _)| *s == format!("{file}{rank}")) {
+                Some((_, content)) => {
+                    if empty > 0 {
+                        row.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    row.push_str(content);
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            row.push_str(&empty.to_string());
+        }
+        rows.push(row);
+    }
+    rows.join("/")
+}
+
+/// A Catalonia board with these pieces (letter case gives the colour) and pits.
+pub fn catalonia_board(pieces: &[(&str, char)], pits: &[&str]) -> Board {
+    let mut b = Board::empty();
+    for &(s, c) in pieces {
+        b.put(sq(s), Some(Piece::from_letter(c).unwrap()));
+    }
+    for p in pits {
+        b.add_pit(sq(p));
+    }
+    b
 }
 
 /// A Cataclysm game from pieces, side to move and King's-leap rights.

@@ -1,14 +1,19 @@
-//! Tests of the rules core: perft against published counts, one test per Cataclysm rule, the
-//! position format, move notation, game endings, and an oracle for the fast move generator.
+//! Tests of the rules core: perft of every game against its data file, one test per rule of
+//! each game, the position format, move notation, game endings, every piece's range, and
+//! oracles for the fast move generators.
 
 mod cataclysm;
+mod catalonia;
 mod chess;
+mod chromopolis;
 mod decisions;
 mod game_end;
 mod generated_pieces;
 mod helpers;
+mod katarenga;
 mod notation;
 mod oracle;
-mod perft_files;
+mod perft;
+mod picka;
 mod position_format;
 mod ranges;

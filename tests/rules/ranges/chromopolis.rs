@@ -6,6 +6,7 @@
 use chatrang::rules::{Color, Game, GameId};
 
 use super::{Row, check, load, side_letter};
+use crate::helpers::chromopolis_board;
 
 /// Where no row's piece reaches them.
 const KINGS: &str = "K:e3 k:c6";
@@ -31,40 +32,14 @@ fn cylinder(kings: &'static str) -> impl Fn(&str, Color) -> Box<dyn Game> {
     }
 }
 
-/// The board field: ranks 6 to 1, files b–g on ranks 1 and 6 and a–g on the others.
+/// The board field of these pieces (`"N:b3"`, bound pieces as `".[n]:f3"`).
 fn board(pieces: &str) -> String {
     let placed: Vec<(&str, &str)> = pieces
         .split_whitespace()
         .map(|p| p.rsplit_once(':').expect("content:square"))
         .map(|(content, square)| (square, content))
         .collect();
-    let mut ranks = Vec::new();
-    for rank in (1..=6).rev() {
-        let files = if rank == 1 || rank == 6 {
-            "bcdefg"
-        } else {
-            "abcdefg"
-        };
-        let mut row = String::new();
-        let mut empty = 0;
-        for file in files.chars() {
-            match placed.iter().find(|(s, _)| *s == format!("{file}{rank}")) {
-                Some((_, content)) => {
-                    if empty > 0 {
-                        row.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    row.push_str(content);
-                }
-                None => empty += 1,
-            }
-        }
-        if empty > 0 {
-            row.push_str(&empty.to_string());
-        }
-        ranks.push(row);
-    }
-    ranks.join("/")
+    chromopolis_board(&placed)
 }
 
 /// The King: a king step; files wrap (a is next to b and g), ranks do not.

@@ -21,7 +21,7 @@ mod pick_a_team;
 
 use std::collections::BTreeSet;
 
-use chatrang::rules::{Color, Game, GameId, registry};
+use chatrang::rules::{Color, Game, GameId};
 
 use super::helpers::board;
 
@@ -95,10 +95,7 @@ pub fn destinations(game: &dyn Game, from: &str) -> BTreeSet<String> {
         .collect()
 }
 
-/// Loads a position string or fails the test with the string and the reason.
-pub fn load(game: GameId, text: &str) -> Box<dyn Game> {
-    registry::load(game, text).unwrap_or_else(|e| panic!("{text}: {e}"))
-}
+pub use super::helpers::load;
 
 /// `w` or `b`, as the position strings of the chess-like games write the side to move.
 pub fn side_letter(side: Color) -> &'static str {

@@ -189,7 +189,7 @@ proptest::proptest! {
 /// the old dice again and reaches the recorded result.
 #[test]
 fn recorded_games_replay_to_their_recorded_results() {
-    let data = include_str!("data/catalonia_games.txt");
+    let data = include_str!("../../data/catalonia_games.txt");
     let mut options = Options::default();
     let mut seed = 0;
     let mut setup = String::new();

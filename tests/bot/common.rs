@@ -1,5 +1,5 @@
-//! Test harness shared by the store, service and console tests: a fresh database per test on
-//! SQLite (a file in a temporary directory) or PostgreSQL.
+//! Test harness shared by the store, service and service-games tests: a fresh database per
+//! test on SQLite (a file in a temporary directory) or PostgreSQL.
 //!
 //! PostgreSQL: when `DATABASE_URL` is a postgres:// URL, each test gets its own database on
 //! that server (the role needs CREATEDB). Otherwise the harness starts one throwaway cluster

@@ -1,14 +1,13 @@
 //! The game service end to end, on SQLite and on PostgreSQL: complete games, every refusal,
 //! teams, draws, undo with consent, rematch and leaderboards.
 
-mod common;
-
 use chatrang::{
     rules::{Actor, Color, GameId, Options, Rolls, Status, picka, registry},
     service::{Choice, ChoiceAction, NewGame, Service, User, replay},
     store::GameState,
 };
-use common::{ErrorLog, TestDb, here, ok, person, play, refused, sql_text, two_player};
+
+use crate::common::{ErrorLog, TestDb, here, ok, person, play, refused, sql_text, two_player};
 
 on_both_backends!(
     fools_mate_ends_the_game_and_rates_both_players,

@@ -1,8 +1,6 @@
 //! The database layer and what it guarantees, on SQLite and PostgreSQL: the guarded append,
 //! replay equals snapshot, restarts, and two moves racing on one game.
 
-mod common;
-
 use std::sync::Arc;
 
 use chatrang::{
@@ -10,7 +8,8 @@ use chatrang::{
     service::{Service, TextPainter, replay},
     store::{Commit, GameState, NewLogEntry, StoreError},
 };
-use common::{TestDb, here, ok, person, play, two_player};
+
+use crate::common::{TestDb, here, ok, person, play, two_player};
 
 on_both_backends!(
     a_stale_version_writes_nothing,

@@ -1,66 +1,20 @@
 //! Chromopolis rules (`docs/rules.md` §4), one test per rule, in positions built for each.
 
 use chatrang::rules::{
-    Actor, Color, Game, GameId, Mark, Options, Outcome, Square, Status,
+    Actor, Color, Game, GameId, Mark, Options, Outcome, Status,
     chromopolis::{self, START},
     registry,
 };
 
+use crate::helpers::{self, chromopolis_board, legal, legal_starting as moves_from, sq};
+
 /// A position string with these squares filled (`"N"`, `".[p]"`, `"A[NL]"`), the rest empty.
 fn setup(filled: &[(&str, &str)], side: &str, counters: &str) -> String {
-    let mut rows = Vec::new();
-    for rank in (1..=6).rev() {
-        let files: &[char] = if rank == 1 || rank == 6 {
-            &['b', 'c', 'd', 'e', 'f', 'g']
-        } else {
-            &['a', 'b', 'c', 'd', 'e', 'f', 'g']
-        };
-        let mut row = String::new();
-        let mut empty = 0;
-        for f in files {
-            let name = format!("{f}{rank}");
-            match filled.iter().find(|(s, _)| *s == name) {
-                Some((_, content)) => {
-                    if empty > 0 {
-                        row.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    row.push_str(content);
-                }
-                None => empty += 1,
-            }
-        }
-        if empty > 0 {
-            row.push_str(&empty.to_string());
-        }
-        rows.push(row);
-    }
-    format!("{} {side} {counters}", rows.join("/"))
+    format!("{} {side} {counters}", chromopolis_board(filled))
 }
 
 fn load(text: &str) -> Box<dyn Game> {
-    registry::load(GameId::Chromopolis, text).unwrap_or_else(|e| panic!("{text}: {e}"))
-}
-
-fn legal(game: &dyn Game) -> Vec<String> {
-    let mut v: Vec<String> = game
-        .legal_actions()
-        .into_iter()
-        .map(|a| a.notation)
-        .collect();
-    v.sort();
-    v
-}
-
-fn moves_from(game: &dyn Game, from: &str) -> Vec<String> {
-    legal(game)
-        .into_iter()
-        .filter(|n| n.starts_with(from))
-        .collect()
-}
-
-fn sq(name: &str) -> Square {
-    Square::parse(name).unwrap()
+    helpers::load(GameId::Chromopolis, text)
 }
 
 /// The pieces drawn on a square: (symbol, colour, bound).

@@ -3,14 +3,13 @@
 //! calls to act, so this checks that each game plugs into the service unchanged: turns,
 //! decisions that any participant may take, and the end of the game.
 
-mod common;
-
 use chatrang::{
     rules::GameId,
     service::{NewGame, Service, User},
     store::GameState,
 };
-use common::{TestDb, here, ok, person, refused};
+
+use crate::common::{TestDb, here, ok, person, refused};
 
 on_both_backends!(
     every_game_is_played_through_the_service_by_teams,

@@ -11,9 +11,7 @@ use chatrang::rules::{
     registry,
 };
 
-fn sq(name: &str) -> Square {
-    Square::parse(name).unwrap()
-}
+use crate::helpers::{catalonia_board, legal, sq};
 
 fn names(set: impl IntoIterator<Item = Square>) -> Vec<String> {
     let mut v: Vec<String> = set.into_iter().map(|s| s.to_string()).collect();
@@ -29,14 +27,7 @@ fn set(squares: &[&str]) -> Vec<String> {
 
 /// A board with these pieces (letter case gives the colour) and pits.
 fn board(pieces: &[(&str, char)], pits: &[&str]) -> Board {
-    let mut b = Board::empty();
-    for (s, c) in pieces {
-        b.put(sq(s), Some(Piece::from_letter(*c).unwrap()));
-    }
-    for p in pits {
-        b.add_pit(sq(p));
-    }
-    b
+    catalonia_board(pieces, pits)
 }
 
 fn defended(b: &Board, from: &str) -> Vec<String> {
@@ -76,12 +67,6 @@ fn actor(g: &dyn Game) -> Actor {
         Status::Ongoing { actor, .. } => actor,
         Status::Over(o) => panic!("the game is over: {o}"),
     }
-}
-
-fn legal(g: &dyn Game) -> Vec<String> {
-    let mut v: Vec<String> = g.legal_actions().into_iter().map(|a| a.notation).collect();
-    v.sort();
-    v
 }
 
 /// Four Gentlemen in a square, two of each colour, defending each other all round: a chain of

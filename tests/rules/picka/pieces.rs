@@ -274,7 +274,7 @@ fn every_type_of_version_one_is_tested_here() {
         .map(|t| t.symbol.as_str())
         .collect();
     assert_eq!(symbols.len(), 30);
-    let source = include_str!("picka_pieces.rs");
+    let source = include_str!("pieces.rs");
     for s in symbols {
         let used = source.contains(&format!("\"{s}e"))
             || source.contains(&format!("\"{s}\""))

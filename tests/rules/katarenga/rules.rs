@@ -6,30 +6,15 @@ use chatrang::rules::{
     registry,
 };
 
+use crate::helpers::{self, legal, legal_starting as moves_from};
+
 /// Board AJS2 is Q1a, Q2a, Q3a, Q4a unturned; its ranks, for reading the tests:
 /// 8 RYBGRYGB  7 GRGBGYRY  6 YYBRBBGR  5 BGRYYRBG
 /// 4 RGBYRGBY  3 YYGRYYBR  2 BBRGBGRG  1 GRYBGRYB
 const START: &str = "AJS2 pppppppp/8/8/8/8/8/8/PPPPPPPP w ---- wb 1";
 
 fn load(text: &str) -> Box<dyn Game> {
-    registry::load(GameId::Katarenga, text).unwrap_or_else(|e| panic!("{text}: {e}"))
-}
-
-fn legal(game: &dyn Game) -> Vec<String> {
-    let mut v: Vec<String> = game
-        .legal_actions()
-        .into_iter()
-        .map(|a| a.notation)
-        .collect();
-    v.sort();
-    v
-}
-
-fn moves_from(game: &dyn Game, from: &str) -> Vec<String> {
-    legal(game)
-        .into_iter()
-        .filter(|n| n.starts_with(from))
-        .collect()
+    helpers::load(GameId::Katarenga, text)
 }
 
 fn hue_letters(hues: &[Hue; 64], rank: usize) -> String {

@@ -1,0 +1,12 @@
+//! Tests of the bot around the rules: the store and the game service on SQLite and PostgreSQL,
+//! every game played through the service, the console front end and the board pictures.
+
+// The database harness first: `on_both_backends!` is used by the modules below.
+#[macro_use]
+mod common;
+
+mod console;
+mod render;
+mod service;
+mod service_games;
+mod store;

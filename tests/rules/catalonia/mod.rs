@@ -1,0 +1,6 @@
+//! Catalonia (`docs/rules.md` §5): one test per rule, the chain solver, and whole games replayed
+//! from their records.
+
+mod chain;
+mod replay;
+mod rules;
