@@ -488,7 +488,9 @@ fn catalonia(b: &Board, turns: &str, dice: u64, phase: &str, history: &str) -> C
         "{} {turns} random {dice:016x} {phase} {history} -",
         b.to_text()
     );
-    CataloniaGame::new(Position::from_text(&text).unwrap_or_else(|e| panic!("{text}: {e}")))
+    chatrang::rules::catalonia::Catalonia::game(
+        Position::from_text(&text).unwrap_or_else(|e| panic!("{text}: {e}")),
+    )
 }
 
 /// A dice state whose next rolls are these (file die, rank die) pairs.
@@ -547,7 +549,7 @@ fn a_catalonia_peasant_may_escape_by_its_double_step() {
     );
     let said = g.play("a8c7").unwrap().description;
     assert!(said.contains("must escape to d4"), "{said}");
-    let after = g.position.board();
+    let after = g.rules().position.board();
     assert!(after.is_pit(sq("d2")) && after.is_pit(sq("d3")));
     assert_eq!(after.piece_at(sq("d4")), Some(white_peasant));
     // From its 3rd (or 1st) rank a Peasant escapes by single steps only.
@@ -597,11 +599,11 @@ fn catalonia_drops_no_bomb_when_every_square_from_b2_to_g7_is_a_pit() {
         let b = catalonia_board(&pieces, &pit_names);
         let g = catalonia(&b, "1/15", 1, "black-moves-second", "-");
         let (g, said) = play_within_seconds(g, "a8a7");
-        let after = g.position.board();
-        assert_eq!(g.position.history()[0].points, 16, "{said}");
+        let after = g.rules().position.board();
+        assert_eq!(g.rules().position.history()[0].points, 16, "{said}");
         assert_eq!(after.pits().len(), 36, "{said}");
         assert_eq!(after.piece_count(), 5, "{said}");
-        assert_eq!(g.position.turn(), 2, "{said}");
+        assert_eq!(g.rules().position.turn(), 2, "{said}");
         match free {
             None => assert!(said.contains("no bomb"), "{said}"),
             Some(square) => {
@@ -635,14 +637,14 @@ fn a_catalonia_chain_broken_by_the_second_move_is_not_scored() {
         assert_eq!(g.view().arrows.len(), 4, "White's move makes a chain of 4");
         let said = g.play(black).unwrap().description;
         if scored {
-            assert_eq!(g.position.history()[0].points, 16, "{said}");
-            assert!(g.position.board().is_pit(sq("g7")), "{said}");
+            assert_eq!(g.rules().position.history()[0].points, 16, "{said}");
+            assert!(g.rules().position.board().is_pit(sq("g7")), "{said}");
         } else {
-            assert!(g.position.history().is_empty(), "{said}");
+            assert!(g.rules().position.history().is_empty(), "{said}");
             assert!(said.contains("no chain yet"), "{said}");
-            assert_eq!(g.position.board().pits().len(), 0, "{said}");
+            assert_eq!(g.rules().position.board().pits().len(), 0, "{said}");
         }
-        assert_eq!(g.position.turn(), 2, "{said}");
+        assert_eq!(g.rules().position.turn(), 2, "{said}");
     }
 }
 

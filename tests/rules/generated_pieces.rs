@@ -9,8 +9,8 @@ use std::{collections::BTreeSet, sync::Arc};
 use chatrang::rules::{
     Color, Game, GameId, Geometry, Square,
     chesslike::{
-        Board, ChessLikeGame, Move, PieceType, Position, PositionError, RightsKind, Rules, Setup,
-        TypeId, Variant, notation, special,
+        Board, Move, PieceType, Position, PositionError, RightsKind, Rules, Setup, TypeId, Variant,
+        notation, special,
     },
     picka::build::{MULTI_STEPS, add_promotions},
     registry,
@@ -466,7 +466,7 @@ fn check(case: &Case) -> Result<(), TestCaseError> {
 
     // The Game interface lists the same moves, and each plays by its notation to the position
     // that playing the move object gives.
-    let game = ChessLikeGame::new(position.clone());
+    let game = chatrang::rules::chesslike::ChessLike::game(position.clone());
     let listed: Vec<String> = game
         .legal_actions()
         .into_iter()
@@ -487,7 +487,7 @@ fn check(case: &Case) -> Result<(), TestCaseError> {
             .play(m)
             .map_err(|e| TestCaseError::fail(format!("{m:?}: {e} ({about})")))?;
         prop_assert_eq!(
-            by_notation.position.board(),
+            by_notation.rules().position.board(),
             by_move.board(),
             "{} ({})",
             text,
@@ -512,7 +512,7 @@ fn a_pawn_with_nothing_to_become_does_not_attack_its_last_rank() {
         .map(|m| format!("{m:?}"))
         .collect();
     assert_eq!(moves, slow_legal(position.board(), &variant));
-    let to_a6 = ChessLikeGame::new(position).legal_actions();
+    let to_a6 = chatrang::rules::chesslike::ChessLike::game(position).legal_actions();
     assert!(to_a6.iter().any(|a| a.notation == "b5a6"), "{to_a6:?}");
 }
 

@@ -5,7 +5,7 @@
 
 use chatrang::rules::{
     Chance, Game, GameId, Options, Rolls, Status,
-    catalonia::{CataloniaGame, Position},
+    catalonia::{Catalonia, Position},
     registry,
 };
 
@@ -45,9 +45,9 @@ fn random_game(options: &Options, seed: u64, greedy: bool) -> (Record, Box<dyn G
         if greedy && chooser.pick(4) != 0 {
             let chain_after = |notation: &str| {
                 let mut next =
-                    CataloniaGame::new(Position::from_text(&game.position_text()).expect("valid"));
+                    Catalonia::game(Position::from_text(&game.position_text()).expect("valid"));
                 next.play(notation)
-                    .map_or(0, |_| next.current_chain().len())
+                    .map_or(0, |_| next.rules().current_chain().len())
             };
             let best = actions
                 .iter()

@@ -3,7 +3,7 @@
 use chatrang::rules::{
     Actor, Chance, Color, Game, GameId, Options, Outcome, Rolls, Square, Status,
     catalonia::{
-        CataloniaGame, Phase, Position,
+        Catalonia, CataloniaGame, Phase, Position,
         board::Board,
         dice::Dice,
         pieces::{Kind, Piece},
@@ -49,7 +49,7 @@ fn game(
         b.to_text(),
         Dice::chacha8(dice).to_text()
     );
-    CataloniaGame::new(Position::from_text(&text).unwrap_or_else(|e| panic!("{text}: {e}")))
+    Catalonia::game(Position::from_text(&text).unwrap_or_else(|e| panic!("{text}: {e}")))
 }
 
 /// A seed whose dice roll these (file die, rank die) pairs first.
@@ -264,7 +264,10 @@ fn a_chain_works_in_one_direction_only_when_the_defences_do() {
     // d4 (White Peasant) → e5 (Black Knight) → c6 (White Bishop) → d5 (Black Lady) → d4.
     let b = board(&[("d4", 'P'), ("e5", 'n'), ("c6", 'B'), ("d5", 'l')], &[]);
     let g = game(&b, "1/15", "random", 0, "white-moves", "-");
-    assert_eq!(names(g.current_chain()), set(&["c6", "d4", "d5", "e5"]));
+    assert_eq!(
+        names(g.rules().current_chain()),
+        set(&["c6", "d4", "d5", "e5"])
+    );
     let (graph, squares) = b.graph();
     let index = |s: &str| squares.iter().position(|&x| x == sq(s)).unwrap();
     let forward = ["d4", "e5", "c6", "d5"].map(index);
@@ -281,7 +284,7 @@ fn a_loop_of_three_pieces_is_not_a_chain() {
     // e5 → c6 → d5 → e5 is a loop of 3 with both colours.
     let b = board(&[("e5", 'n'), ("c6", 'B'), ("d5", 'l')], &[]);
     let g = game(&b, "1/15", "random", 0, "white-moves", "-");
-    assert!(g.current_chain().is_empty());
+    assert!(g.rules().current_chain().is_empty());
 }
 
 #[test]
@@ -289,12 +292,14 @@ fn a_chain_of_one_colour_is_not_a_chain() {
     let white = board(&[("c3", 'G'), ("d3", 'G'), ("c4", 'G'), ("d4", 'G')], &[]);
     assert!(
         game(&white, "1/15", "random", 0, "white-moves", "-")
+            .rules()
             .current_chain()
             .is_empty()
     );
     let mixed = board(&[("c3", 'G'), ("d3", 'G'), ("c4", 'G'), ("d4", 'g')], &[]);
     assert_eq!(
         game(&mixed, "1/15", "random", 0, "white-moves", "-")
+            .rules()
             .current_chain()
             .len(),
         4
@@ -329,8 +334,8 @@ fn a_turn_scores_the_square_of_the_longest_chain_and_draws_it() {
         "{}",
         played.description
     );
-    assert_eq!(g.position.history()[0].points, 16);
-    assert_eq!(g.position.total(), 16);
+    assert_eq!(g.rules().position.history()[0].points, 16);
+    assert_eq!(g.rules().position.total(), 16);
     assert!(g.view().header.contains("total 16"), "{}", g.view().header);
 }
 
@@ -348,11 +353,11 @@ fn the_bomb_hitting_a_piece_makes_a_pit_and_the_piece_escapes() {
     );
     let played = g.play("a8c7").unwrap();
     assert!(played.description.contains("c3"), "{}", played.description);
-    let board = g.position.board();
+    let board = g.rules().position.board();
     assert!(board.is_pit(sq("c3")));
     assert!(board.piece_at(sq("c3")).is_none());
     assert_eq!(
-        g.position.phase(),
+        g.rules().position.phase(),
         &Phase::Escape {
             from: sq("c3"),
             piece: Piece::new(Color::White, Kind::Gentleman)
@@ -383,10 +388,10 @@ fn an_escape_with_several_qualifying_squares_is_the_owners_choice() {
     assert_eq!(g.position_text(), before);
     g.play("escape e3").unwrap();
     assert_eq!(
-        g.position.board().piece_at(sq("e3")),
+        g.rules().position.board().piece_at(sq("e3")),
         Some(Piece::new(Color::White, Kind::Gentleman))
     );
-    assert_eq!(g.position.turn(), 2);
+    assert_eq!(g.rules().position.turn(), 2);
     assert_eq!(actor(&g), Actor::Side(Color::White));
 }
 
@@ -406,10 +411,10 @@ fn an_escape_with_no_qualifying_square_removes_the_piece() {
         "{}",
         played.description
     );
-    let board = g.position.board();
+    let board = g.rules().position.board();
     assert!(board.is_pit(sq("g2")));
     assert_eq!(board.piece_count(), 5);
-    assert_eq!(g.position.turn(), 2);
+    assert_eq!(g.rules().position.turn(), 2);
 }
 
 #[test]
@@ -436,7 +441,7 @@ fn the_bomb_on_an_empty_square_with_neighbours_lets_anyone_choose_the_target() {
     );
     g.play("a8c7").unwrap();
     assert_eq!(
-        g.position.phase(),
+        g.rules().position.phase(),
         &Phase::Target {
             center: Some(sq("d5"))
         }
@@ -445,8 +450,8 @@ fn the_bomb_on_an_empty_square_with_neighbours_lets_anyone_choose_the_target() {
     assert_eq!(legal(&g), vec!["bomb c4", "bomb d4"]);
     assert!(g.play("bomb e5").is_err());
     g.play("bomb d4").unwrap();
-    assert!(g.position.board().is_pit(sq("d4")));
-    assert!(!g.position.board().is_pit(sq("d5")));
+    assert!(g.rules().position.board().is_pit(sq("d4")));
+    assert!(!g.rules().position.board().is_pit(sq("d5")));
 }
 
 #[test]
@@ -460,9 +465,12 @@ fn the_bomb_on_an_empty_square_without_neighbours_just_makes_a_pit() {
         "-",
     );
     g.play("a8c7").unwrap();
-    assert_eq!(names(g.position.board().pits().iter()), set(&["g7"]));
-    assert_eq!(g.position.board().piece_count(), 5);
-    assert_eq!(g.position.turn(), 2);
+    assert_eq!(
+        names(g.rules().position.board().pits().iter()),
+        set(&["g7"])
+    );
+    assert_eq!(g.rules().position.board().piece_count(), 5);
+    assert_eq!(g.rules().position.turn(), 2);
 }
 
 #[test]
@@ -481,7 +489,10 @@ fn the_bomb_is_rerolled_when_it_falls_on_a_pit() {
         "{}",
         played.description
     );
-    assert_eq!(names(g.position.board().pits().iter()), set(&["f7", "g7"]));
+    assert_eq!(
+        names(g.rules().position.board().pits().iter()),
+        set(&["f7", "g7"])
+    );
 }
 
 #[test]
@@ -496,7 +507,7 @@ fn the_dice_map_one_to_six_onto_files_b_to_g_and_ranks_2_to_7() {
     );
     g.play("a8c7").unwrap();
     // b7 is next to the Knight that just arrived on c7: the only target, hit at once.
-    assert!(g.position.board().is_pit(sq("c7")));
+    assert!(g.rules().position.board().is_pit(sq("c7")));
 }
 
 // ---------------------------------------------------------------- the dice and the record
@@ -507,7 +518,7 @@ fn before_the_bomb(dice: &str, pits: &[&str]) -> CataloniaGame {
         "{} 1/15 random {dice} black-moves-second - -",
         chain_of_gentlemen(&[], pits).to_text()
     );
-    CataloniaGame::new(Position::from_text(&text).unwrap_or_else(|e| panic!("{text}: {e}")))
+    Catalonia::game(Position::from_text(&text).unwrap_or_else(|e| panic!("{text}: {e}")))
 }
 
 /// The dice field of a position string.
@@ -563,8 +574,8 @@ fn a_replayed_bomb_takes_its_dice_from_the_record_whatever_the_generator_says() 
         "{}",
         played.description
     );
-    assert!(g.position.board().is_pit(sq("c7")));
-    assert!(!g.position.board().is_pit(sq("g7")));
+    assert!(g.rules().position.board().is_pit(sq("c7")));
+    assert!(!g.rules().position.board().is_pit(sq("g7")));
     // The generator moved past the two rolls as if it had made them.
     assert_eq!(dice_field(&g), format!("chacha8:{seed:016x}:2"));
 }
@@ -585,7 +596,7 @@ fn recorded_rolls_that_do_not_fit_the_action_are_refused_and_change_nothing() {
             .unwrap_err()
             .to_string();
         assert!(error.contains(why), "{rolls:?}: {error}");
-        assert_eq!(g, fresh, "{rolls:?}");
+        assert_eq!(g.rules(), fresh.rules(), "{rolls:?}");
     }
     // Rolls recorded for a move that rolls nothing are refused too.
     let mut quiet = game(
@@ -612,7 +623,7 @@ fn games_from_before_the_rolls_were_recorded_roll_their_old_dice_again() {
     // The record of such a game holds no rolls: the old generator rolls them again.
     let (_, rolls) = g.play_with("a8c7", Chance::Recorded(&[])).unwrap();
     assert_eq!(rolls, Rolls(vec![1, 6]));
-    assert!(g.position.board().is_pit(sq("c7")));
+    assert!(g.rules().position.board().is_pit(sq("c7")));
     let mut after = Dice::new(state);
     after.skip();
     after.skip();
@@ -661,15 +672,18 @@ fn trapped_peasants_may_be_removed_by_their_side_at_the_end_of_the_turn() {
         "-",
     );
     g.play("a8c7").unwrap();
-    assert_eq!(g.position.phase(), &Phase::Trapped { side: Color::White });
+    assert_eq!(
+        g.rules().position.phase(),
+        &Phase::Trapped { side: Color::White }
+    );
     assert_eq!(actor(&g), Actor::Side(Color::White));
     assert_eq!(legal(&g), vec!["keep", "remove g1", "remove h4"]);
     g.play("remove g1").unwrap();
-    assert!(g.position.board().piece_at(sq("g1")).is_none());
+    assert!(g.rules().position.board().piece_at(sq("g1")).is_none());
     assert_eq!(legal(&g), vec!["keep", "remove h4"]);
     g.play("keep").unwrap();
-    assert!(g.position.board().piece_at(sq("h4")).is_some());
-    assert_eq!(g.position.turn(), 2);
+    assert!(g.rules().position.board().piece_at(sq("h4")).is_some());
+    assert_eq!(g.rules().position.turn(), 2);
 }
 
 // ---------------------------------------------------------------- turns and the end
@@ -688,7 +702,7 @@ fn five_turn_rule_no_chain_by_the_end_of_turn_5_and_everyone_loses() {
     }
     let mut earlier = game(&start, "4/15", "random", 0, "black-moves-second", "-");
     earlier.play("b7b6").unwrap();
-    assert_eq!(earlier.position.turn(), 5);
+    assert_eq!(earlier.rules().position.turn(), 5);
     assert_eq!(actor(&earlier), Actor::Side(Color::White));
 }
 
@@ -711,7 +725,7 @@ fn the_final_turn_is_scored_and_ends_the_game_with_the_sum_of_the_turns() {
         })
     );
     assert!(
-        g.position.board().pits().is_empty(),
+        g.rules().position.board().pits().is_empty(),
         "no bomb after the last scoring"
     );
     assert!(g.play("c7a8").is_err());
@@ -729,9 +743,12 @@ fn turns_after_the_first_chain_are_scored_even_without_a_chain() {
         "2:16:c3.d3.d4.c4",
     );
     g.play("a8c7").unwrap();
-    let last = g.position.history().last().unwrap();
+    let last = g.rules().position.history().last().unwrap();
     assert_eq!((last.turn, last.points), (3, 0));
-    assert!(g.position.board().is_pit(sq("g7")), "the bomb still falls");
+    assert!(
+        g.rules().position.board().is_pit(sq("g7")),
+        "the bomb still falls"
+    );
 }
 
 #[test]
@@ -811,7 +828,7 @@ fn the_non_random_variant_targets_a_piece_of_a_longest_chain_chosen_by_anyone() 
         "-",
     );
     g.play("a8c7").unwrap();
-    assert_eq!(g.position.phase(), &Phase::Target { center: None });
+    assert_eq!(g.rules().position.phase(), &Phase::Target { center: None });
     assert_eq!(actor(&g), Actor::Anyone);
     assert_eq!(legal(&g), vec!["bomb c3", "bomb c4", "bomb d3", "bomb d4"]);
     assert!(
@@ -819,7 +836,7 @@ fn the_non_random_variant_targets_a_piece_of_a_longest_chain_chosen_by_anyone() 
         "the Knight is in no longest chain"
     );
     g.play("bomb c4").unwrap();
-    assert!(g.position.board().is_pit(sq("c4")));
+    assert!(g.rules().position.board().is_pit(sq("c4")));
 }
 
 #[test]
@@ -839,8 +856,8 @@ fn the_non_random_variant_has_no_bomb_in_a_turn_without_a_chain() {
         "{}",
         played.description
     );
-    assert!(g.position.board().pits().is_empty());
-    assert_eq!(g.position.turn(), 4);
+    assert!(g.rules().position.board().pits().is_empty());
+    assert_eq!(g.rules().position.turn(), 4);
 }
 
 // ---------------------------------------------------------------- input and records
@@ -944,6 +961,7 @@ fn an_escape_square_qualifies_only_with_the_new_pit_in_place() {
     );
     assert!(
         !with_pit
+            .rules()
             .position
             .qualifying_escapes(gentleman, sq("c3"))
             .contains(&sq("d4"))
@@ -952,7 +970,7 @@ fn an_escape_square_qualifies_only_with_the_new_pit_in_place() {
     without.put(sq("d4"), Some(gentleman));
     let g = game(&without, "2/15", "random", 0, "white-moves", "-");
     assert_eq!(
-        g.current_chain().len(),
+        g.rules().current_chain().len(),
         4,
         "the chain exists when c3 is open"
     );
@@ -979,7 +997,7 @@ fn an_escape_with_a_single_qualifying_square_is_made_at_once() {
             .filter(|&s| s != sq("e3"))
             .collect()
     };
-    let mut b = g.position.board().clone();
+    let mut b = g.rules().position.board().clone();
     for s in options {
         b.add_pit(s);
     }
@@ -997,7 +1015,7 @@ fn an_escape_with_a_single_qualifying_square_is_made_at_once() {
         "{}",
         played.description
     );
-    assert_eq!(g.position.turn(), 2);
+    assert_eq!(g.rules().position.turn(), 2);
 }
 
 #[test]

@@ -585,7 +585,7 @@ fn neither_side_able_to_move_is_a_draw() {
         pos.cells[i] = Some(if i < 32 { Color::White } else { Color::Black });
     }
     pos.phase = katarenga::Phase::Turn(Color::White);
-    let game = katarenga::KatarengaGame::new(pos);
+    let game = katarenga::Katarenga::game(pos);
     match game.status() {
         Status::Over(Outcome::Draw { reason }) => assert!(reason.contains("neither side")),
         other => panic!("{other:?}"),
