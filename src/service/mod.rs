@@ -11,7 +11,6 @@
 
 mod abort;
 mod agree;
-pub mod bench;
 mod context;
 mod info;
 mod painter;
