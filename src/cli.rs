@@ -1,6 +1,6 @@
 //! The command line: parsed by clap into a command, then run. `main` only calls [`run`].
 
-use std::{path::PathBuf, process::ExitCode, time::Instant};
+use std::{path::PathBuf, process::ExitCode};
 
 use clap::{Parser, Subcommand};
 
@@ -153,34 +153,15 @@ fn perft(game: &str, depth: u32, position: Option<&str>, divide: bool) -> Result
 
 fn bench(what: &str) -> Result<(), String> {
     match what {
-        "rules" => {
-            for (id, depth) in [
-                (GameId::Chess, 5),
-                (GameId::Cataclysm, 3),
-                (GameId::Katarenga, 4),
-                (GameId::Chromopolis, 5),
-            ] {
-                let game =
-                    registry::new_game(id, &Options::default(), 0).map_err(|e| e.to_string())?;
-                let started = Instant::now();
-                let nodes = game.perft(depth);
-                let seconds = started.elapsed().as_secs_f64();
-                println!(
-                    "{} perft {depth}: {nodes} nodes in {seconds:.3} s = {:.2} M nodes/s",
-                    id.id(),
-                    nodes as f64 / seconds / 1e6
-                );
-            }
-            Ok(())
-        }
+        "rules" => crate::bench::rules::print(),
         "catalonia" => {
-            crate::rules::catalonia::bench::print(200);
+            crate::bench::catalonia::print(200);
             Ok(())
         }
         "render" => crate::render::command::bench(),
         "service" => {
             crate::console::init_logging();
-            crate::service::bench::run(crate::service::default_painter(), None)
+            crate::bench::service::run(crate::service::default_painter(), None)
         }
         other => Err(format!(
             "unknown benchmark \"{other}\"; try: rules, catalonia, render, service"

@@ -1,6 +1,7 @@
 //! The parts of the command list that come from the games rather than from this adapter: the
 //! list of games to choose from, and one `/new` option for each option a game accepts. Both
-//! are read from the rules registry when the bot starts, so a new game needs no change here.
+//! are read from the service's list of games when the bot starts, so a new game needs no
+//! change here.
 
 use std::{borrow::Cow, collections::BTreeMap};
 
@@ -9,7 +10,7 @@ use poise::serenity_prelude::{
 };
 
 use super::{Data, Error};
-use crate::rules::{GameId, Options, registry};
+use crate::service::Service;
 
 /// Commands whose `game` option names a kind of game (elsewhere it is a game's number).
 const GAME_KIND_COMMANDS: [&str; 4] = ["new", "help", "leaderboard", "piece"];
@@ -38,13 +39,12 @@ pub fn customise(commands: &mut [poise::Command<Data, Error>]) {
     }
 }
 
-/// The games that can be played now, as a choice list (name shown, id sent).
+/// The games, as a choice list (name shown, id sent).
 fn game_kind_choices(option: CreateCommandOption) -> CreateCommandOption {
-    GameId::ALL
+    Service::games()
         .into_iter()
-        .filter(|id| registry::new_game(*id, &Options::default(), 0).is_ok())
-        .fold(option.kind(CommandOptionType::String), |option, id| {
-            option.add_string_choice(id.display_name(), id.id())
+        .fold(option.kind(CommandOptionType::String), |option, game| {
+            option.add_string_choice(game.name, game.key)
         })
 }
 
@@ -53,12 +53,12 @@ fn game_kind_choices(option: CreateCommandOption) -> CreateCommandOption {
 /// out and logged.
 pub fn game_options() -> BTreeMap<String, String> {
     let mut found: BTreeMap<String, (String, Vec<&'static str>)> = BTreeMap::new();
-    for id in GameId::ALL {
-        for spec in registry::option_specs(id) {
+    for game in Service::games() {
+        for spec in game.options {
             if !valid_option_name(spec.name) {
                 tracing::warn!(
                     option = spec.name,
-                    game = id.id(),
+                    game = game.key,
                     "option name not usable on Discord"
                 );
                 continue;
@@ -66,7 +66,7 @@ pub fn game_options() -> BTreeMap<String, String> {
             let entry = found
                 .entry(spec.name.to_string())
                 .or_insert_with(|| (spec.description.to_string(), Vec::new()));
-            entry.1.push(id.display_name());
+            entry.1.push(game.name);
         }
     }
     found
@@ -126,12 +126,17 @@ mod tests {
     }
 
     #[test]
-    fn every_game_option_of_the_registry_is_offered_by_new() {
+    fn every_game_option_is_offered_by_new() {
         let offered = game_options();
-        for id in GameId::ALL {
-            for spec in registry::option_specs(id) {
+        for game in Service::games() {
+            for spec in game.options {
                 if valid_option_name(spec.name) {
-                    assert!(offered.contains_key(spec.name), "{} of {id}", spec.name);
+                    assert!(
+                        offered.contains_key(spec.name),
+                        "{} of {}",
+                        spec.name,
+                        game.key
+                    );
                     assert!(offered[spec.name].chars().count() <= MAX_DESCRIPTION);
                 }
             }
@@ -153,7 +158,14 @@ mod tests {
         let option = game.create_as_slash_command_option().unwrap();
         let json = serde_json::to_value(&option).unwrap();
         let choices = json["choices"].as_array().unwrap();
-        assert!(choices.iter().any(|c| c["value"] == "chess"), "{json}");
+        let first = Service::games()[0];
+        assert_eq!(choices.len(), Service::games().len(), "{json}");
+        assert!(
+            choices
+                .iter()
+                .any(|c| c["value"] == first.key && c["name"] == first.name),
+            "{json}"
+        );
         assert!(new.parameters.len() <= 25);
     }
 }

@@ -135,14 +135,6 @@ const FILL: (&str, &str) = ("#f8f6f0", "#34322f");
 /// Inner lines of White pieces, dark; light on Black pieces so they show on the dark body.
 const DETAIL: (&str, &str) = ("#141415", "#ebe6dc");
 
-/// The kinds that are not orthodox chess pieces; the legend names these.
-pub fn is_fairy(kind: &str) -> bool {
-    !matches!(
-        kind,
-        "king" | "queen" | "rook" | "bishop" | "knight" | "pawn"
-    )
-}
-
 /// The SVG text for one side: unchanged for White, colour tokens swapped for Black.
 pub fn for_color(svg: &str, color: Color) -> String {
     match color {

@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 
 use super::{Renderer, samples, showcase};
-use crate::rules::{BoardView, Color, GameId};
+use crate::rules::{BoardView, Color, GAMES, GameId};
 
 /// One picture: file name (without extension), view, side at the bottom.
 pub type Entry = (String, BoardView, Color);
@@ -14,12 +14,13 @@ pub type Entry = (String, BoardView, Color);
 pub fn views() -> Result<Vec<Entry>, String> {
     let side = |view: &BoardView| view.perspective.unwrap_or(Color::White);
     let mut views: Vec<Entry> = Vec::new();
-    for id in GameId::ALL {
+    for spec in &GAMES {
+        let id = spec.id;
         let start = showcase::start(id).ok_or_else(|| format!("{id}: cannot start a game"))?;
-        views.push((format!("{}-start", id.id()), start, Color::White));
+        views.push((format!("{}-start", spec.key), start, Color::White));
         let middle = showcase::middlegame(id).ok_or_else(|| format!("{id}: no middlegame"))?;
         let orientation = side(&middle);
-        views.push((format!("{}-middlegame", id.id()), middle, orientation));
+        views.push((format!("{}-middlegame", spec.key), middle, orientation));
     }
     let feature = |name: &str, view: Option<BoardView>| {
         view.ok_or_else(|| format!("{name}: no seeded playout reached it"))
@@ -49,10 +50,10 @@ pub fn views() -> Result<Vec<Entry>, String> {
     ));
     // Hand-built: no game has every piece type, so this sheet of all the artwork is made up.
     views.push(("all-pieces".into(), samples::all_pieces(), Color::White));
-    for id in GameId::ALL {
-        for (name, view) in showcase::piece_diagrams(id)? {
+    for spec in &GAMES {
+        for (name, view) in showcase::piece_diagrams(spec.id)? {
             views.push((
-                format!("{}-piece-{}", id.id(), slug(&name)),
+                format!("{}-piece-{}", spec.key, slug(&name)),
                 view,
                 Color::White,
             ));

@@ -1,8 +1,10 @@
-//! Which piece types the legend names: every fairy (non-orthodox) type on the board or in a
-//! camp, once each, in alphabetical order. Shared by the picture and the text board.
+//! Which piece types the legend names: every fairy type (one that orthodox chess does not
+//! have) on the board or in a camp, once each, in alphabetical order. Shared by the picture
+//! and the text board.
 
-use super::assets;
-use crate::rules::{BoardView, Color, PieceView};
+use std::sync::OnceLock;
+
+use crate::rules::{BoardView, Color, GameId, PieceView};
 
 /// One named piece type.
 #[derive(Clone, Debug, Eq, PartialEq)]
@@ -31,7 +33,7 @@ pub fn entries(view: &BoardView) -> Vec<LegendEntry> {
     let in_camps = view.outside.iter().filter_map(|slot| slot.piece.as_ref());
     let mut entries: Vec<LegendEntry> = Vec::new();
     for piece in on_board.chain(in_camps) {
-        if !assets::is_fairy(&piece.kind) {
+        if !is_fairy(&piece.kind) {
             continue;
         }
         if entries
@@ -53,4 +55,24 @@ fn entry(piece: &PieceView) -> LegendEntry {
         symbol: piece.symbol.chars().take(4).collect(),
         color: piece.color,
     }
+}
+
+/// The kinds that are not orthodox chess pieces (those on a chess board at the start, read
+/// from the game itself); the legend names these.
+fn is_fairy(kind: &str) -> bool {
+    static ORTHODOX: OnceLock<Vec<String>> = OnceLock::new();
+    let orthodox = ORTHODOX.get_or_init(|| {
+        GameId::Chess
+            .spec()
+            .example()
+            .map(|game| {
+                game.view()
+                    .pieces
+                    .into_iter()
+                    .map(|(_, p)| p.kind)
+                    .collect()
+            })
+            .unwrap_or_default()
+    });
+    !orthodox.iter().any(|k| k == kind)
 }

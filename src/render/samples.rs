@@ -4,65 +4,69 @@
 //! [`super::showcase`]); from here they only take the chess positions reached by fixed moves of
 //! the real game and the sheet of every piece's artwork, which no game can show.
 
+use std::sync::OnceLock;
+
 use crate::rules::{
-    BoardView, Color, GameId, Geometry, Options, OutsideSlot, PieceView, Square, Tile, registry,
+    BoardView, Color, GAMES, GameId, GameSpec, Geometry, OutsideSlot, PieceView, Square, Tile,
 };
 
-/// The name, sprite kind and letter of every piece type of every game.
-pub const PIECE_TYPES: &[(&str, &str, &str)] = &[
-    ("King", "king", "K"),
-    ("Queen", "queen", "Q"),
-    ("Rook", "rook", "R"),
-    ("Bishop", "bishop", "B"),
-    ("Knight", "knight", "N"),
-    ("Pawn", "pawn", "P"),
-    ("Grand Rook", "grand-rook", "G"),
-    ("Sorceress", "sorceress", "S"),
-    ("Duke", "duke", "D"),
-    ("Tiger", "tiger", "T"),
-    ("Elephant", "elephant", "E"),
-    ("Centaur", "centaur", "C"),
-    ("Royal Knight", "royal-knight", "Y"),
-    ("Chinese Nightrider", "chinese-nightrider", "H"),
-    ("Pao", "pao", "O"),
-    ("Blocking Prince", "blocking-prince", "I"),
-    ("Grasshopper", "grasshopper", "G"),
-    ("Chinese Pawn", "pawn-chinese", "C"),
-    ("Berolina Pawn", "pawn-berolina", "B"),
-    ("fF-Pawn", "pawn-ff", "F"),
-    ("Mecklenburg Pawn", "pawn-mecklenburg", "M"),
-    ("Mecklenburg Chinese Pawn", "pawn-chinese-mecklenburg", "M"),
-    (
-        "Mecklenburg Berolina Pawn",
-        "pawn-berolina-mecklenburg",
-        "M",
-    ),
-    ("Mecklenburg fF-Pawn", "pawn-ff-mecklenburg", "M"),
-    ("Defending Pawn", "pawn-defending", "D"),
-    ("Defending Chinese Pawn", "pawn-chinese-defending", "D"),
-    ("Defending Berolina Pawn", "pawn-berolina-defending", "D"),
-    ("Defending fF-Pawn", "pawn-ff-defending", "D"),
-    ("Japanese Spear", "spear-japanese", "J"),
-    ("Arabic Spear", "spear-arabic", "A"),
-    ("Berolina Spear", "spear-berolina", "L"),
-    ("Diagonal Spear", "spear-diagonal", "X"),
-    ("Fish Pawn", "pawn-fish", "F"),
-    ("Chinese Fish Pawn", "pawn-chinese-fish", "F"),
-    ("Berolina Fish Pawn", "pawn-berolina-fish", "F"),
-    ("fF Fish Pawn", "pawn-ff-fish", "F"),
-    ("Advocate", "advocate", "A"),
-    ("Prelate", "prelate", "L"),
-    ("Gentleman", "gentleman", "G"),
-    ("Lady", "lady", "L"),
-    ("Peasant", "peasant", "P"),
-];
+/// One piece type of a game: its name, sprite kind and letter.
+#[derive(Clone, Debug, Eq, PartialEq)]
+pub struct PieceType {
+    pub name: String,
+    pub kind: String,
+    pub symbol: String,
+}
 
-/// A piece of the named kind (`PIECE_TYPES`), or a user-defined one if the kind is unknown.
+/// Every piece type of every game in the table of games, once per sprite kind, in the games'
+/// order and each game's own order: read from each game's piece diagrams, so this is what the
+/// games show and no second list to keep up to date.
+pub fn piece_types() -> &'static [PieceType] {
+    static TYPES: OnceLock<Vec<PieceType>> = OnceLock::new();
+    TYPES.get_or_init(|| {
+        let mut types: Vec<PieceType> = Vec::new();
+        for spec in &GAMES {
+            for found in game_piece_types(spec) {
+                if !types.iter().any(|t| t.kind == found.kind) {
+                    types.push(found);
+                }
+            }
+        }
+        types
+    })
+}
+
+/// The piece types of one game, in its order (a game that cannot start shows none; the
+/// gallery reports it).
+fn game_piece_types(spec: &GameSpec) -> Vec<PieceType> {
+    let Ok(game) = spec.example() else {
+        return Vec::new();
+    };
+    game.pieces()
+        .into_iter()
+        .filter_map(|info| {
+            let diagram = game.piece_diagram(&info.name).ok()?;
+            let shown = diagram
+                .pieces
+                .iter()
+                .map(|(_, p)| p)
+                .find(|p| p.name == info.name)?;
+            Some(PieceType {
+                name: info.name.clone(),
+                kind: shown.kind.clone(),
+                symbol: info.symbol.clone(),
+            })
+        })
+        .collect()
+}
+
+/// A piece of the named sprite kind (see [`piece_types`]), or a user-defined one if no game
+/// has the kind.
 pub fn piece(kind: &str, color: Color) -> PieceView {
-    let (name, symbol) = PIECE_TYPES
+    let (name, symbol) = piece_types()
         .iter()
-        .find(|(_, k, _)| *k == kind)
-        .map_or((kind, "?"), |&(n, _, s)| (n, s));
+        .find(|t| t.kind == kind)
+        .map_or((kind, "?"), |t| (t.name.as_str(), t.symbol.as_str()));
     PieceView {
         kind: kind.to_string(),
         name: name.to_string(),
@@ -86,7 +90,7 @@ fn place(view: &mut BoardView, text: &str, color: Color) {
 
 /// Plays moves given as `from-to` pairs (the first legal action joining them).
 fn played(id: GameId, moves: &[&str]) -> Box<dyn crate::rules::Game> {
-    let mut game = registry::new_game(id, &Options::default(), 0).expect("chess-like games exist");
+    let mut game = id.spec().example().expect("every game starts");
     for m in moves {
         let (from, to) = m.split_once('-').expect("from-to");
         let action = game
@@ -175,26 +179,15 @@ pub fn pick_a_team_draft() -> BoardView {
     );
     view.last_move = vec![sq("h10")];
     let placed: Vec<String> = view.pieces.iter().map(|(_, p)| p.kind.clone()).collect();
-    view.pool = PIECE_TYPES
+    // The pool: the rest of the game's piece types, in the order of `piece_types`.
+    let kinds: Vec<String> = game_piece_types(GameId::PickATeam.spec())
+        .into_iter()
+        .map(|t| t.kind)
+        .collect();
+    view.pool = piece_types()
         .iter()
-        .filter(|(_, kind, _)| {
-            !placed.iter().any(|k| k == kind)
-                && !matches!(
-                    *kind,
-                    "grand-rook"
-                        | "sorceress"
-                        | "duke"
-                        | "tiger"
-                        | "elephant"
-                        | "centaur"
-                        | "advocate"
-                        | "prelate"
-                        | "gentleman"
-                        | "lady"
-                        | "peasant"
-                )
-        })
-        .map(|(_, kind, _)| piece(kind, Color::White))
+        .filter(|t| kinds.contains(&t.kind) && !placed.contains(&t.kind))
+        .map(|t| piece(&t.kind, Color::White))
         .collect();
     view
 }
@@ -356,23 +349,26 @@ pub fn catalonia() -> BoardView {
     view
 }
 
-/// Every piece type in both colours on one board (White on the lower half), with its legend.
+/// Every piece type in both colours on one board (White on the lower half, eleven a rank),
+/// with its legend.
 pub fn all_pieces() -> BoardView {
+    let types = piece_types();
+    let ranks = types.len().div_ceil(11).max(1) as u8;
     let mut view = BoardView {
-        geometry: Some(Geometry::rectangle(11, 8).expect("11×8")),
+        geometry: Some(Geometry::rectangle(11, 2 * ranks).expect("a board of the piece types")),
         header: "Every piece type".into(),
         perspective: Some(Color::White),
         ..BoardView::default()
     };
-    for (i, &(_, kind, _)) in PIECE_TYPES.iter().enumerate() {
+    for (i, t) in types.iter().enumerate() {
         let (file, rank) = ((i % 11) as u8, (i / 11) as u8);
         view.pieces.push((
             Square::new(file, rank).expect("on the board"),
-            piece(kind, Color::White),
+            piece(&t.kind, Color::White),
         ));
         view.pieces.push((
-            Square::new(10 - file, 7 - rank).expect("on the board"),
-            piece(kind, Color::Black),
+            Square::new(10 - file, 2 * ranks - 1 - rank).expect("on the board"),
+            piece(&t.kind, Color::Black),
         ));
     }
     view
@@ -395,4 +391,17 @@ pub fn palette_samples() -> Vec<BoardView> {
         catalonia(),
         all_pieces(),
     ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_games_piece_types_use_every_piece_artwork() {
+        let kinds: Vec<&str> = piece_types().iter().map(|t| t.kind.as_str()).collect();
+        for (kind, _) in super::super::assets::PIECES {
+            assert!(kinds.contains(kind), "no game shows {kind}: {kinds:?}");
+        }
+    }
 }

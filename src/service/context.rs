@@ -51,7 +51,7 @@ impl Loaded {
         join_names(&names)
     }
 
-    /// "#12 (Cataclysm)".
+    /// The game's number and name: "#12 (its name)".
     pub fn label(&self) -> String {
         format!("#{} ({})", self.row.id, self.kind.display_name())
     }

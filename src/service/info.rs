@@ -6,7 +6,7 @@ use super::{
     context::{Loaded, join_names, sentence},
 };
 use crate::{
-    rules::{Color, GameId, Options, registry},
+    rules::{Color, GAMES, GameId},
     store::{GameState, LogEntry},
 };
 
@@ -31,17 +31,9 @@ impl Service {
     /// The list of games, or one game's rules summary and start options.
     pub fn help(&self, game: Option<&str>) -> ServiceResult {
         let Some(name) = game.filter(|g| !g.trim().is_empty()) else {
-            let games: Vec<String> = GameId::ALL
+            let games: Vec<String> = GAMES
                 .iter()
-                .map(|g| {
-                    let ready = registry::new_game(*g, &Options::default(), 0).is_ok();
-                    format!(
-                        "• {} (`{}`){}",
-                        g.display_name(),
-                        g.id(),
-                        if ready { "" } else { " — not available yet" }
-                    )
-                })
+                .map(|g| format!("• {} (`{}`)", g.name, g.key))
                 .collect();
             return Ok(Reply::text(format!(
                 "Chatrang hosts these games:\n{}\n/help GAME tells the rules of one.\n{COMMANDS}",
@@ -49,23 +41,17 @@ impl Service {
             )));
         };
         let kind = parse_game(name)?;
-        let mut text = registry::help(kind).to_string();
-        if kind == GameId::Chromopolis && !text.to_lowercase().contains("reconstruct") {
-            text.push_str(
-                "\nNote: the original setup diagram is lost; the starting position used here is \
-                 a reconstruction.",
-            );
-        }
-        let specs = registry::option_specs(kind);
-        if !specs.is_empty() {
+        let spec = kind.spec();
+        let mut text = spec.help.to_string();
+        if !spec.options.is_empty() {
             text.push_str("\nOptions when starting (/new ");
-            text.push_str(kind.id());
+            text.push_str(spec.key);
             text.push_str(" name=value):");
-            for spec in specs {
-                text.push_str(&format!("\n• {}: {}", spec.name, spec.description));
+            for option in spec.options {
+                text.push_str(&format!("\n• {}: {}", option.name, option.description));
             }
         }
-        text.push_str(if kind.is_cooperative() {
+        text.push_str(if spec.cooperative {
             "\nEveryone plays together in two teams (/join white or /join black); any member \
              acts for their team. The best final scores are on /leaderboard."
         } else {
@@ -77,11 +63,11 @@ impl Service {
         Ok(Reply::text(text))
     }
 
-    /// The names of a game's pieces (for autocomplete); empty for a game not available yet.
+    /// The names of a game's pieces (for autocomplete); empty for a name that is no game.
     pub fn piece_names(&self, game: &str) -> Vec<String> {
         GameId::parse(game)
             .ok()
-            .and_then(|kind| registry::new_game(kind, &Options::default(), 0).ok())
+            .and_then(|kind| kind.spec().example().ok())
             .map(|g| g.pieces().into_iter().map(|p| p.name).collect())
             .unwrap_or_default()
     }
@@ -89,7 +75,7 @@ impl Service {
     /// One piece of a game alone on the board with its moves marked, and its description.
     pub async fn piece(&self, game: &str, piece: &str) -> ServiceResult {
         let kind = parse_game(game)?;
-        let example = registry::new_game(kind, &Options::default(), 0).map_err(|e| {
+        let example = kind.spec().example().map_err(|e| {
             ServiceError::refused(format!("{kind} cannot show pieces: {}", sentence(&e.0)))
         })?;
         let view = example

@@ -3,13 +3,14 @@
 //! (console, Discord, Matrix) only translate to and from these calls; every decision about
 //! permissions, turns, teams, draws and undo is made here, against the database.
 //!
-//! Games are only ever `Box<dyn Game>` from [`crate::rules::registry`], so a new game needs no
-//! change here: options come from `registry::option_specs`, whose turn it is from
-//! [`crate::rules::Status`], and cooperative scoring from `GameId::is_cooperative`.
+//! Games are only ever `Box<dyn Game>` built from their row in the table of games
+//! ([`crate::rules::registry::GAMES`]), so a new game needs no change here: names, help and
+//! options come from its row, whose turn it is from [`crate::rules::Status`], and cooperative
+//! scoring from `GameId::is_cooperative`. Adapters list the games with [`Service::games`] and
+//! never read the table themselves.
 
 mod abort;
 mod agree;
-pub mod bench;
 mod context;
 mod info;
 mod painter;
@@ -32,7 +33,10 @@ pub use reply::{
 };
 pub use start::NewGame;
 
-use crate::{rules::Game, store::Store};
+use crate::{
+    rules::{Game, OptionSpec, registry::GAMES},
+    store::Store,
+};
 
 /// How many games the service keeps replayed in memory; beyond it the cache starts afresh.
 const CACHE_LIMIT: usize = 4096;
@@ -62,7 +66,33 @@ pub fn default_painter() -> Arc<dyn BoardPainter> {
     Arc::new(RenderPainter)
 }
 
+/// One game the bot hosts, as adapters list it (from its row in the table of games).
+#[derive(Clone, Copy, Debug)]
+pub struct GameInfo {
+    /// The id commands take and records keep.
+    pub key: &'static str,
+    /// The name people read.
+    pub name: &'static str,
+    /// Everyone plays together for one score: no winner, no rating.
+    pub cooperative: bool,
+    /// The options a new game accepts.
+    pub options: &'static [OptionSpec],
+}
+
 impl Service {
+    /// Every game the bot hosts, in the order lists show them.
+    pub fn games() -> Vec<GameInfo> {
+        GAMES
+            .iter()
+            .map(|g| GameInfo {
+                key: g.key,
+                name: g.name,
+                cooperative: g.cooperative,
+                options: g.options,
+            })
+            .collect()
+    }
+
     /// A service over an opened store, drawing boards with `painter`.
     pub fn new(store: Store, painter: Arc<dyn BoardPainter>) -> Service {
         Service {

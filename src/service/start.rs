@@ -11,14 +11,14 @@ use super::{
     context::{Loaded, sentence},
 };
 use crate::{
-    rules::{Color, GameId, Options, registry},
+    rules::{Color, GameId, Options},
     store::{Commit, GameRow, GameState, NewLogEntry, now_ms},
 };
 
 /// What `/new` asks for.
 #[derive(Clone, Debug, Default)]
 pub struct NewGame {
-    /// A game id or display name (`cataclysm`, `Pick-a-team chess`).
+    /// A game's id or display name, in any letter case.
     pub game: String,
     /// The opponent of a two-player game; `None` makes an open challenge anyone may accept.
     pub opponent: Option<User>,
@@ -30,7 +30,7 @@ pub struct NewGame {
     /// Team members named at the start (group games).
     pub white: Vec<User>,
     pub black: Vec<User>,
-    /// Game options by name, as `registry::option_specs` lists them.
+    /// Game options by name, as the game's row in the table of games lists them.
     pub options: Vec<(String, String)>,
     /// The seed of every random choice of the game; random when `None`.
     pub seed: Option<u64>,
@@ -56,7 +56,8 @@ impl Service {
     pub async fn new_game(&self, place: &Place, creator: &User, new: NewGame) -> ServiceResult {
         let kind = GameId::parse(&new.game)
             .map_err(|e| ServiceError::refused(sentence(&e.to_string())))?;
-        let specs = registry::option_specs(kind);
+        let spec = kind.spec();
+        let specs = spec.options;
         let mut options = BTreeMap::new();
         for (name, value) in &new.options {
             let name = name.trim().to_lowercase();
@@ -74,7 +75,7 @@ impl Service {
             options.insert(name, value.trim().to_string());
         }
         let seed = new.seed.unwrap_or_else(random_seed);
-        let game = registry::new_game(kind, &Options(options.clone()), seed).map_err(|e| {
+        let game = (spec.new)(&Options(options.clone()), seed).map_err(|e| {
             ServiceError::refused(format!("Cannot start {kind}: {}", sentence(&e.0)))
         })?;
         let group =
@@ -416,7 +417,7 @@ impl Service {
         next.place_id = place.channel.clone();
         next.position = row.initial_position.clone();
         let mut what = "a rematch";
-        if let Some((options, position)) = katarenga_return_game(row) {
+        if let Some((options, position)) = return_game(row) {
             next.options = options;
             next.initial_position = position.clone();
             next.position = position;
@@ -457,15 +458,14 @@ impl Service {
     }
 }
 
-/// Katarenga's rematch is the return game of a match (`docs/rules.md` §3.3): the same board turned
-/// 180°, the other player moving first. `None` for other games, and for a Katarenga game that
-/// ended before Black chose the baseline (its rematch is then simply a new game on that board).
-fn katarenga_return_game(row: &GameRow) -> Option<(BTreeMap<String, String>, String)> {
-    if row.variant != GameId::Katarenga.id() {
-        return None;
-    }
-    let options = crate::rules::katarenga::return_game_options(&row.position).ok()?;
-    let game = registry::new_game(GameId::Katarenga, &options, row.seed).ok()?;
+/// The rematch of a game whose rules give one from the finished position (the return game of
+/// a match, `docs/rules.md` §3.3: the same board turned 180°, the other player moving first):
+/// its options and start position. `None` for a game without such a rule, and when the rule
+/// gives nothing for this position (the rematch is then simply a new game like the first).
+fn return_game(row: &GameRow) -> Option<(BTreeMap<String, String>, String)> {
+    let spec = GameId::parse(&row.variant).ok()?.spec();
+    let options = (spec.rematch?)(&row.position)?;
+    let game = (spec.new)(&options, row.seed).ok()?;
     Some((options.0, game.position_text()))
 }
 

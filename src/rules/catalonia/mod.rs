@@ -4,10 +4,9 @@
 //! `pieces` and `board` hold the rules of the pieces; `chain` the exact chain solver, with
 //! `search` and `table` its fast and its exact halves; `dice` the seeded dice and where an action's rolls come from; `position` and
 //! `turn` the state and its turn machine; `notation` and `text` the words and the position
-//! string; `game` the [`Game`](crate::rules::Game) implementation; `help` the rules summary;
-//! `bench` the benchmark behind `chatrang bench catalonia`.
+//! string; `game` the [`Game`](crate::rules::Game) implementation; `help` the rules summary.
+//! The benchmark behind `chatrang bench catalonia` is `crate::bench::catalonia`.
 
-pub mod bench;
 pub mod board;
 pub mod chain;
 pub mod dice;

@@ -1,11 +1,11 @@
 //! The chain solver against a slow brute-force reference, and its worst-case bound on the
 //! hardest graphs we can build.
 
-use chatrang::rules::{
-    Color,
-    catalonia::{
-        bench::adversarial_graphs,
-        chain::{DefenceGraph, Solver, Work},
+use chatrang::{
+    bench::catalonia::adversarial_graphs,
+    rules::{
+        Color,
+        catalonia::chain::{DefenceGraph, Solver, Work},
     },
 };
 use proptest::prelude::*;

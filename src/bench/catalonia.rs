@@ -1,15 +1,17 @@
 //! `chatrang bench catalonia`: how fast the chain solver is on positions from random play
-//! (median and 99th percentile) and on the worst graphs we can build (the maximum). This is
-//! the one file under `rules` that reads the clock; nothing in the rules calls it.
+//! (median and 99th percentile) and on the worst graphs we can build (the maximum). It lives
+//! outside `rules`, which never reads the clock.
 
 use std::time::{Duration, Instant};
 
-use super::{
-    chain::{DefenceGraph, Solver, Work},
-    dice::{Dice, Roller},
-    position::{Phase, Position},
+use crate::rules::{
+    Chance, Color,
+    catalonia::{
+        chain::{DefenceGraph, Solver, Work},
+        dice::{Dice, Roller},
+        position::{Phase, Position},
+    },
 };
-use crate::rules::{Chance, Color};
 
 /// Defence graphs of every position met while playing `games` random games to the end. With
 /// `chain_building`, three moves in four are chosen to make the longest chain they can, as

@@ -1,4 +1,4 @@
-//! `chatrang bench service`: the latency of one Cataclysm move through the whole service
+//! `chatrang bench service`: the latency of one move of a large game through the whole service
 //! (load, rules, durable commit, painter) on a SQLite file, and the throughput of many games
 //! played at once. Prints numbers; asserts nothing.
 
@@ -7,11 +7,15 @@ use std::{
     time::{Duration, Instant},
 };
 
-use super::{BoardPainter, NewGame, Place, Service, User};
 use crate::{
-    rules::{Actor, Color, Game, GameId, Options, Status, registry},
+    rules::{Actor, Color, Game, GameId, Status},
+    service::{BoardPainter, NewGame, Place, Service, User},
     store::{Store, sqlite_url},
 };
+
+/// The game the benchmark plays: a large board with many pieces, so every move costs the
+/// service what a real one does.
+const GAME: GameId = GameId::Cataclysm;
 
 /// Moves timed one by one for the latency figures.
 const LATENCY_MOVES: usize = 400;
@@ -51,12 +55,12 @@ fn players(i: usize) -> (User, User) {
     )
 }
 
-/// Starts an accepted Cataclysm game between two bench players; returns its id. (The seed
-/// does not change Cataclysm's setup, so [`local_game`] matches it.)
+/// Starts an accepted game of [`GAME`] between two bench players; returns its id. (The seed
+/// does not change that game's setup, so [`local_game`] matches it.)
 async fn start(service: &Service, place: &Place, i: usize) -> Result<i64, String> {
     let (white, black) = players(i);
     let new = NewGame {
-        game: "cataclysm".into(),
+        game: GAME.id().into(),
         opponent: Some(black.clone()),
         seed: Some(i as u64),
         ..NewGame::default()
@@ -75,7 +79,7 @@ async fn start(service: &Service, place: &Place, i: usize) -> Result<i64, String
 
 /// The bench's own copy of a game, used to choose moves without asking the service.
 fn local_game() -> Result<Box<dyn Game>, String> {
-    registry::new_game(GameId::Cataclysm, &Options::default(), 0).map_err(|e| e.to_string())
+    GAME.spec().example().map_err(|e| e.to_string())
 }
 
 /// The side to move and the `pick`-th of its legal moves (in sorted order, modulo their
@@ -148,7 +152,7 @@ async fn latency(service: &Service) -> Result<(), String> {
     let ms = |d: Duration| d.as_secs_f64() * 1000.0;
     let p = |q: f64| times[((times.len() as f64 * q) as usize).min(times.len() - 1)];
     println!(
-        "service move latency (Cataclysm, SQLite file, durable commit, painter): {} moves, \
+        "service move latency ({GAME}, SQLite file, durable commit, painter): {} moves, \
          median {:.2} ms, p99 {:.2} ms, max {:.2} ms",
         times.len(),
         ms(p(0.5)),
@@ -207,7 +211,7 @@ async fn throughput(service: &Arc<Service>) -> Result<(), String> {
     }
     let seconds = started.elapsed().as_secs_f64();
     println!(
-        "service throughput: {CONCURRENT_GAMES} Cataclysm games at once, {total} moves in \
+        "service throughput: {CONCURRENT_GAMES} {GAME} games at once, {total} moves in \
          {seconds:.2} s = {:.0} moves/s",
         total as f64 / seconds
     );
