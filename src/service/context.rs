@@ -56,22 +56,18 @@ impl Loaded {
         format!("#{} ({})", self.row.id, self.kind.display_name())
     }
 
-    /// The user ids who must act now, by the rules' status.
+    /// The user ids who must act now, by the rules' status (which the game keeps, so asking
+    /// costs nothing).
     pub fn to_act(&self) -> Vec<String> {
-        self.to_act_in(&self.game.status())
-    }
-
-    /// [`Loaded::to_act`] for a status already computed (the rules' status is not free).
-    pub fn to_act_in(&self, status: &Status) -> Vec<String> {
         if self.row.state != GameState::Active || self.damaged {
             return Vec::new();
         }
-        match status {
+        match self.game.status() {
             Status::Ongoing {
                 actor: Actor::Side(side),
                 ..
             } => self
-                .members(*side)
+                .members(side)
                 .iter()
                 .map(|p| p.user_id.clone())
                 .collect(),
@@ -92,11 +88,6 @@ impl Loaded {
 
     /// A line saying whose turn it is or how the game ended.
     pub fn status_line(&self) -> String {
-        self.status_line_in(&self.game.status())
-    }
-
-    /// [`Loaded::status_line`] for a status already computed.
-    pub fn status_line_in(&self, status: &Status) -> String {
         if self.damaged && self.row.state.is_open() {
             return DAMAGED.to_string();
         }
@@ -119,10 +110,10 @@ impl Loaded {
                 "Game over: {}.",
                 self.row.outcome.as_deref().unwrap_or("finished")
             ),
-            GameState::Active => match status {
+            GameState::Active => match self.game.status() {
                 Status::Ongoing { actor, prompt } => {
                     let who = match actor {
-                        Actor::Side(side) => self.names(*side),
+                        Actor::Side(side) => self.names(side),
                         Actor::Anyone => "anyone in the game".to_string(),
                     };
                     format!("{prompt} ({who}).")
@@ -447,6 +438,16 @@ impl Service {
         );
     }
 
+    /// How many times the kept copy of a game has generated its legal moves (see
+    /// [`Game::legal_sets_computed`]); `None` when the game is not in memory. The counting
+    /// test holds one move through the service to at most two generations with it.
+    pub fn legal_sets_computed(&self, game: i64) -> Option<u64> {
+        let cache = self.cache.lock().ok()?;
+        cache
+            .get(&game)
+            .map(|entry| entry.game.legal_sets_computed())
+    }
+
     fn cache_insert(&self, id: i64, entry: super::Cached) {
         if let Ok(mut cache) = self.cache.lock() {
             if cache.len() >= super::CACHE_LIMIT && !cache.contains_key(&id) {
@@ -487,11 +488,10 @@ impl Service {
     /// the choices open now.
     pub(crate) async fn game_reply(&self, loaded: &Loaded, text: String) -> Reply {
         let view = loaded.game.view();
-        let rules_status = loaded.game.status();
-        let orientation = loaded.orientation(&view, &rules_status);
+        let orientation = loaded.orientation(&view, &loaded.game.status());
         let filename = format!("game-{}-{}.png", loaded.row.id, loaded.row.version);
         let (board_text, image) = self.paint(view, orientation, filename).await;
-        let status = loaded.status_line_in(&rules_status);
+        let status = loaded.status_line();
         Reply {
             text: if text.is_empty() {
                 status
@@ -500,7 +500,7 @@ impl Service {
             },
             board_text: Some(board_text),
             image,
-            notify: loaded.to_act_in(&rules_status),
+            notify: loaded.to_act(),
             choices: choices_for(loaded),
             game: Some(GameRef {
                 id: loaded.row.id,

@@ -28,7 +28,52 @@ on_both_backends!(
     stale_and_unknown_buttons_are_refused,
     leaderboard_after_a_few_results,
     history_and_record_replay_the_game,
+    one_service_move_generates_the_legal_moves_at_most_twice,
 );
+
+/// One move through the service generates the legal moves of the position it reaches once:
+/// the game keeps them with its status, so reading the move, judging the result, the reply's
+/// status line, whose turn it is and the choices all reuse them. Counted on the game the
+/// service keeps, for several moves of every two-player game.
+async fn one_service_move_generates_the_legal_moves_at_most_twice(db: TestDb) {
+    let service = db.service().await;
+    let (alice, bob) = (person("alice"), person("bob"));
+    for game in [
+        "chess",
+        "cataclysm",
+        "pick-a-team",
+        "patch",
+        "katarenga",
+        "chromopolis",
+    ] {
+        let id = two_player(&service, game, &alice, &bob, &[]).await;
+        for ply in 0..6 {
+            let row = service.store().game(id).await.unwrap().unwrap();
+            let log = service.store().log(id).await.unwrap();
+            let now = replay(&row, &log).unwrap();
+            let action = now.legal_actions()[0].notation.clone();
+            let mover = match now.status() {
+                Status::Ongoing {
+                    actor: Actor::Side(Color::Black),
+                    ..
+                } => &bob,
+                _ => &alice,
+            };
+            let before = service
+                .legal_sets_computed(id)
+                .unwrap_or_else(|| panic!("{game}: the service keeps the game it just wrote"));
+            ok(service.act(&here(), mover, Some(id), &action, None).await);
+            let after = service
+                .legal_sets_computed(id)
+                .expect("kept after the move");
+            let spent = after - before;
+            assert!(
+                (1..=2).contains(&spent),
+                "{game}, ply {ply} ({action}): {spent} legal-move generations"
+            );
+        }
+    }
+}
 
 async fn fools_mate_ends_the_game_and_rates_both_players(db: TestDb) {
     let service = db.service().await;
