@@ -2,6 +2,7 @@
 //! each game, the position format, move notation, game endings, every piece's range, and
 //! oracles for the fast move generators.
 
+mod adding_a_game;
 mod cataclysm;
 mod catalonia;
 mod chess;
