@@ -388,8 +388,11 @@ pub trait Game: Send + Sync + fmt::Debug {
     /// changes; a record whose outcomes do not fit the action is an error too. The rules stay
     /// pure either way: the generator's state lives in the position, and nothing outside the
     /// game draws for it.
-    fn play_with(&mut self, input: &str, chance: Chance<'_>)
-    -> Result<(Played, Rolls), ActionError>;
+    fn play_with(
+        &mut self,
+        input: &str,
+        chance: Chance<'_>,
+    ) -> Result<(Played, Rolls), ActionError>;
 
     /// What to draw.
     fn view(&self) -> BoardView;

@@ -3,9 +3,11 @@
 //! chess-like engine, then one module per game. Everything else depends on this module; it
 //! depends on nothing else of ours.
 
+pub mod board_field;
 mod color;
 mod game;
 mod geometry;
+mod piece;
 mod square;
 mod square_set;
 
@@ -28,6 +30,7 @@ pub use game::{
     UnknownGame,
 };
 pub use geometry::{BoardSquareError, Geometry, GeometryError};
+pub use piece::{Piece, PieceKind};
 pub use registry::{GAMES, GameSpec};
-pub use square::{MAX_SIDE, Square, SquareError};
+pub use square::{MAX_SIDE, Square, SquareError, square_names, two_squares};
 pub use square_set::SquareSet;

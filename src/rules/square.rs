@@ -67,6 +67,40 @@ impl Square {
     }
 }
 
+/// The square names in a piece of move text, in order, with the byte offset where each
+/// starts: a letter followed by digits, such as `e2` and `e4` in `e2e4`, `d2` in `Nbd2` (the `b`
+/// before it is followed by a letter, so it is no square) or `a11` in `a11=T`. The one scanner
+/// every notation and the service's explanations use. Names come back as written, on a board
+/// or not, so that callers can say which square is off the board.
+pub fn square_names(text: &str) -> Vec<(usize, &str)> {
+    let bytes = text.as_bytes();
+    let mut names = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i].is_ascii_alphabetic() && bytes.get(i + 1).is_some_and(u8::is_ascii_digit) {
+            let start = i;
+            i += 1;
+            while i < bytes.len() && bytes[i].is_ascii_digit() {
+                i += 1;
+            }
+            names.push((start, &text[start..i]));
+        } else {
+            i += 1;
+        }
+    }
+    names
+}
+
+/// A move written as two squares and nothing else, such as `c3c5`: both squares.
+pub fn two_squares(text: &str) -> Option<(Square, Square)> {
+    match square_names(text).as_slice() {
+        [(0, from), (at, to)] if *at == from.len() && at + to.len() == text.len() => {
+            Some((Square::parse(from).ok()?, Square::parse(to).ok()?))
+        }
+        _ => None,
+    }
+}
+
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}{}", self.file_char(), self.rank() + 1)
@@ -104,6 +138,27 @@ impl SquareError {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn square_names_are_found_in_every_kind_of_move() {
+        let names = |t| {
+            square_names(t)
+                .into_iter()
+                .map(|(_, n)| n)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(names("e2e9"), ["e2", "e9"]);
+        assert_eq!(names("Nbd2"), ["d2"]);
+        assert_eq!(names("a11=T"), ["a11"]);
+        assert_eq!(names("d4d5&k4k5"), ["d4", "d5", "k4", "k5"]);
+        assert!(names("O-O").is_empty());
+        assert_eq!(square_names("Nf3"), [(1, "f3")]);
+        let (c3, c5) = (Square::new(2, 2).unwrap(), Square::new(2, 4).unwrap());
+        assert_eq!(two_squares("c3c5"), Some((c3, c5)));
+        assert_eq!(two_squares("c3"), None);
+        assert_eq!(two_squares("c3c5x"), None);
+        assert_eq!(two_squares("Nc3c5"), None);
+    }
 
     #[test]
     fn names_round_trip_across_a_16_by_16_index_space() {

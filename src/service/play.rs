@@ -7,7 +7,7 @@ use super::{
     start::conflict,
 };
 use crate::{
-    rules::{ActionError, Actor, Chance, Color, Rolls, Square, Status},
+    rules::{ActionError, Actor, Chance, Color, Rolls, Square, Status, square_names},
     store::{Commit, GameState, NewLogEntry, StoreError},
 };
 
@@ -377,24 +377,12 @@ fn explain(loaded: &Loaded, input: &str, error: &ActionError) -> ServiceError {
     ServiceError::refused(sentence(&error.to_string()))
 }
 
-/// Letter-then-digits runs in a move, such as `e2` and `e9` in `e2e9`.
+/// The square names in a move, such as `e2` and `e9` in `e2e9`.
 fn square_tokens(input: &str) -> Vec<String> {
-    let chars: Vec<char> = input.trim().to_lowercase().chars().collect();
-    let mut tokens = Vec::new();
-    let mut i = 0;
-    while i < chars.len() {
-        if chars[i].is_ascii_lowercase() && i + 1 < chars.len() && chars[i + 1].is_ascii_digit() {
-            let start = i;
-            i += 1;
-            while i < chars.len() && chars[i].is_ascii_digit() {
-                i += 1;
-            }
-            tokens.push(chars[start..i].iter().collect());
-        } else {
-            i += 1;
-        }
-    }
-    tokens
+    square_names(&input.trim().to_lowercase())
+        .into_iter()
+        .map(|(_, name)| name.to_string())
+        .collect()
 }
 
 #[cfg(test)]

@@ -5,7 +5,10 @@ use super::{
     chain::{DefenceGraph, MAX_PIECES},
     pieces::{Kind, Piece, SIDE, defence_rays, geometry, may_enter, move_rays, slot, square_of},
 };
-use crate::rules::{Color, Square, SquareSet};
+use crate::rules::{
+    Color, Square, SquareSet,
+    board_field::{self, CellCodec, Holes},
+};
 
 #[derive(Clone, Debug, Eq, PartialEq, Hash)]
 pub struct Board {
@@ -244,41 +247,14 @@ impl Board {
     /// Reads [`Board::to_text`] back, checking the board's shape, the piece count and that no
     /// Peasant stands on its forbidden last rank.
     pub fn from_text(text: &str) -> Result<Board, String> {
-        let rows: Vec<&str> = text.split('/').collect();
-        if rows.len() != usize::from(SIDE) {
-            return Err(format!(
-                "the board needs 8 ranks separated by '/', found {}",
-                rows.len()
-            ));
-        }
         let mut board = Board::empty();
-        for (i, row) in rows.iter().enumerate() {
-            let rank = SIDE - 1 - i as u8;
-            let mut file = 0u8;
-            for c in row.chars() {
-                if let Some(d) = c.to_digit(10).filter(|d| (1..=8).contains(d)) {
-                    file += d as u8;
-                    continue;
+        for (s, cell) in board_field::read(text, geometry(), Holes::Skipped, &Cells)? {
+            match cell {
+                None => board.add_pit(s),
+                Some(piece) if !may_enter(piece, s) => {
+                    return Err(format!("a {} cannot stand on {s}", piece.describe()));
                 }
-                if file >= SIDE {
-                    return Err(format!("rank {} describes more than 8 squares", rank + 1));
-                }
-                let s = sq(file, rank);
-                if c == '*' {
-                    board.add_pit(s);
-                } else {
-                    let piece = Piece::from_letter(c).ok_or_else(|| {
-                        format!("'{c}' is not a Catalonia piece; use N B L G P (black in lower case), * for a pit, digits for empty squares")
-                    })?;
-                    if !may_enter(piece, s) {
-                        return Err(format!("a {} cannot stand on {s}", piece.describe()));
-                    }
-                    board.put(s, Some(piece));
-                }
-                file += 1;
-            }
-            if file != SIDE {
-                return Err(format!("rank {} does not describe 8 squares", rank + 1));
+                Some(piece) => board.put(s, Some(piece)),
             }
         }
         if board.piece_count() > MAX_PIECES {
@@ -288,6 +264,25 @@ impl Board {
             ));
         }
         Ok(board)
+    }
+}
+
+/// A Catalonia square: a piece letter (upper case White) or `*` for a pit (`None`).
+struct Cells;
+
+impl CellCodec for Cells {
+    type Cell = Option<Piece>;
+    type Error = String;
+
+    fn read(&self, _: Square, text: &str) -> Result<(Option<Piece>, usize), String> {
+        let c = text.chars().next().unwrap_or(' ');
+        if c == '*' {
+            return Ok((None, 1));
+        }
+        let piece = Piece::from_letter(c).ok_or_else(|| {
+            format!("'{c}' is not a Catalonia piece; use N B L G P (black in lower case), * for a pit, digits for empty squares")
+        })?;
+        Ok((Some(piece), c.len_utf8()))
     }
 }
 

@@ -9,8 +9,8 @@ use super::{
     position::{Phase, Position},
 };
 use crate::rules::{
-    ActionError, Actor, BoardView, Chance, Color, GameId, Mark, Outcome, PieceInfo, PieceView,
-    Rolls, Square, Status, Tile,
+    ActionError, Actor, BoardView, Chance, Color, GameId, Mark, Outcome, PieceInfo, Rolls, Square,
+    Status, Tile,
     kit::{Match, Rules, Touched},
     move_table::reach_on_empty_board,
 };
@@ -136,17 +136,6 @@ fn list_or_none(squares: Vec<Square>) -> String {
     }
 }
 
-/// How a piece looks.
-pub fn piece_view(piece: Piece) -> PieceView {
-    PieceView {
-        kind: piece.kind.sprite().into(),
-        name: piece.kind.name().into(),
-        symbol: piece.kind.symbol().to_string(),
-        color: piece.color,
-        bound: false,
-    }
-}
-
 impl Rules for Catalonia {
     type Move = Act;
     /// No repetition rule: the game ends after its last turn.
@@ -242,7 +231,7 @@ impl Rules for Catalonia {
         let board = p.board();
         let pieces = board
             .pieces()
-            .map(|(s, piece)| (s, piece_view(piece)))
+            .map(|(s, piece)| (s, piece.view(false)))
             .collect();
         let tiles = board.pits().iter().map(|s| (s, Tile::Pit)).collect();
         let chain = self.current_chain();
@@ -352,7 +341,7 @@ impl Rules for Catalonia {
         marks.push((from, Mark::Origin));
         Ok(BoardView {
             geometry: Some(geometry().clone()),
-            pieces: vec![(from, piece_view(piece))],
+            pieces: vec![(from, piece.view(false))],
             marks,
             header: format!(
                 "{} ({}): {} (moves and defends where both are marked)",

@@ -1,7 +1,7 @@
 //! The words players type: moves `e2e4`, `swap` / `accept` / `decline`, `bomb c4`,
 //! `escape d5`, `remove e3` / `keep`. One parser, one canonical spelling per action.
 
-use crate::rules::{ActionError, Square};
+use crate::rules::{ActionError, Square, two_squares};
 
 /// One action of Catalonia, read but not yet checked against the position.
 #[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
@@ -69,13 +69,8 @@ pub fn parse(input: &str) -> Result<Parsed, ActionError> {
         [one] => match Square::parse(one) {
             Ok(s) => Parsed::Bare(s),
             Err(_) => {
-                let split = one
-                    .char_indices()
-                    .skip(2)
-                    .find(|(_, c)| c.is_ascii_alphabetic())
-                    .map(|(i, _)| i)
-                    .ok_or_else(unreadable)?;
-                Parsed::Act(Act::Move(square(&one[..split])?, square(&one[split..])?))
+                let (from, to) = two_squares(one).ok_or_else(unreadable)?;
+                Parsed::Act(Act::Move(from, to))
             }
         },
         _ => return Err(unreadable()),

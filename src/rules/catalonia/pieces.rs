@@ -4,7 +4,7 @@
 use std::sync::OnceLock;
 
 use crate::rules::{
-    Color, Geometry, Square,
+    Color, Geometry, PieceKind, Square,
     move_table::{self, Ray},
     xbetza::Betza,
 };
@@ -107,36 +107,28 @@ impl Kind {
     }
 }
 
-/// A piece: a colour and a kind.
-#[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
-pub struct Piece {
-    pub color: Color,
-    pub kind: Kind,
+/// A piece of this game: a colour and a [`Kind`].
+pub type Piece = crate::rules::Piece<Kind>;
+
+impl PieceKind for Kind {
+    fn symbol(self) -> char {
+        Kind::symbol(self)
+    }
+
+    fn from_symbol(c: char) -> Option<Kind> {
+        Kind::from_symbol(c)
+    }
+
+    fn name(self) -> &'static str {
+        Kind::name(self)
+    }
+
+    fn sprite(self) -> &'static str {
+        Kind::sprite(self)
+    }
 }
 
 impl Piece {
-    pub const fn new(color: Color, kind: Kind) -> Piece {
-        Piece { color, kind }
-    }
-
-    /// Upper case for White, lower case for Black.
-    pub fn letter(self) -> char {
-        match self.color {
-            Color::White => self.kind.symbol(),
-            Color::Black => self.kind.symbol().to_ascii_lowercase(),
-        }
-    }
-
-    pub fn from_letter(c: char) -> Option<Piece> {
-        let kind = Kind::from_symbol(c)?;
-        let color = if c.is_ascii_uppercase() {
-            Color::White
-        } else {
-            Color::Black
-        };
-        Some(Piece { color, kind })
-    }
-
     /// "White Knight".
     pub fn describe(self) -> String {
         format!("{} {}", self.color, self.kind.name())

@@ -13,7 +13,10 @@ use super::{
     piece::TypeId,
     variant::{RightsKind, Variant},
 };
-use crate::rules::{Color, Square};
+use crate::rules::{
+    Color, Square,
+    board_field::{self, CellCodec, FieldError, Holes},
+};
 
 /// An editable position: anything that reads, before the rules have checked it.
 #[derive(Clone, Debug, Eq, PartialEq)]
@@ -103,111 +106,71 @@ impl Setup {
 }
 
 fn parse_board(v: &Variant, text: &str) -> Result<Vec<(Square, Color, TypeId)>, FenError> {
-    let g = v.geometry();
-    let rows: Vec<&str> = text.split('/').collect();
-    if rows.len() != g.ranks() as usize {
-        return Err(FenError::RankCount {
-            found: rows.len(),
-            expected: g.ranks(),
-        });
-    }
-    let mut pieces = Vec::new();
-    for (i, row) in rows.iter().enumerate() {
-        let rank = g.ranks() - 1 - i as u8;
-        let rank_name = rank + 1;
-        let chars: Vec<char> = row.chars().collect();
-        let mut file: usize = 0;
-        let mut k = 0;
-        let width = g.files() as usize;
-        let too_wide = |file: usize| FenError::RankWidth {
-            rank: rank_name,
-            found: file,
-            expected: g.files(),
+    let cells = board_field::read(text, v.geometry(), Holes::Starred, &PieceCodec(v))?;
+    Ok(cells
+        .into_iter()
+        .map(|(square, (color, type_id))| (square, color, type_id))
+        .collect())
+}
+
+/// A chess-like square's contents: a piece letter (upper case White), or a longer symbol in
+/// brackets (`[MP]`).
+struct PieceCodec<'a>(&'a Variant);
+
+impl CellCodec for PieceCodec<'_> {
+    type Cell = (Color, TypeId);
+    type Error = FenError;
+
+    fn read(&self, square: Square, text: &str) -> Result<((Color, TypeId), usize), FenError> {
+        let rank = square.rank() + 1;
+        let (symbol, used) = match text.strip_prefix('[') {
+            Some(inner) => {
+                let end = inner.find(']').ok_or(FenError::Unclosed { rank })?;
+                (&inner[..end], end + 2)
+            }
+            None => {
+                let width = text.chars().next().map_or(1, char::len_utf8);
+                (&text[..width], width)
+            }
         };
-        while k < chars.len() {
-            let c = chars[k];
-            if c.is_ascii_digit() {
-                let mut n = 0usize;
-                while k < chars.len() && chars[k].is_ascii_digit() {
-                    n = n * 10 + chars[k].to_digit(10).unwrap_or(0) as usize;
-                    k += 1;
-                    if n > 99 {
-                        return Err(too_wide(n));
-                    }
-                }
-                for f in file..(file + n).min(width) {
-                    let square = Square::new(f as u8, rank).ok_or_else(|| too_wide(f + 1))?;
-                    if !g.contains(square) {
-                        return Err(FenError::MissingHole {
-                            rank: rank_name,
-                            square,
-                        });
-                    }
-                }
-                file += n;
-                continue;
-            }
-            let symbol: String = if c == '[' {
-                let end = chars[k..]
-                    .iter()
-                    .position(|&x| x == ']')
-                    .ok_or(FenError::Unclosed { rank: rank_name })?;
-                let s: String = chars[k + 1..k + end].iter().collect();
-                k += end + 1;
-                s
-            } else {
-                k += 1;
-                c.to_string()
-            };
-            if file >= width {
-                return Err(too_wide(file + 1));
-            }
-            let square = Square::new(file as u8, rank).ok_or_else(|| too_wide(file + 1))?;
-            if symbol == "*" {
-                if g.contains(square) {
-                    return Err(FenError::HoleMismatch {
-                        rank: rank_name,
-                        square,
-                    });
-                }
-                file += 1;
-                continue;
-            }
-            if !g.contains(square) {
-                return Err(FenError::MissingHole {
-                    rank: rank_name,
-                    square,
-                });
-            }
-            let first = symbol.chars().next();
-            let color = match first {
-                Some(ch) if ch.is_ascii_uppercase() => Color::White,
-                Some(ch) if ch.is_ascii_lowercase() => Color::Black,
-                _ => {
-                    return Err(FenError::UnknownPiece {
-                        rank: rank_name,
-                        found: symbol,
-                    });
-                }
-            };
-            let same_case = symbol.chars().all(|ch| {
-                ch.is_ascii_alphabetic() && ch.is_ascii_uppercase() == (color == Color::White)
-            });
-            let type_id = v
-                .type_by_symbol(&symbol)
-                .filter(|_| same_case)
-                .ok_or_else(|| FenError::UnknownPiece {
-                    rank: rank_name,
-                    found: symbol.clone(),
-                })?;
-            pieces.push((square, color, type_id));
-            file += 1;
-        }
-        if file != width {
-            return Err(too_wide(file));
+        let unknown = || FenError::UnknownPiece {
+            rank,
+            found: symbol.to_string(),
+        };
+        let color = match symbol.chars().next() {
+            Some(ch) if ch.is_ascii_uppercase() => Color::White,
+            Some(ch) if ch.is_ascii_lowercase() => Color::Black,
+            _ => return Err(unknown()),
+        };
+        let same_case = symbol.chars().all(|ch| {
+            ch.is_ascii_alphabetic() && ch.is_ascii_uppercase() == (color == Color::White)
+        });
+        let type_id = self
+            .0
+            .type_by_symbol(symbol)
+            .filter(|_| same_case)
+            .ok_or_else(unknown)?;
+        Ok(((color, type_id), used))
+    }
+}
+
+impl From<FieldError> for FenError {
+    fn from(error: FieldError) -> FenError {
+        match error {
+            FieldError::RankCount { found, expected } => FenError::RankCount { found, expected },
+            FieldError::RankWidth {
+                rank,
+                found,
+                expected,
+            } => FenError::RankWidth {
+                rank,
+                found,
+                expected: expected as u8,
+            },
+            FieldError::HoleMismatch { rank, square } => FenError::HoleMismatch { rank, square },
+            FieldError::MissingHole { rank, square } => FenError::MissingHole { rank, square },
         }
     }
-    Ok(pieces)
 }
 
 fn parse_rights(kind: RightsKind, text: &str) -> Result<u8, FenError> {

@@ -8,7 +8,7 @@ use super::{
     position::Position,
     variant::cell_type,
 };
-use crate::rules::{ActionError, Square};
+use crate::rules::{ActionError, Square, square_names};
 
 /// The canonical notation of a legal move.
 pub fn canonical(pos: &Position, m: Move) -> String {
@@ -238,17 +238,11 @@ fn split_promotion(text: &str) -> (&str, Option<String>) {
 
 /// Splits "Nbd2" into ("Nb", d2): the square at the end, and what stands before it.
 fn trailing_square(text: &str) -> Option<(&str, Square)> {
-    let bytes = text.as_bytes();
-    let mut i = bytes.len();
-    while i > 0 && bytes[i - 1].is_ascii_digit() {
-        i -= 1;
-    }
-    let digits = bytes.len() - i;
-    if !(1..=2).contains(&digits) || i == 0 || !text.is_char_boundary(i - 1) {
+    let (at, name) = *square_names(text).last()?;
+    if at + name.len() != text.len() {
         return None;
     }
-    let square = Square::parse(&text[i - 1..]).ok()?;
-    Some((&text[..i - 1], square))
+    Some((&text[..at], Square::parse(name).ok()?))
 }
 
 /// "d4d5" or "d5" (a move's squares, the first optional).

@@ -4,7 +4,7 @@
 use std::sync::OnceLock;
 
 use crate::rules::{
-    Color, Geometry, Square, SquareSet,
+    Color, Geometry, PieceKind, Square, SquareSet,
     move_table::{compile, reach_on_empty_board},
     xbetza::Betza,
 };
@@ -121,30 +121,24 @@ impl Kind {
     }
 }
 
-/// A piece: its side and kind.
-#[derive(Copy, Clone, Debug, Eq, PartialEq, Hash, Ord, PartialOrd)]
-pub struct Piece {
-    pub color: Color,
-    pub kind: Kind,
-}
+/// A piece of this game: a colour and a [`Kind`].
+pub type Piece = crate::rules::Piece<Kind>;
 
-impl Piece {
-    /// Upper case for White, lower case for Black, as in position strings.
-    pub fn letter(self) -> char {
-        match self.color {
-            Color::White => self.kind.symbol(),
-            Color::Black => self.kind.symbol().to_ascii_lowercase(),
-        }
+impl PieceKind for Kind {
+    fn symbol(self) -> char {
+        Kind::symbol(self)
     }
 
-    pub fn from_letter(c: char) -> Option<Piece> {
-        let kind = Kind::from_symbol(c)?;
-        let color = if c.is_ascii_uppercase() {
-            Color::White
-        } else {
-            Color::Black
-        };
-        Some(Piece { color, kind })
+    fn from_symbol(c: char) -> Option<Kind> {
+        Kind::from_symbol(c)
+    }
+
+    fn name(self) -> &'static str {
+        Kind::name(self)
+    }
+
+    fn sprite(self) -> &'static str {
+        Kind::sprite(self)
     }
 }
 

@@ -9,7 +9,7 @@ use super::{
     text,
 };
 use crate::rules::{
-    ActionError, Actor, BoardView, Color, GameId, Mark, Outcome, PieceInfo, PieceView, Square,
+    ActionError, Actor, BoardView, Color, GameId, Mark, Outcome, PieceInfo, Square,
     kit::{Match, Rules, Touched},
 };
 
@@ -25,16 +25,6 @@ pub struct Chromopolis {
 
 /// A Chromopolis game in progress.
 pub type ChromopolisGame = Match<Chromopolis>;
-
-pub fn piece_view(piece: Piece, bound: bool) -> PieceView {
-    PieceView {
-        kind: piece.kind.sprite().into(),
-        name: piece.kind.name().into(),
-        symbol: piece.kind.symbol().to_string(),
-        color: piece.color,
-        bound,
-    }
-}
 
 impl Chromopolis {
     /// The game from this position.
@@ -158,9 +148,9 @@ impl Rules for Chromopolis {
         let mut pieces = Vec::new();
         for square in geometry().squares() {
             if let Some(piece) = pos.at(square) {
-                pieces.push((square, piece_view(piece, false)));
+                pieces.push((square, piece.view(false)));
             }
-            pieces.extend(pos.bound_on(square).map(|p| (square, piece_view(p, true))));
+            pieces.extend(pos.bound_on(square).map(|p| (square, p.view(true))));
         }
         BoardView {
             geometry: Some(geometry().clone()),
@@ -212,7 +202,7 @@ impl Rules for Chromopolis {
         };
         Ok(BoardView {
             geometry: Some(geometry().clone()),
-            pieces: vec![(from, piece_view(piece, false))],
+            pieces: vec![(from, piece.view(false))],
             marks,
             header: format!(
                 "{} ({}): moves {}, force {} (the board wraps: a is next to b and g)",

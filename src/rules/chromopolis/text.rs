@@ -13,7 +13,10 @@ use super::{
     board::{Kind, Piece, geometry, last_rank},
     position::Position,
 };
-use crate::rules::{Color, SetupError, Square};
+use crate::rules::{
+    Color, SetupError, Square,
+    board_field::{self, CellCodec, Holes},
+};
 
 /// Longer input is refused before any work is done.
 const MAX_LEN: usize = 1000;
@@ -100,53 +103,15 @@ pub fn parse(text: &str) -> Result<Position, SetupError> {
         )));
     }
     let mut pos = Position::empty();
-    let rows: Vec<&str> = fields[0].split('/').collect();
-    if rows.len() != 6 {
-        return Err(bad(format!("the board needs 6 ranks, not {}", rows.len())));
-    }
-    for (i, row) in rows.iter().enumerate() {
-        let rank = 5 - i as u8;
-        let squares = rank_squares(rank);
-        let mut next = 0usize;
-        let mut chars = row.chars().peekable();
-        let overflow = || {
-            bad(format!(
-                "rank {} has more than its {} squares",
-                rank + 1,
-                squares.len()
-            ))
-        };
-        while let Some(c) = chars.next() {
-            match c {
-                '1'..='7' => next += c as usize - '0' as usize,
-                '.' => {
-                    // No unbound piece: bound pieces must follow.
-                    let square = *squares.get(next).ok_or_else(overflow)?;
-                    if chars.next() != Some('[') {
-                        return Err(bad(format!(
-                            "on {square}, a \".\" must be followed by bound pieces in brackets, such as .[p]"
-                        )));
-                    }
-                    read_bound(&mut chars, &mut pos, square)?;
-                    next += 1;
-                }
-                _ => {
-                    let square = *squares.get(next).ok_or_else(overflow)?;
-                    pos.set(square, Some(piece(c)?));
-                    if chars.peek() == Some(&'[') {
-                        chars.next();
-                        read_bound(&mut chars, &mut pos, square)?;
-                    }
-                    next += 1;
-                }
+    for (square, (piece, bound)) in
+        board_field::read(fields[0], geometry(), Holes::Skipped, &Stacks)?
+    {
+        pos.set(square, piece);
+        for piece in bound {
+            if pos.bound.len() >= 2 * MAX_PIECES {
+                return Err(bad("there are too many pieces"));
             }
-        }
-        if next != squares.len() {
-            return Err(bad(format!(
-                "rank {} covers {next} squares, not {}",
-                rank + 1,
-                squares.len()
-            )));
+            pos.add_bound(square, piece);
         }
     }
     pos.side = match fields[1] {
@@ -176,28 +141,38 @@ pub fn parse(text: &str) -> Result<Position, SetupError> {
     Ok(pos)
 }
 
-/// Reads the letters up to `]` as bound pieces on `square`.
-fn read_bound(
-    chars: &mut std::iter::Peekable<std::str::Chars<'_>>,
-    pos: &mut Position,
-    square: Square,
-) -> Result<(), SetupError> {
-    let mut any = false;
-    for c in chars.by_ref() {
-        if c == ']' {
-            return if any {
-                Ok(())
-            } else {
-                Err(bad(format!("the brackets on {square} are empty")))
+/// A Chromopolis square's contents: an unbound piece's letter (`K`, `p`) or `.` for none,
+/// followed by the bound pieces in brackets (`K[pp]`, `.[n]`).
+struct Stacks;
+
+impl CellCodec for Stacks {
+    type Cell = (Option<Piece>, Vec<Piece>);
+    type Error = SetupError;
+
+    fn read(&self, square: Square, text: &str) -> Result<(Self::Cell, usize), SetupError> {
+        let first = text.chars().next().unwrap_or(' ');
+        let unbound = match first {
+            '.' => None,
+            c => Some(piece(c)?),
+        };
+        let used = first.len_utf8();
+        let Some(inner) = text[used..].strip_prefix('[') else {
+            return match unbound {
+                Some(_) => Ok(((unbound, Vec::new()), used)),
+                None => Err(bad(format!(
+                    "on {square}, a \".\" must be followed by bound pieces in brackets, such as .[p]"
+                ))),
             };
+        };
+        let end = inner
+            .find(']')
+            .ok_or_else(|| bad(format!("a \"[\" on {square} is never closed by \"]\"")))?;
+        if end == 0 {
+            return Err(bad(format!("the brackets on {square} are empty")));
         }
-        if pos.bound.len() >= 2 * MAX_PIECES {
-            return Err(bad("there are too many pieces"));
-        }
-        pos.add_bound(square, piece(c)?);
-        any = true;
+        let bound = inner[..end].chars().map(piece).collect::<Result<_, _>>()?;
+        Ok(((unbound, bound), used + end + 2))
     }
-    Err(bad(format!("a \"[\" on {square} is never closed by \"]\"")))
 }
 
 /// The rules a setup must keep: one King each, no pawn on the a file or its last rank, and

@@ -7,7 +7,7 @@ use super::{
     movegen::{self, Move},
     position::{Edge, Phase, Position, index_of, square_of},
 };
-use crate::rules::{ActionError, Color, Square};
+use crate::rules::{ActionError, Color, Square, two_squares};
 
 const EXPECTED: &str = "write a move as two squares (c3c5), a camp entry as c8-camp, or Black's opening choice as baseline north, east, south or west";
 
@@ -109,14 +109,10 @@ pub fn parse(pos: &Position, input: &str, legal: &[Move]) -> Result<Move, Action
 
 /// `c3c5` as two squares.
 fn split_squares(text: &str) -> Option<Move> {
-    let second = text
-        .char_indices()
-        .skip(1)
-        .find(|&(_, c)| c.is_ascii_alphabetic())?
-        .0;
+    let (from, to) = two_squares(text)?;
     Some(Move::Step {
-        from: square(&text[..second])? as u8,
-        to: square(&text[second..])? as u8,
+        from: index_of(from)? as u8,
+        to: index_of(to)? as u8,
     })
 }
 

@@ -9,9 +9,12 @@
 use super::{
     board::Arrangement,
     movegen,
-    position::{Phase, Position},
+    position::{Phase, Position, geometry, index_of},
 };
-use crate::rules::{ByColor, Color, SetupError};
+use crate::rules::{
+    ByColor, Color, SetupError, Square,
+    board_field::{self, CellCodec, Holes},
+};
 
 /// Longer input is refused before any work is done.
 const MAX_LEN: usize = 200;
@@ -75,6 +78,25 @@ fn bad(what: impl Into<String>) -> SetupError {
     ))
 }
 
+/// A Katarenga square holds a pawn: `P` White, `p` Black.
+struct Pawns;
+
+impl CellCodec for Pawns {
+    type Cell = Color;
+    type Error = SetupError;
+
+    fn read(&self, _: Square, text: &str) -> Result<(Color, usize), SetupError> {
+        match text.chars().next() {
+            Some('P') => Ok((Color::White, 1)),
+            Some('p') => Ok((Color::Black, 1)),
+            other => Err(bad(format!(
+                "\"{}\" is not a pawn (P or p) or a number of empty squares",
+                other.unwrap_or(' ')
+            ))),
+        }
+    }
+}
+
 pub fn parse(text: &str) -> Result<Position, SetupError> {
     if text.len() > MAX_LEN {
         return Err(bad("that position is far too long"));
@@ -88,35 +110,8 @@ pub fn parse(text: &str) -> Result<Position, SetupError> {
     }
     let arrangement = Arrangement::parse(fields[0]).map_err(|e| bad(e.to_string()))?;
     let mut pos = Position::new(arrangement);
-    let rows: Vec<&str> = fields[1].split('/').collect();
-    if rows.len() != 8 {
-        return Err(bad(format!("the board needs 8 rows, not {}", rows.len())));
-    }
-    for (i, row) in rows.iter().enumerate() {
-        let rank = 7 - i;
-        let mut file = 0;
-        for c in row.chars() {
-            match c {
-                '1'..='8' => file += c as usize - '0' as usize,
-                'P' | 'p' if file < 8 => {
-                    let color = if c == 'P' { Color::White } else { Color::Black };
-                    pos.cells[rank * 8 + file] = Some(color);
-                    file += 1;
-                }
-                'P' | 'p' => file += 1,
-                other => {
-                    return Err(bad(format!(
-                        "\"{other}\" is not a pawn (P or p) or a number of empty squares"
-                    )));
-                }
-            }
-        }
-        if file != 8 {
-            return Err(bad(format!(
-                "row {} of the board covers {file} squares, not 8",
-                i + 1
-            )));
-        }
+    for (square, color) in board_field::read(fields[1], geometry(), Holes::Skipped, &Pawns)? {
+        pos.cells[index_of(square).expect("a square of the board")] = Some(color);
     }
     pos.phase = match fields[2] {
         "w" => Phase::Turn(Color::White),
