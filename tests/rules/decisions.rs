@@ -438,15 +438,7 @@ fn chromopolis_unbinding_choices_are_made_square_by_square_in_board_order() {
     // moving e4–g3 applies force to e2. Two kinds lie bound on each square.
     let text = "4k1/7/N3N2/2.[NA]4/3K.[AL]2/6 w - 0 1";
     let mut game = registry::load(GameId::Chromopolis, text).unwrap_or_else(|e| panic!("{e}"));
-    let legal = |game: &dyn Game| {
-        let mut v: Vec<String> = game
-            .legal_actions()
-            .into_iter()
-            .map(|a| a.notation)
-            .collect();
-        v.sort();
-        v
-    };
+    let legal = crate::helpers::legal;
     let said = game.play("e4g3").unwrap().description;
     assert!(said.contains("must choose"), "{said}");
     let saved = game.position_text();

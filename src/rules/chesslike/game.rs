@@ -171,17 +171,7 @@ impl Rules for ChessLike {
     }
 
     fn without_moves(&self) -> Outcome {
-        let us = self.position.side_to_move();
-        if self.position.in_check() {
-            Outcome::Win {
-                winner: us.other(),
-                reason: "checkmate".into(),
-            }
-        } else {
-            Outcome::Draw {
-                reason: "stalemate".into(),
-            }
-        }
+        self.position.outcome_without_legal_moves()
     }
 
     fn prompt(&self) -> (Actor, String) {

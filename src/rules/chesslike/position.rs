@@ -210,17 +210,21 @@ impl Position {
         if !moves.is_empty() {
             return None;
         }
-        let us = self.board.side;
-        Some(if self.in_check() {
+        Some(self.outcome_without_legal_moves())
+    }
+
+    /// The result when the side to move has no legal move: checkmate or stalemate.
+    pub fn outcome_without_legal_moves(&self) -> Outcome {
+        if self.in_check() {
             Outcome::Win {
-                winner: us.other(),
+                winner: self.board.side.other(),
                 reason: "checkmate".into(),
             }
         } else {
             Outcome::Draw {
                 reason: "stalemate".into(),
             }
-        })
+        }
     }
 }
 
