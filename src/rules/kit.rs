@@ -141,14 +141,16 @@ pub trait Rules: Clone + Send + Sync + fmt::Debug + 'static {
 }
 
 /// A game in progress: the rules' position, the repetition history, and the legal moves and
-/// status of the position, computed once after each action and kept.
+/// result of the position, computed once after each action and kept. Search can use it
+/// directly: [`Match::legal_moves`] and [`Match::apply`] work on moves, without strings.
 #[derive(Clone, Debug)]
 pub struct Match<R: Rules> {
     rules: R,
     /// Keys of the positions since the last irreversible move, the current one last.
     history: Vec<R::Key>,
     legal: Vec<R::Move>,
-    status: Status,
+    /// The result, once the game is over.
+    ended: Option<Outcome>,
     /// How many times the legal moves were generated for this game (see
     /// [`Game::legal_sets_computed`]).
     legal_sets: u64,
@@ -161,9 +163,7 @@ impl<R: Rules> Match<R> {
             history: vec![rules.key()],
             rules,
             legal: Vec::new(),
-            status: Status::Over(Outcome::Draw {
-                reason: String::new(),
-            }),
+            ended: None,
             legal_sets: 0,
         };
         game.refresh();
@@ -181,10 +181,7 @@ impl<R: Rules> Match<R> {
 
     /// The result, if the game is over.
     pub fn outcome(&self) -> Option<&Outcome> {
-        match &self.status {
-            Status::Over(outcome) => Some(outcome),
-            Status::Ongoing { .. } => None,
-        }
+        self.ended.as_ref()
     }
 
     /// Plays a legal move without reading or describing it (search, tests).
@@ -210,13 +207,7 @@ impl<R: Rules> Match<R> {
             self.rules.legal_moves(&mut self.legal);
             self.legal.is_empty().then(|| self.rules.without_moves())
         });
-        self.status = match ended {
-            Some(outcome) => Status::Over(outcome),
-            None => {
-                let (actor, prompt) = self.rules.prompt();
-                Status::Ongoing { actor, prompt }
-            }
-        };
+        self.ended = ended;
     }
 
     /// The leaf count of the kit: copy-make on the position, the history as a stack.
@@ -286,7 +277,13 @@ impl<R: Rules> Game for Match<R> {
     }
 
     fn status(&self) -> Status {
-        self.status.clone()
+        match &self.ended {
+            Some(outcome) => Status::Over(outcome.clone()),
+            None => {
+                let (actor, prompt) = self.rules.prompt();
+                Status::Ongoing { actor, prompt }
+            }
+        }
     }
 
     fn legal_actions(&self) -> Vec<Action> {
@@ -314,7 +311,7 @@ impl<R: Rules> Game for Match<R> {
         input: &str,
         chance: Chance<'_>,
     ) -> Result<(Played, Rolls), ActionError> {
-        if let Status::Over(outcome) = &self.status {
+        if let Some(outcome) = &self.ended {
             return Err(ActionError::GameOver(outcome.to_string()));
         }
         let m = self.rules.parse(input, &self.legal)?;
@@ -324,9 +321,9 @@ impl<R: Rules> Game for Match<R> {
         let notation = self.rules.canonical(m);
         self.rules = next;
         self.record(&effect);
-        match &self.status {
-            Status::Over(outcome) => description.push_str(&format!(" — {outcome}")),
-            Status::Ongoing { .. } => {
+        match &self.ended {
+            Some(outcome) => description.push_str(&format!(" — {outcome}")),
+            None => {
                 if let Some(note) = self.rules.ongoing_note() {
                     description.push_str(note);
                 }
@@ -342,9 +339,9 @@ impl<R: Rules> Game for Match<R> {
     }
 
     fn view(&self) -> BoardView {
-        let state = match &self.status {
+        let state = match self.status() {
             Status::Over(outcome) => outcome.to_string(),
-            Status::Ongoing { prompt, .. } => prompt.clone(),
+            Status::Ongoing { prompt, .. } => prompt,
         };
         self.rules.view(&state)
     }

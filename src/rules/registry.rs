@@ -5,7 +5,7 @@
 //! adding a game is one row here (see `docs/adding-a-game.md`).
 
 use super::{
-    Game, GameId, OptionSpec, Options, SetupError, cataclysm, catalonia, chess,
+    Game, GameId, OptionSpec, Options, PieceInfo, SetupError, cataclysm, catalonia, chess,
     chesslike::{ChessLike, Position},
     chromopolis, katarenga, picka,
 };
@@ -44,6 +44,12 @@ impl GameSpec {
     /// table starts without options (a test checks it).
     pub fn example(&self) -> Result<Box<dyn Game>, SetupError> {
         (self.new)(&Options::default(), 0)
+    }
+
+    /// The game's piece catalogue (for `/piece`, the legend and the gallery): the pieces of
+    /// its example game.
+    pub fn pieces(&self) -> Result<Vec<PieceInfo>, SetupError> {
+        self.example().map(|game| game.pieces())
     }
 
     /// A new game: from the `position` option when given (for every game but Pick-a-team,

@@ -67,8 +67,8 @@ impl Service {
     pub fn piece_names(&self, game: &str) -> Vec<String> {
         GameId::parse(game)
             .ok()
-            .and_then(|kind| kind.spec().example().ok())
-            .map(|g| g.pieces().into_iter().map(|p| p.name).collect())
+            .and_then(|kind| kind.spec().pieces().ok())
+            .map(|pieces| pieces.into_iter().map(|p| p.name).collect())
             .unwrap_or_default()
     }
 
