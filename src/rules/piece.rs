@@ -15,6 +15,31 @@ pub trait PieceKind: Copy + Eq {
     fn sprite(self) -> &'static str;
 }
 
+/// Implements [`PieceKind`] for a game's kind type through its own `symbol`, `from_symbol`,
+/// `name` and `sprite` (kept inherent and `const` where they can be).
+macro_rules! piece_kind {
+    ($kind:ty) => {
+        impl $crate::rules::PieceKind for $kind {
+            fn symbol(self) -> char {
+                <$kind>::symbol(self)
+            }
+
+            fn from_symbol(c: char) -> Option<$kind> {
+                <$kind>::from_symbol(c)
+            }
+
+            fn name(self) -> &'static str {
+                <$kind>::name(self)
+            }
+
+            fn sprite(self) -> &'static str {
+                <$kind>::sprite(self)
+            }
+        }
+    };
+}
+pub(crate) use piece_kind;
+
 /// A piece: a colour and a kind.
 #[derive(Copy, Clone, Debug, Eq, PartialEq, Hash, Ord, PartialOrd)]
 pub struct Piece<K> {

@@ -4,10 +4,27 @@
 use std::sync::Arc;
 
 use chatrang::rules::{
-    Color, GameId, Geometry, Square,
+    Color, GAMES, GameId, Geometry, Square,
     chesslike::{PieceType, Position, RightsKind, Rules, Variant},
     registry,
 };
+use proptest::prelude::*;
+
+proptest! {
+    /// Every game of the table reads any text as a position or refuses it, never panics, and
+    /// what it reads writes back to a string that reads to itself.
+    #[test]
+    fn any_text_as_a_position_is_read_or_refused_without_panicking(
+        row in 0..GAMES.len(),
+        text in ".{0,120}",
+    ) {
+        let spec = &GAMES[row];
+        if let Ok(game) = (spec.load)(&text) {
+            let again = (spec.load)(&game.position_text()).unwrap();
+            prop_assert_eq!(again.position_text(), game.position_text());
+        }
+    }
+}
 
 fn round_trip(id: GameId, text: &str) {
     let game = registry::load(id, text).unwrap_or_else(|e| panic!("{text}: {e}"));

@@ -4,7 +4,7 @@
 use std::sync::OnceLock;
 
 use crate::rules::{
-    Color, Geometry, PieceKind, Square,
+    Color, Geometry, Square,
     move_table::{self, Ray},
     xbetza::Betza,
 };
@@ -110,23 +110,7 @@ impl Kind {
 /// A piece of this game: a colour and a [`Kind`].
 pub type Piece = crate::rules::Piece<Kind>;
 
-impl PieceKind for Kind {
-    fn symbol(self) -> char {
-        Kind::symbol(self)
-    }
-
-    fn from_symbol(c: char) -> Option<Kind> {
-        Kind::from_symbol(c)
-    }
-
-    fn name(self) -> &'static str {
-        Kind::name(self)
-    }
-
-    fn sprite(self) -> &'static str {
-        Kind::sprite(self)
-    }
-}
+crate::rules::piece::piece_kind!(Kind);
 
 impl Piece {
     /// "White Knight".

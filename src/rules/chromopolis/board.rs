@@ -4,7 +4,7 @@
 use std::sync::OnceLock;
 
 use crate::rules::{
-    Color, Geometry, PieceKind, Square, SquareSet,
+    Color, Geometry, Square, SquareSet,
     move_table::{compile, reach_on_empty_board},
     xbetza::Betza,
 };
@@ -124,23 +124,7 @@ impl Kind {
 /// A piece of this game: a colour and a [`Kind`].
 pub type Piece = crate::rules::Piece<Kind>;
 
-impl PieceKind for Kind {
-    fn symbol(self) -> char {
-        Kind::symbol(self)
-    }
-
-    fn from_symbol(c: char) -> Option<Kind> {
-        Kind::from_symbol(c)
-    }
-
-    fn name(self) -> &'static str {
-        Kind::name(self)
-    }
-
-    fn sprite(self) -> &'static str {
-        Kind::sprite(self)
-    }
-}
+crate::rules::piece::piece_kind!(Kind);
 
 /// The board: 7 files a–g on a cylinder (a is next to both b and g), 6 ranks; a1 and a6 do
 /// not exist.
