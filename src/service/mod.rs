@@ -17,6 +17,7 @@ mod painter;
 mod play;
 mod rating;
 mod reply;
+mod request;
 mod start;
 
 use std::{
@@ -31,6 +32,7 @@ pub use reply::{
     Attachment, Choice, ChoiceAction, GameRef, Image, Place, Reply, ServiceError, ServiceResult,
     User,
 };
+pub use request::Request;
 pub use start::NewGame;
 
 use crate::{

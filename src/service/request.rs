@@ -1,0 +1,42 @@
+//! Who asks, where, and about which game: what every command of the bot is given besides its
+//! own arguments. Adapters build one per event; the service never asks the platform again.
+
+use super::reply::{Place, User};
+
+/// One person's command in one place.
+#[derive(Clone, Debug, Eq, PartialEq)]
+pub struct Request {
+    /// Who gives the command.
+    pub user: User,
+    /// The server and the channel, thread or room it is given in.
+    pub place: Place,
+    /// The game the command names by number; `None` means the game open in this place.
+    pub game: Option<i64>,
+    /// The user may end any game of this server (`/abort`). The adapter decides: on Discord a
+    /// member who manages the server or its messages, in the console whoever types.
+    pub admin: bool,
+}
+
+impl Request {
+    /// A request by `user` in `place` about the game open there, from someone who is no admin.
+    pub fn new(user: User, place: Place) -> Request {
+        Request {
+            user,
+            place,
+            game: None,
+            admin: false,
+        }
+    }
+
+    /// The same request about game number `game` (or the place's game for `None`).
+    pub fn about(mut self, game: Option<i64>) -> Request {
+        self.game = game;
+        self
+    }
+
+    /// The same request from a server admin (or not).
+    pub fn admin(mut self, admin: bool) -> Request {
+        self.admin = admin;
+        self
+    }
+}
