@@ -1,10 +1,13 @@
 //! The command line: parsed by clap into a command, then run. `main` only calls [`run`].
 
-use std::{path::PathBuf, process::ExitCode};
+use std::{path::PathBuf, process::ExitCode, sync::Arc};
 
 use clap::{Parser, Subcommand};
 
-use crate::rules::{GameId, Options, registry};
+use crate::{
+    rules::{GameId, Options, registry},
+    service::Service,
+};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -78,12 +81,16 @@ pub enum Command {
     },
 }
 
+/// Why a command failed: any error, shown as `error: …`. Each part of the program has its own
+/// typed errors; here at the top they only need to be printed.
+pub type Failure = Box<dyn std::error::Error + Send + Sync>;
+
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
     if !matches!(cli.command, Command::Discord { .. }) {
         stop_quietly_when_output_closes();
     }
-    let result = match cli.command {
+    let result: Result<(), Failure> = match cli.command {
         Command::Perft {
             game,
             depth,
@@ -96,14 +103,21 @@ pub fn run() -> ExitCode {
             position,
             out,
             black,
-        } => crate::render::command::render(&what, &rest, position.as_deref(), out, black),
-        Command::Gallery { dir } => crate::render::command::gallery(&dir),
+        } => crate::render::command::render(&what, &rest, position.as_deref(), out, black)
+            .map_err(Failure::from),
+        Command::Gallery { dir } => crate::render::command::gallery(&dir).map_err(Failure::from),
         Command::Bench { what } => bench(&what),
-        Command::Console { data, files, user } => {
-            crate::console::init_logging();
-            crate::console::run(data, files, user, crate::service::default_painter())
-        }
-        Command::Discord { data } => crate::discord::serve(data),
+        Command::Console { data, files, user } => serve(data, "warn", |service, dir| async move {
+            let settings = crate::console::Settings::new(files.unwrap_or(dir.join("files")), user);
+            Ok(crate::console::run(&service, settings).await?)
+        }),
+        Command::Discord { data } => crate::discord::Config::from_env()
+            .map_err(Failure::from)
+            .and_then(|config| {
+                serve(data, "info", |service, _| async move {
+                    Ok(crate::discord::run(config, service).await?)
+                })
+            }),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -112,6 +126,40 @@ pub fn run() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// The composition root of every chat adapter: logging (`RUST_LOG`, else `default_log`), the
+/// async runtime, the store (SQLite in the data directory, or `DATABASE_URL`) and the service
+/// are built here once, and handed with the data directory to `adapter`, which serves until
+/// it is done.
+fn serve<F, Fut>(data: Option<PathBuf>, default_log: &str, adapter: F) -> Result<(), Failure>
+where
+    F: FnOnce(Arc<Service>, PathBuf) -> Fut,
+    Fut: Future<Output = Result<(), Failure>>,
+{
+    init_logging(default_log);
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?;
+    runtime.block_on(async {
+        let dir = crate::store::data_dir(data);
+        let store = crate::store::open_configured(&dir)
+            .await
+            .map_err(|e| format!("cannot open the database: {e}"))?;
+        let service = Arc::new(Service::new(store, crate::service::default_painter()));
+        adapter(service, dir).await
+    })
+}
+
+/// Logs to stderr, filtered by `RUST_LOG` (else `default`: `warn` for the console, `info` for
+/// a server, whose log shows the invite link).
+pub fn init_logging(default: &str) {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(default));
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .try_init();
 }
 
 /// Lets a closed standard output (`chatrang perft chess 5 --divide | head`) end the process
@@ -125,20 +173,19 @@ fn stop_quietly_when_output_closes() {
     }
 }
 
-fn perft(game: &str, depth: u32, position: Option<&str>, divide: bool) -> Result<(), String> {
-    let id = GameId::parse(game).map_err(|e| e.to_string())?;
+fn perft(game: &str, depth: u32, position: Option<&str>, divide: bool) -> Result<(), Failure> {
+    let id = GameId::parse(game)?;
     let game = match position {
-        Some(text) => registry::load(id, text),
-        None => registry::new_game(id, &Options::default(), 0),
-    }
-    .map_err(|e| e.to_string())?;
+        Some(text) => registry::load(id, text)?,
+        None => registry::new_game(id, &Options::default(), 0)?,
+    };
     if divide && depth > 0 {
         let mut total = 0;
         let mut actions = game.legal_actions();
         actions.sort_by(|a, b| a.notation.cmp(&b.notation));
         for action in actions {
             let mut next = game.clone_game();
-            next.play(&action.notation).map_err(|e| e.to_string())?;
+            next.play(&action.notation)?;
             let count = next.perft(depth - 1);
             println!("{} {}", action.notation, count);
             total += count;
@@ -151,20 +198,21 @@ fn perft(game: &str, depth: u32, position: Option<&str>, divide: bool) -> Result
     Ok(())
 }
 
-fn bench(what: &str) -> Result<(), String> {
+fn bench(what: &str) -> Result<(), Failure> {
     match what {
-        "rules" => crate::bench::rules::print(),
+        "rules" => Ok(crate::bench::rules::print()?),
         "catalonia" => {
             crate::bench::catalonia::print(200);
             Ok(())
         }
-        "render" => crate::render::command::bench(),
+        "render" => Ok(crate::render::command::bench()?),
         "service" => {
-            crate::console::init_logging();
-            crate::bench::service::run(crate::service::default_painter(), None)
+            init_logging("warn");
+            Ok(crate::bench::service::run(crate::service::default_painter(), None)?)
         }
         other => Err(format!(
             "unknown benchmark \"{other}\"; try: rules, catalonia, render, service"
-        )),
+        )
+        .into()),
     }
 }

@@ -1,25 +1,30 @@
 //! `chatrang console`: a local chat channel in the terminal with the same commands as the chat
 //! platforms, for trying every game alone (`/as NAME` switches who you are) and for scripts
 //! (`chatrang console < script`). No token, no network; games persist in the data directory.
-
-mod parse;
+//!
+//! It is a translator only: a typed line is read by the service's own reader
+//! ([`crate::service::parse`]) and carried out by [`Service::run`]. What is the console's own
+//! is who types (`/as`), numbered choices (`/click N`), comments and `/quit`; a line without a
+//! slash is a move.
 
 use std::{
     io::{IsTerminal, Write},
     path::{Path, PathBuf},
-    sync::Arc,
 };
 
-pub use parse::{Command, Line, parse, user};
 use tokio::io::{AsyncBufRead, AsyncBufReadExt};
 
-use crate::service::{
-    BoardPainter, Choice, NewGame, Place, Reply, Service, ServiceError, ServiceResult, User,
-};
+use crate::service::{Command, Place, Reply, Request, Service, ServiceError, User, parse};
 
 /// The one channel of the console.
 pub fn place() -> Place {
     Place::new("console", "console")
+}
+
+/// The user a console name stands for: the id is the name in lower case.
+pub fn user(name: &str) -> User {
+    let name = name.trim().trim_start_matches('@');
+    User::new(name.to_lowercase(), name)
 }
 
 /// Where the console keeps what it writes besides the database.
@@ -33,32 +38,56 @@ pub struct Settings {
     pub interactive: bool,
 }
 
-/// Opens the store (SQLite in `data`, or `DATABASE_URL`) and runs the console on stdin/stdout.
-pub fn run(
-    data: Option<PathBuf>,
-    files: Option<PathBuf>,
-    user: String,
-    painter: Arc<dyn BoardPainter>,
-) -> Result<(), String> {
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-        .map_err(|e| e.to_string())?;
-    runtime.block_on(async {
-        let dir = crate::store::data_dir(data);
-        let store = crate::store::open_configured(&dir)
-            .await
-            .map_err(|e| e.to_string())?;
-        let service = Service::new(store, painter);
-        let settings = Settings {
-            files: files.unwrap_or_else(|| dir.join("files")),
+impl Settings {
+    /// The settings of `chatrang console`: pictures in `files`, prompting when a person types.
+    pub fn new(files: PathBuf, user: String) -> Settings {
+        Settings {
+            files,
             user,
             interactive: std::io::stdin().is_terminal(),
-        };
-        let stdin = tokio::io::BufReader::new(tokio::io::stdin());
-        let mut stdout = std::io::stdout();
-        session(&service, stdin, &mut stdout, settings).await
-    })
+        }
+    }
+}
+
+/// Runs the console on stdin and stdout until the input ends or `/quit`.
+pub async fn run(service: &Service, settings: Settings) -> std::io::Result<()> {
+    let stdin = tokio::io::BufReader::new(tokio::io::stdin());
+    session(service, stdin, &mut std::io::stdout(), settings).await
+}
+
+/// What one typed line asks of the console.
+enum Typed {
+    Nothing,
+    Quit,
+    As(String),
+    Click(Result<usize, String>),
+    Service(Result<Option<crate::service::Line>, crate::service::ParseError>),
+}
+
+/// Reads one line: the console's own commands first, then the service's.
+fn read(text: &str) -> Typed {
+    let text = text.trim();
+    if text.is_empty() || text.starts_with("//") || text.starts_with("# ") || text == "#" {
+        return Typed::Nothing;
+    }
+    let mut words = text.split_whitespace();
+    let first = words.next().unwrap_or("").to_lowercase();
+    let argument = words.next();
+    match first.as_str() {
+        "/quit" | "/exit" => Typed::Quit,
+        "/as" | "/user" => match argument {
+            Some(who) => Typed::As(who.to_string()),
+            None => Typed::Click(Err("Say who to act as: /as bob".into())),
+        },
+        "/click" | "/choose" => Typed::Click(
+            argument
+                .and_then(|n| n.parse().ok())
+                .ok_or_else(|| "Say which choice by its number: /click 1".to_string()),
+        ),
+        _ if text.starts_with('/') => Typed::Service(parse(text, '/', &user)),
+        // A line without a slash is a move.
+        _ => Typed::Service(parse(&format!("/move {text}"), '/', &user)),
+    }
 }
 
 /// Reads commands line by line until the input ends or `/quit`, answering each.
@@ -67,129 +96,64 @@ pub async fn session<R: AsyncBufRead + Unpin, W: Write>(
     input: R,
     out: &mut W,
     settings: Settings,
-) -> Result<(), String> {
+) -> std::io::Result<()> {
     let mut me = user(&settings.user);
-    let mut last_choices: Vec<Choice> = Vec::new();
+    let mut last_choices: Vec<crate::service::Choice> = Vec::new();
     let mut lines = input.lines();
-    let io = |e: std::io::Error| e.to_string();
     writeln!(
         out,
         "Chatrang console. You are {}; /as NAME to be someone else, /help for the games and commands.",
         me.name
-    )
-    .map_err(io)?;
+    )?;
     loop {
         if settings.interactive {
-            write!(out, "{}> ", me.name).map_err(io)?;
-            out.flush().map_err(io)?;
+            write!(out, "{}> ", me.name)?;
+            out.flush()?;
         }
-        let Some(text) = lines.next_line().await.map_err(io)? else {
+        let Some(text) = lines.next_line().await? else {
             break;
         };
-        let parsed = parse(&text);
-        if !settings.interactive
-            && !matches!(
-                parsed,
-                Ok(Line {
-                    command: Command::Nothing,
-                    ..
-                })
-            )
-        {
-            writeln!(out, "{}> {}", me.name, text.trim()).map_err(io)?;
+        let typed = read(&text);
+        if !settings.interactive && !matches!(typed, Typed::Nothing) {
+            writeln!(out, "{}> {}", me.name, text.trim())?;
         }
-        let line = match parsed {
-            Ok(line) => line,
-            Err(why) => {
-                writeln!(out, "✗ {why}").map_err(io)?;
-                continue;
-            }
-        };
-        let result = match line.command {
-            Command::Nothing => continue,
-            Command::Quit => break,
-            Command::As(name) => {
+        // The console is its owner's own channel on their own database: whoever types there
+        // is its admin.
+        let request = |game| Request::new(me.clone(), place()).about(game).admin(true);
+        let result = match typed {
+            Typed::Nothing | Typed::Service(Ok(None)) => continue,
+            Typed::Quit => break,
+            Typed::As(name) => {
                 me = user(&name);
-                writeln!(out, "You are now {}.", me.name).map_err(io)?;
+                writeln!(out, "You are now {}.", me.name)?;
                 continue;
             }
-            Command::Click(n) => match last_choices.get(n.wrapping_sub(1)) {
-                Some(choice) => service.click(&place(), &me, &choice.encode()).await,
+            Typed::Click(Err(why)) => Err(ServiceError::refused(why)),
+            Typed::Click(Ok(n)) => match last_choices.get(n.wrapping_sub(1)) {
+                Some(choice) => {
+                    service
+                        .run(&request(None), Command::Button(choice.encode()))
+                        .await
+                }
                 None => Err(ServiceError::refused(format!(
                     "There is no choice {n}; the last message offered {}.",
                     last_choices.len()
                 ))),
             },
-            command => run_command(service, &me, command, line.game).await,
+            Typed::Service(Err(why)) => Err(why.into()),
+            Typed::Service(Ok(Some(line))) => service.run(&request(line.game), line.command).await,
         };
         match result {
             Ok(reply) => {
                 if !reply.choices.is_empty() {
                     last_choices = reply.choices.clone();
                 }
-                show(out, &reply, &settings.files).map_err(io)?;
+                show(out, &reply, &settings.files)?;
             }
-            Err(error) => writeln!(out, "✗ {error}").map_err(io)?,
+            Err(error) => writeln!(out, "✗ {error}")?,
         }
     }
     Ok(())
-}
-
-async fn run_command(
-    service: &Service,
-    me: &User,
-    command: Command,
-    game: Option<i64>,
-) -> ServiceResult {
-    let here = place();
-    match command {
-        Command::New {
-            game: name,
-            opponent,
-            teams,
-            side,
-            white,
-            black,
-            options,
-            seed,
-        } => {
-            let new = NewGame {
-                game: name,
-                opponent: opponent.as_deref().map(user),
-                side,
-                teams,
-                white: white.iter().map(|n| user(n)).collect(),
-                black: black.iter().map(|n| user(n)).collect(),
-                options,
-                seed,
-            };
-            service.new_game(&here, me, new).await
-        }
-        Command::Accept => service.accept(&here, me, game).await,
-        Command::Decline => service.decline(&here, me, game).await,
-        Command::Join(side) => service.join(&here, me, game, side).await,
-        Command::Leave => service.leave(&here, me, game).await,
-        Command::Move(text) => service.act(&here, me, game, &text, None).await,
-        Command::Moves(text) => service.moves(&here, me, game, &text).await,
-        Command::Board => service.board(&here, me, game).await,
-        Command::Resign => service.resign(&here, me, game).await,
-        Command::Draw => service.draw(&here, me, game).await,
-        Command::DeclineDraw => service.decline_draw(&here, me, game).await,
-        Command::Undo => service.undo(&here, me, game).await,
-        Command::DeclineUndo => service.decline_undo(&here, me, game).await,
-        Command::History => service.history(&here, me, game).await,
-        Command::Games => service.my_games(me).await,
-        Command::Rematch => service.rematch(&here, me, game).await,
-        Command::Help(name) => service.help(name.as_deref()),
-        Command::Piece { game, piece } => service.piece(&game, &piece).await,
-        Command::Leaderboard(name) => service.leaderboard(&here, &name).await,
-        // The console is its owner's own channel on their own database: whoever types there
-        // is its admin.
-        Command::Abort => service.abort(&here, me, game, true).await,
-        Command::As(_) | Command::Click(_) | Command::Quit | Command::Nothing => {
-            Ok(Reply::default())
-        }
-    }
 }
 
 /// Prints a reply: its text, the board, where the picture and any file went, the choices and
@@ -232,14 +196,4 @@ fn show<W: Write>(out: &mut W, reply: &Reply, files: &Path) -> std::io::Result<(
         writeln!(out, "→ {}", names.join(" "))?;
     }
     Ok(())
-}
-
-/// Logs to stderr, filtered by `RUST_LOG` (warnings and errors by default).
-pub fn init_logging() {
-    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn"));
-    let _ = tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        .with_writer(std::io::stderr)
-        .try_init();
 }

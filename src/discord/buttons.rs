@@ -1,18 +1,19 @@
-//! The one handler for every button. A button's id is the service's encoding of the action,
-//! the game and the game's version, so nothing is kept in memory: buttons keep working after a
-//! restart, and a button from an older board is refused by the service ("this board has moved
-//! on").
+//! The one handler for every button. A button's id is the service's encoding of the command,
+//! the game and the game's version, handed back to the service as [`Command::Button`], so
+//! nothing is kept in memory: buttons keep working after a restart, and a button from an older
+//! board is refused by the service ("this board has moved on").
 
 use poise::serenity_prelude::{self as serenity, ComponentInteraction};
 
 use super::{
     Data,
-    call::place_of,
+    call::{is_admin, place_of},
     deliver::deliver,
     errors::APOLOGY,
     message::{Outgoing, service_user},
     respond::Origin,
 };
+use crate::service::{Command, Request};
 
 /// Handles a click: acknowledges it, asks the service, shows the result.
 pub async fn clicked(ctx: &serenity::Context, data: &Data, click: &ComponentInteraction) {
@@ -24,14 +25,15 @@ pub async fn clicked(ctx: &serenity::Context, data: &Data, click: &ComponentInte
         guild: click.guild_id,
         deferred: false,
     };
-    let place = place_of(click.guild_id, click.channel_id);
-    let user = service_user(&click.user, click.member.as_ref());
+    let request = Request::new(
+        service_user(&click.user, click.member.as_ref()),
+        place_of(click.guild_id, click.channel_id),
+    )
+    .admin(is_admin(click.member.as_ref()));
     let outcome = async {
         origin.defer().await?;
-        let result = data
-            .service
-            .click(&place, &user, &click.data.custom_id)
-            .await;
+        let command = Command::Button(click.data.custom_id.clone());
+        let result = data.service.run(&request, command).await;
         deliver(&mut origin, data, result).await
     }
     .await;

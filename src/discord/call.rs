@@ -1,12 +1,12 @@
 //! What every slash command does around its one service call: who is asking and where, the
-//! deferral for commands that draw a board, and showing the result.
+//! deferral for commands that draw a board, running the command and showing the result.
 
 use std::sync::{Arc, atomic::Ordering};
 
 use poise::serenity_prelude::{self as serenity, ChannelType, Message};
 
 use super::{Ctx, Data, Error, deliver::deliver, message::service_user, respond::Origin};
-use crate::service::{Place, Service, ServiceResult, User};
+use crate::service::{Command, Place, Reply, Request, Service, ServiceResult, User};
 
 /// One slash command being handled.
 pub struct Call<'a> {
@@ -14,6 +14,30 @@ pub struct Call<'a> {
     pub origin: Origin,
     pub place: Place,
     pub user: User,
+    /// May end any game here (see [`is_admin`]).
+    pub admin: bool,
+}
+
+/// Runs `command` for a slash command about game `game` (the game of the place when `None`),
+/// acknowledging first when the answer draws a board. Returns the call, and the reply with
+/// the public message it became, when there is one.
+pub async fn run<'a>(
+    ctx: Ctx<'a>,
+    game: Option<i64>,
+    command: Command,
+) -> Result<(Call<'a>, Option<(Reply, Message)>), Error> {
+    let mut call = if command.draws() {
+        Call::deferred(ctx).await?
+    } else {
+        Call::immediate(ctx)?
+    };
+    let request = Request::new(call.user.clone(), call.place.clone())
+        .about(game)
+        .admin(call.admin);
+    let result = call.service().run(&request, command).await;
+    let reply = result.as_ref().ok().cloned();
+    let posted = call.finish(result).await?;
+    Ok((call, reply.zip(posted)))
 }
 
 impl<'a> Call<'a> {
@@ -43,6 +67,7 @@ impl<'a> Call<'a> {
             ctx: app,
             place: place_of(interaction.guild_id, interaction.channel_id),
             user: service_user(&interaction.user, interaction.member.as_deref()),
+            admin: is_admin(interaction.member.as_deref()),
             origin,
         })
     }
@@ -73,10 +98,48 @@ impl<'a> Call<'a> {
     }
 }
 
+/// A server admin, for `/abort`: a member whose permissions in this channel (Discord sends
+/// them with every interaction) include Manage Server or Manage Messages, which Discord grants
+/// to administrators too. Outside a server there is no member, so no admin.
+pub fn is_admin(member: Option<&serenity::Member>) -> bool {
+    member
+        .and_then(|m| m.permissions)
+        .is_some_and(|p| p.administrator() || p.manage_guild() || p.manage_messages())
+}
+
 /// The service's place for a channel: the server (or `dm`) and the channel or thread.
 pub fn place_of(guild: Option<serenity::GuildId>, channel: serenity::ChannelId) -> Place {
     Place::new(
         guild.map_or_else(|| "dm".to_string(), |g| g.to_string()),
         channel.to_string(),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use poise::serenity_prelude::{Member, Permissions};
+
+    use super::is_admin;
+
+    fn member(permissions: Option<Permissions>) -> Member {
+        let mut member = Member::default();
+        member.permissions = permissions;
+        member
+    }
+
+    #[test]
+    fn admins_are_members_who_manage_the_server_or_its_messages() {
+        for admin in [
+            Permissions::MANAGE_GUILD,
+            Permissions::MANAGE_MESSAGES,
+            Permissions::ADMINISTRATOR,
+            Permissions::all(),
+        ] {
+            assert!(is_admin(Some(&member(Some(admin)))), "{admin:?}");
+        }
+        let player = Permissions::SEND_MESSAGES | Permissions::VIEW_CHANNEL;
+        assert!(!is_admin(Some(&member(Some(player)))));
+        assert!(!is_admin(Some(&member(None))), "permissions unknown");
+        assert!(!is_admin(None), "a direct message has no admin");
+    }
 }

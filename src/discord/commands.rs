@@ -1,13 +1,14 @@
-//! The slash commands. Each one is a thin shell around one service call: it reads the options,
-//! asks the service, and shows the reply. The doc comment of each command is its description
-//! in Discord's command list.
+//! The slash commands. Each one only turns Discord's options into a [`Command`] and runs it
+//! through the service ([`call::run`]); what a command does, and its description in Discord's
+//! list, come from the service's table of commands ([`crate::service::COMMANDS`], applied by
+//! [`super::options::customise`]).
 
 use poise::serenity_prelude as serenity;
 
-use super::{Ctx, Error, autocomplete, call::Call, options, threads};
+use super::{Ctx, Error, autocomplete, call, options, threads};
 use crate::{
     rules::Color,
-    service::{NewGame, User},
+    service::{Command, NewGame, User},
 };
 
 /// A side, as a choice list.
@@ -26,7 +27,15 @@ impl From<Side> for Color {
     }
 }
 
-/// Every command the bot offers, before the game lists are filled in by [`options`].
+/// An answer to the other side's offer, as a choice list.
+#[derive(Copy, Clone, Debug, Eq, PartialEq, poise::ChoiceParameter)]
+pub enum Answer {
+    Yes,
+    No,
+}
+
+/// Every command the bot offers, before [`options::customise`] fills in descriptions and game
+/// lists.
 pub fn all() -> Vec<poise::Command<super::Data, Error>> {
     vec![
         new(),
@@ -50,7 +59,12 @@ pub fn all() -> Vec<poise::Command<super::Data, Error>> {
     ]
 }
 
-/// Start a game: challenge someone, make an open challenge, or gather teams.
+/// Runs a command about a game and shows the answer.
+async fn run(ctx: Ctx<'_>, game: Option<i64>, command: Command) -> Result<(), Error> {
+    call::run(ctx, game, command).await.map(drop)
+}
+
+/// `/new` (see the service's table of commands); a new game gets its own thread.
 #[poise::command(slash_command)]
 pub async fn new(
     ctx: Ctx<'_>,
@@ -63,22 +77,19 @@ pub async fn new(
         bool,
     >,
 ) -> Result<(), Error> {
-    let mut call = Call::deferred(ctx).await?;
+    let poise::Context::Application(app) = ctx else {
+        return Err("only slash commands are served".into());
+    };
     let request = NewGame {
         game,
         opponent: opponent.map(|u| User::new(u.id.to_string(), u.display_name())),
         side: side.map(Color::from),
         teams: teams.unwrap_or(false),
-        options: options::game_options_given(call.ctx.args),
+        options: options::game_options_given(app.args),
         ..NewGame::default()
     };
-    let result = call
-        .service()
-        .new_game(&call.place, &call.user, request)
-        .await;
-    let reply = result.as_ref().ok().cloned();
-    let posted = call.finish(result).await?;
-    if let (Some(reply), Some(message)) = (reply, posted)
+    let (call, posted) = call::run(ctx, None, Command::New(request)).await?;
+    if let Some((reply, message)) = posted
         && threads::can_hold_threads(&call.origin, call.channel_kind())
     {
         threads::open_for_game(&call.origin, call.data(), &reply, &message).await;
@@ -86,7 +97,7 @@ pub async fn new(
     Ok(())
 }
 
-/// Accept a challenge.
+/// `/accept`.
 #[poise::command(slash_command)]
 pub async fn accept(
     ctx: Ctx<'_>,
@@ -94,12 +105,10 @@ pub async fn accept(
     #[autocomplete = "autocomplete::games"]
     game: Option<i64>,
 ) -> Result<(), Error> {
-    let mut call = Call::deferred(ctx).await?;
-    let result = call.service().accept(&call.place, &call.user, game).await;
-    call.finish(result).await.map(drop)
+    run(ctx, game, Command::Accept).await
 }
 
-/// Decline a challenge (or withdraw your own).
+/// `/decline`.
 #[poise::command(slash_command)]
 pub async fn decline(
     ctx: Ctx<'_>,
@@ -107,12 +116,10 @@ pub async fn decline(
     #[autocomplete = "autocomplete::games"]
     game: Option<i64>,
 ) -> Result<(), Error> {
-    let mut call = Call::deferred(ctx).await?;
-    let result = call.service().decline(&call.place, &call.user, game).await;
-    call.finish(result).await.map(drop)
+    run(ctx, game, Command::Decline).await
 }
 
-/// Join a side of a team game.
+/// `/join`.
 #[poise::command(slash_command)]
 pub async fn join(
     ctx: Ctx<'_>,
@@ -121,15 +128,10 @@ pub async fn join(
     #[autocomplete = "autocomplete::games"]
     game: Option<i64>,
 ) -> Result<(), Error> {
-    let mut call = Call::deferred(ctx).await?;
-    let result = call
-        .service()
-        .join(&call.place, &call.user, game, side.map(Color::from))
-        .await;
-    call.finish(result).await.map(drop)
+    run(ctx, game, Command::Join(side.map(Color::from))).await
 }
 
-/// Leave a team game that has not started, or withdraw a challenge.
+/// `/leave`.
 #[poise::command(slash_command)]
 pub async fn leave(
     ctx: Ctx<'_>,
@@ -137,12 +139,10 @@ pub async fn leave(
     #[autocomplete = "autocomplete::games"]
     game: Option<i64>,
 ) -> Result<(), Error> {
-    let mut call = Call::deferred(ctx).await?;
-    let result = call.service().leave(&call.place, &call.user, game).await;
-    call.finish(result).await.map(drop)
+    run(ctx, game, Command::Leave).await
 }
 
-/// Make a move or answer the game's question (the list offers the legal ones).
+/// `/move`.
 #[poise::command(slash_command, rename = "move")]
 pub async fn play(
     ctx: Ctx<'_>,
@@ -154,15 +154,10 @@ pub async fn play(
     #[autocomplete = "autocomplete::games"]
     game: Option<i64>,
 ) -> Result<(), Error> {
-    let mut call = Call::deferred(ctx).await?;
-    let result = call
-        .service()
-        .act(&call.place, &call.user, game, &notation, None)
-        .await;
-    call.finish(result).await.map(drop)
+    run(ctx, game, Command::Move(notation)).await
 }
 
-/// The legal moves, or the moves of the piece on a square (shown on the board).
+/// `/moves`.
 #[poise::command(slash_command)]
 pub async fn moves(
     ctx: Ctx<'_>,
@@ -171,15 +166,10 @@ pub async fn moves(
     #[autocomplete = "autocomplete::games"]
     game: Option<i64>,
 ) -> Result<(), Error> {
-    let mut call = Call::deferred(ctx).await?;
-    let result = call
-        .service()
-        .moves(&call.place, &call.user, game, from.as_deref().unwrap_or(""))
-        .await;
-    call.finish(result).await.map(drop)
+    run(ctx, game, Command::Moves(from.unwrap_or_default())).await
 }
 
-/// Show the board and whose turn it is.
+/// `/board`.
 #[poise::command(slash_command)]
 pub async fn board(
     ctx: Ctx<'_>,
@@ -187,12 +177,10 @@ pub async fn board(
     #[autocomplete = "autocomplete::games"]
     game: Option<i64>,
 ) -> Result<(), Error> {
-    let mut call = Call::deferred(ctx).await?;
-    let result = call.service().board(&call.place, &call.user, game).await;
-    call.finish(result).await.map(drop)
+    run(ctx, game, Command::Board).await
 }
 
-/// Resign the game.
+/// `/resign`.
 #[poise::command(slash_command)]
 pub async fn resign(
     ctx: Ctx<'_>,
@@ -200,38 +188,44 @@ pub async fn resign(
     #[autocomplete = "autocomplete::games"]
     game: Option<i64>,
 ) -> Result<(), Error> {
-    let mut call = Call::deferred(ctx).await?;
-    let result = call.service().resign(&call.place, &call.user, game).await;
-    call.finish(result).await.map(drop)
+    run(ctx, game, Command::Resign).await
 }
 
-/// Offer a draw, or accept the one offered.
+/// `/draw`.
 #[poise::command(slash_command)]
 pub async fn draw(
     ctx: Ctx<'_>,
+    #[description = "No: decline the offer (or withdraw yours); yes, the default, offers or accepts"]
+    answer: Option<Answer>,
     #[description = "Game number (only needed outside the game's thread)"]
     #[autocomplete = "autocomplete::games"]
     game: Option<i64>,
 ) -> Result<(), Error> {
-    let mut call = Call::deferred(ctx).await?;
-    let result = call.service().draw(&call.place, &call.user, game).await;
-    call.finish(result).await.map(drop)
+    let command = match answer {
+        Some(Answer::No) => Command::DeclineDraw,
+        _ => Command::Draw,
+    };
+    run(ctx, game, command).await
 }
 
-/// Ask to take back the last move, or allow the other side's request.
+/// `/undo`.
 #[poise::command(slash_command)]
 pub async fn undo(
     ctx: Ctx<'_>,
+    #[description = "No: refuse the request (or withdraw yours); yes, the default, asks or allows"]
+    answer: Option<Answer>,
     #[description = "Game number (only needed outside the game's thread)"]
     #[autocomplete = "autocomplete::games"]
     game: Option<i64>,
 ) -> Result<(), Error> {
-    let mut call = Call::deferred(ctx).await?;
-    let result = call.service().undo(&call.place, &call.user, game).await;
-    call.finish(result).await.map(drop)
+    let command = match answer {
+        Some(Answer::No) => Command::DeclineUndo,
+        _ => Command::Undo,
+    };
+    run(ctx, game, command).await
 }
 
-/// Play again with the sides swapped.
+/// `/rematch`.
 #[poise::command(slash_command)]
 pub async fn rematch(
     ctx: Ctx<'_>,
@@ -239,12 +233,10 @@ pub async fn rematch(
     #[autocomplete = "autocomplete::games"]
     game: Option<i64>,
 ) -> Result<(), Error> {
-    let mut call = Call::deferred(ctx).await?;
-    let result = call.service().rematch(&call.place, &call.user, game).await;
-    call.finish(result).await.map(drop)
+    run(ctx, game, Command::Rematch).await
 }
 
-/// The moves played so far, with the record to download.
+/// `/history`.
 #[poise::command(slash_command)]
 pub async fn history(
     ctx: Ctx<'_>,
@@ -252,42 +244,34 @@ pub async fn history(
     #[autocomplete = "autocomplete::games"]
     game: Option<i64>,
 ) -> Result<(), Error> {
-    let mut call = Call::deferred(ctx).await?;
-    let result = call.service().history(&call.place, &call.user, game).await;
-    call.finish(result).await.map(drop)
+    run(ctx, game, Command::History).await
 }
 
-/// Your games in progress.
+/// `/games`.
 #[poise::command(slash_command)]
 pub async fn games(ctx: Ctx<'_>) -> Result<(), Error> {
-    let mut call = Call::immediate(ctx)?;
-    let result = call.service().my_games(&call.user).await;
-    call.finish(result).await.map(drop)
+    run(ctx, None, Command::Games).await
 }
 
-/// The best players of a game in this server.
+/// `/leaderboard`.
 #[poise::command(slash_command)]
 pub async fn leaderboard(
     ctx: Ctx<'_>,
     #[description = "The game"] game: String,
 ) -> Result<(), Error> {
-    let mut call = Call::immediate(ctx)?;
-    let result = call.service().leaderboard(&call.place, &game).await;
-    call.finish(result).await.map(drop)
+    run(ctx, None, Command::Leaderboard(game)).await
 }
 
-/// The games and commands, or the rules of one game.
+/// `/help`.
 #[poise::command(slash_command)]
 pub async fn help(
     ctx: Ctx<'_>,
     #[description = "The game to explain"] game: Option<String>,
 ) -> Result<(), Error> {
-    let mut call = Call::immediate(ctx)?;
-    let result = call.service().help(game.as_deref());
-    call.finish(result).await.map(drop)
+    run(ctx, None, Command::Help(game)).await
 }
 
-/// How a piece of a game moves, on a diagram.
+/// `/piece`.
 #[poise::command(slash_command)]
 pub async fn piece(
     ctx: Ctx<'_>,
@@ -296,12 +280,10 @@ pub async fn piece(
     #[autocomplete = "autocomplete::pieces"]
     name: String,
 ) -> Result<(), Error> {
-    let mut call = Call::deferred(ctx).await?;
-    let result = call.service().piece(&game, &name).await;
-    call.finish(result).await.map(drop)
+    run(ctx, None, Command::Piece { game, piece: name }).await
 }
 
-/// Server admins: end any open game at once, unrated (for a stuck or damaged game).
+/// `/abort` (server admins only: the service refuses anyone else).
 #[poise::command(slash_command)]
 pub async fn abort(
     ctx: Ctx<'_>,
@@ -309,49 +291,5 @@ pub async fn abort(
     #[autocomplete = "autocomplete::games"]
     game: Option<i64>,
 ) -> Result<(), Error> {
-    let mut call = Call::deferred(ctx).await?;
-    let admin = is_admin(call.ctx.interaction.member.as_deref());
-    let result = call
-        .service()
-        .abort(&call.place, &call.user, game, admin)
-        .await;
-    call.finish(result).await.map(drop)
-}
-
-/// A server admin, for `/abort`: a member whose permissions in this channel (Discord sends
-/// them with every command) include Manage Server or Manage Messages, which Discord grants
-/// to administrators too. Outside a server there is no member, so no admin.
-pub fn is_admin(member: Option<&serenity::Member>) -> bool {
-    member
-        .and_then(|m| m.permissions)
-        .is_some_and(|p| p.administrator() || p.manage_guild() || p.manage_messages())
-}
-
-#[cfg(test)]
-mod tests {
-    use poise::serenity_prelude::{Member, Permissions};
-
-    use super::is_admin;
-
-    fn member(permissions: Option<Permissions>) -> Member {
-        let mut member = Member::default();
-        member.permissions = permissions;
-        member
-    }
-
-    #[test]
-    fn admins_are_members_who_manage_the_server_or_its_messages() {
-        for admin in [
-            Permissions::MANAGE_GUILD,
-            Permissions::MANAGE_MESSAGES,
-            Permissions::ADMINISTRATOR,
-            Permissions::all(),
-        ] {
-            assert!(is_admin(Some(&member(Some(admin)))), "{admin:?}");
-        }
-        let player = Permissions::SEND_MESSAGES | Permissions::VIEW_CHANNEL;
-        assert!(!is_admin(Some(&member(Some(player)))));
-        assert!(!is_admin(Some(&member(None))), "permissions unknown");
-        assert!(!is_admin(None), "a direct message has no admin");
-    }
+    run(ctx, game, Command::Abort).await
 }

@@ -3,6 +3,18 @@
 
 use std::{env, fmt};
 
+/// Why the settings cannot be used; the sentence says what to set.
+#[derive(Clone, Debug, Eq, PartialEq, thiserror::Error)]
+pub enum ConfigError {
+    #[error(
+        "DISCORD_TOKEN is not set; create a bot at the Discord developer portal and put its \
+         token in DISCORD_TOKEN (see the README)"
+    )]
+    NoToken,
+    #[error("DISCORD_GUILD_ID must be a server id (a number), not \"{0}\"")]
+    BadGuild(String),
+}
+
 /// Everything `chatrang discord` needs besides the database.
 #[derive(Clone)]
 pub struct Config {
@@ -30,7 +42,7 @@ impl fmt::Debug for Config {
 
 impl Config {
     /// Reads `DISCORD_TOKEN`, `DISCORD_GUILD_ID` and `DISCORD_API_BASE`.
-    pub fn from_env() -> Result<Config, String> {
+    pub fn from_env() -> Result<Config, ConfigError> {
         Config::from_values(
             env::var("DISCORD_TOKEN").ok(),
             env::var("DISCORD_GUILD_ID").ok(),
@@ -43,22 +55,22 @@ impl Config {
         token: Option<String>,
         guild_id: Option<String>,
         api_base: Option<String>,
-    ) -> Result<Config, String> {
+    ) -> Result<Config, ConfigError> {
         let token = token
             .map(|t| t.trim().to_string())
             .filter(|t| !t.is_empty())
-            .ok_or(
-                "DISCORD_TOKEN is not set; create a bot at the Discord developer portal and put \
-                 its token in DISCORD_TOKEN (see the README)",
-            )?;
+            .ok_or(ConfigError::NoToken)?;
         let guild_id = match guild_id
             .map(|g| g.trim().to_string())
             .filter(|g| !g.is_empty())
         {
             None => None,
-            Some(text) => Some(text.parse::<u64>().ok().filter(|id| *id != 0).ok_or_else(
-                || format!("DISCORD_GUILD_ID must be a server id (a number), not \"{text}\""),
-            )?),
+            Some(text) => Some(
+                text.parse::<u64>()
+                    .ok()
+                    .filter(|id| *id != 0)
+                    .ok_or(ConfigError::BadGuild(text))?,
+            ),
         };
         let api_base = api_base
             .map(|b| b.trim().trim_end_matches('/').to_string())
@@ -77,14 +89,15 @@ mod tests {
 
     #[test]
     fn a_missing_token_is_refused_with_the_way_to_get_one() {
-        let error = Config::from_values(None, None, None).unwrap_err();
+        let error = Config::from_values(None, None, None).unwrap_err().to_string();
         assert!(error.contains("DISCORD_TOKEN"), "{error}");
     }
 
     #[test]
     fn a_guild_id_must_be_a_number() {
-        let error =
-            Config::from_values(Some("t".into()), Some("my-server".into()), None).unwrap_err();
+        let error = Config::from_values(Some("t".into()), Some("my-server".into()), None)
+            .unwrap_err()
+            .to_string();
         assert!(error.contains("my-server"), "{error}");
         let config = Config::from_values(Some("t".into()), Some(" 42 ".into()), None).unwrap();
         assert_eq!(config.guild_id, Some(42));

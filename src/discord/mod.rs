@@ -23,7 +23,7 @@ use std::{
     sync::{Arc, Mutex},
 };
 
-pub use config::Config;
+pub use config::{Config, ConfigError};
 use poise::serenity_prelude::{
     self as serenity, ChannelId, ClientBuilder, FullEvent, GatewayIntents, GuildId, HttpBuilder,
     Interaction, Permissions, ShardManager,
@@ -40,6 +40,17 @@ pub struct Data {
 }
 
 pub type Error = Box<dyn std::error::Error + Send + Sync>;
+
+/// Why the bot could not connect or stopped serving.
+#[derive(Debug, thiserror::Error)]
+pub enum DiscordError {
+    #[error("cannot set up the Discord client: {0}")]
+    Setup(serenity::Error),
+    #[error("the Discord connection failed: {0}")]
+    Connection(serenity::Error),
+    #[error("the Discord client task failed: {0}")]
+    Task(tokio::task::JoinError),
+}
 pub type Ctx<'a> = poise::Context<'a, Data, Error>;
 
 /// The permissions the bot asks for in its invite link (the README explains each).
@@ -78,15 +89,15 @@ impl Running {
     }
 
     /// Runs until the connection ends for good, or until Ctrl-C.
-    pub async fn wait(mut self) -> Result<(), String> {
+    pub async fn wait(mut self) -> Result<(), DiscordError> {
         let ended = tokio::select! {
             ended = &mut self.task => Some(ended),
             _ = tokio::signal::ctrl_c() => None,
         };
         match ended {
             Some(Ok(Ok(()))) => Ok(()),
-            Some(Ok(Err(error))) => Err(format!("the Discord connection failed: {error}")),
-            Some(Err(error)) => Err(format!("the Discord client task failed: {error}")),
+            Some(Ok(Err(error))) => Err(DiscordError::Connection(error)),
+            Some(Err(error)) => Err(DiscordError::Task(error)),
             None => {
                 tracing::info!("stopping on Ctrl-C");
                 self.stop().await;
@@ -97,7 +108,7 @@ impl Running {
 }
 
 /// Connects to Discord (or to `config.api_base`) and starts serving commands.
-pub async fn start(config: &Config, service: Arc<Service>) -> Result<Running, String> {
+pub async fn start(config: &Config, service: Arc<Service>) -> Result<Running, DiscordError> {
     let mut http = HttpBuilder::new(&config.token);
     if let Some(base) = &config.api_base {
         // serenity's rate limiter builds its requests without the proxy base, so with a base
@@ -138,14 +149,15 @@ pub async fn start(config: &Config, service: Arc<Service>) -> Result<Running, St
     let mut client = ClientBuilder::new_with_http(http.build(), GatewayIntents::GUILDS)
         .framework(framework)
         .await
-        .map_err(|e| format!("cannot set up the Discord client: {e}"))?;
+        .map_err(DiscordError::Setup)?;
     let shards = client.shard_manager.clone();
     let task = tokio::spawn(async move { client.start().await });
     Ok(Running { shards, task })
 }
 
-/// `chatrang discord`: serves until the connection ends or Ctrl-C.
-pub async fn run(config: Config, service: Arc<Service>) -> Result<(), String> {
+/// `chatrang discord`: serves until the connection ends or Ctrl-C. The composition root
+/// (`crate::cli`) has opened the store and built the service.
+pub async fn run(config: Config, service: Arc<Service>) -> Result<(), DiscordError> {
     start(&config, service).await?.wait().await
 }
 
@@ -161,29 +173,4 @@ async fn on_event(
         buttons::clicked(framework.serenity_context, framework.user_data, click).await;
     }
     Ok(())
-}
-
-/// `chatrang discord --data DIR`: opens the same database as the console (or `DATABASE_URL`)
-/// and serves Discord until stopped.
-pub fn serve(data: Option<std::path::PathBuf>) -> Result<(), String> {
-    // A server's log: `info` unless RUST_LOG says otherwise, so the invite link is shown.
-    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
-    let _ = tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        .with_writer(std::io::stderr)
-        .try_init();
-    let config = Config::from_env()?;
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-        .map_err(|e| e.to_string())?;
-    runtime.block_on(async {
-        let dir = crate::store::data_dir(data);
-        let store = crate::store::open_configured(&dir)
-            .await
-            .map_err(|e| format!("cannot open the database: {e}"))?;
-        let service = Arc::new(Service::new(store, crate::service::default_painter()));
-        run(config, service).await
-    })
 }

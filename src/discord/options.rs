@@ -1,7 +1,7 @@
-//! The parts of the command list that come from the games rather than from this adapter: the
-//! list of games to choose from, and one `/new` option for each option a game accepts. Both
-//! are read from the service's list of games when the bot starts, so a new game needs no
-//! change here.
+//! The parts of the command list that come from the service rather than from this adapter:
+//! each command's description (the service's table of commands, the same text `/help` shows),
+//! the list of games to choose from, and one `/new` option for each option a game accepts. All
+//! are read when the bot starts, so a new command text or a new game needs no change here.
 
 use std::{borrow::Cow, collections::BTreeMap};
 
@@ -10,7 +10,7 @@ use poise::serenity_prelude::{
 };
 
 use super::{Data, Error};
-use crate::service::Service;
+use crate::service::{Service, find_command};
 
 /// Commands whose `game` option names a kind of game (elsewhere it is a game's number).
 const GAME_KIND_COMMANDS: [&str; 4] = ["new", "help", "leaderboard", "piece"];
@@ -19,9 +19,14 @@ const MAX_GAME_OPTIONS: usize = 21;
 /// Discord's limit for a description.
 const MAX_DESCRIPTION: usize = 100;
 
-/// Fills the game lists and adds the games' start options to `/new`.
+/// Sets each command's description from the service's table, fills the game lists and adds the
+/// games' start options to `/new`.
 pub fn customise(commands: &mut [poise::Command<Data, Error>]) {
     for command in commands.iter_mut() {
+        match find_command(&command.name) {
+            Some(spec) => command.description = Some(spec.about.into()),
+            None => tracing::error!(command = %command.name, "a command the service does not list"),
+        }
         let name: &str = &command.name;
         if !GAME_KIND_COMMANDS.contains(&name) {
             continue;
@@ -167,5 +172,20 @@ mod tests {
             "{json}"
         );
         assert!(new.parameters.len() <= 25);
+    }
+
+    #[test]
+    fn each_command_is_the_services_own_and_described_by_its_table() {
+        let mut commands = super::super::commands::all();
+        customise(&mut commands);
+        let names: Vec<&str> = commands.iter().map(|c| c.name.as_ref()).collect();
+        for spec in crate::service::COMMANDS {
+            assert!(names.contains(&spec.name), "Discord lacks /{}", spec.name);
+        }
+        for command in &commands {
+            let spec = find_command(&command.name).expect("every command is in the table");
+            assert_eq!(command.description.as_deref(), Some(spec.about));
+        }
+        assert_eq!(commands.len(), crate::service::COMMANDS.len());
     }
 }

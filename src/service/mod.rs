@@ -11,13 +11,16 @@
 
 mod abort;
 mod agree;
+mod command;
 mod context;
 mod info;
 mod painter;
+mod parse;
 mod play;
 mod rating;
 mod reply;
 mod request;
+mod run;
 mod start;
 
 use std::{
@@ -25,7 +28,9 @@ use std::{
     sync::{Arc, Mutex},
 };
 
+pub use command::{COMMANDS, Command, CommandSpec, command_list, find as find_command};
 pub use context::replay;
+pub use parse::{Line, ParseError, parse};
 pub use painter::{BoardPainter, RenderPainter, TextPainter, text_board};
 pub use rating::{TeamOutcome, rate_teams};
 pub use reply::{

@@ -16,7 +16,7 @@ use crate::{
 };
 
 /// What `/new` asks for.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, Eq, PartialEq)]
 pub struct NewGame {
     /// A game's id or display name, in any letter case.
     pub game: String,

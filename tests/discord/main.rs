@@ -5,6 +5,7 @@
 mod binary;
 mod catalonia;
 mod fake;
+mod parity;
 
 use std::{path::Path, sync::Arc};
 

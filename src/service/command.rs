@@ -1,0 +1,290 @@
+//! Everything a person can ask the bot, as one enum, and the table that names and explains each
+//! command. Every adapter speaks this vocabulary: the console and Matrix read it from text with
+//! [`super::parse`], Discord builds it from slash-command options, and a button carries one
+//! bound to a board version. Help text and Discord's command descriptions come from [`COMMANDS`].
+
+use super::start::NewGame;
+use crate::rules::Color;
+
+/// One command, with its own arguments. Who asks, where, and about which game travel beside it
+/// in a [`super::Request`].
+#[derive(Clone, Debug, Eq, PartialEq)]
+pub enum Command {
+    /// Start a game: a challenge, an open challenge or a group game.
+    New(NewGame),
+    /// Accept a challenge.
+    Accept,
+    /// Decline a challenge, or withdraw one's own.
+    Decline,
+    /// Join a side of a group game (the smaller one when `None`).
+    Join(Option<Color>),
+    /// Leave a game that has not started, or a team that keeps other members.
+    Leave,
+    /// Make a move or answer the game's pending question.
+    Move(String),
+    /// The moves of the piece on a square, or the legal moves starting with the text.
+    Moves(String),
+    /// Show the board and whose turn it is.
+    Board,
+    Resign,
+    /// Offer a draw, or accept the one offered.
+    Draw,
+    /// Decline the other side's draw offer, or withdraw one's own.
+    DeclineDraw,
+    /// Ask to take back the last move, or allow the other side's request.
+    Undo,
+    /// Refuse the other side's undo request, or withdraw one's own.
+    DeclineUndo,
+    /// The moves so far, with the full record to download.
+    History,
+    /// The asker's open games.
+    Games,
+    /// Play again with the sides swapped.
+    Rematch,
+    /// The list of games and commands, or the rules of one game.
+    Help(Option<String>),
+    /// How one piece of a game moves.
+    Piece {
+        game: String,
+        piece: String,
+    },
+    /// A server's best players of a game.
+    Leaderboard(String),
+    /// A server admin ends an open game, unrated.
+    Abort,
+    /// A clicked button (or a numbered console choice): the id of a [`super::Choice`], which
+    /// names the game, the board version it was drawn for and the command it stands for.
+    Button(String),
+}
+
+/// One command as people see it: its name, how to write it, and what it does.
+#[derive(Copy, Clone, Debug)]
+pub struct CommandSpec {
+    /// The name after `/` or `!`.
+    pub name: &'static str,
+    /// Other names the text parser accepts.
+    pub aliases: &'static [&'static str],
+    /// The arguments, as help shows them (empty for none).
+    pub usage: &'static str,
+    /// What the command does, in one line (Discord's limit is 100 characters).
+    pub about: &'static str,
+    /// The answer shows a board picture, so an adapter should acknowledge the command before
+    /// drawing it (Discord's three seconds).
+    pub draws: bool,
+}
+
+const fn spec(
+    name: &'static str,
+    aliases: &'static [&'static str],
+    usage: &'static str,
+    about: &'static str,
+    draws: bool,
+) -> CommandSpec {
+    CommandSpec {
+        name,
+        aliases,
+        usage,
+        about,
+        draws,
+    }
+}
+
+/// Every command, in the order help lists them.
+pub const COMMANDS: &[CommandSpec] = &[
+    spec(
+        "new",
+        &["challenge"],
+        "GAME [@opponent] [team] [option=value…]",
+        "Start a game: challenge someone, make an open challenge, or gather teams.",
+        true,
+    ),
+    spec("accept", &[], "", "Accept a challenge.", true),
+    spec(
+        "decline",
+        &[],
+        "",
+        "Decline a challenge (or withdraw your own).",
+        false,
+    ),
+    spec(
+        "join",
+        &[],
+        "[white|black]",
+        "Join a side of a team game.",
+        true,
+    ),
+    spec(
+        "leave",
+        &["withdraw"],
+        "",
+        "Leave a team game that has not started, or withdraw a challenge.",
+        true,
+    ),
+    spec(
+        "move",
+        &["m"],
+        "MOVE",
+        "Make a move or answer the game's question (the list offers the legal ones).",
+        true,
+    ),
+    spec(
+        "moves",
+        &[],
+        "[square or prefix]",
+        "The legal moves, or the moves of the piece on a square (shown on the board).",
+        true,
+    ),
+    spec(
+        "board",
+        &["show"],
+        "",
+        "Show the board and whose turn it is.",
+        true,
+    ),
+    spec("resign", &["abandon"], "", "Resign the game.", true),
+    spec(
+        "draw",
+        &[],
+        "[no]",
+        "Offer a draw, or accept the one offered (\"no\" declines it).",
+        true,
+    ),
+    spec(
+        "undo",
+        &["takeback"],
+        "[no]",
+        "Ask to take back the last move, or allow the other side's request (\"no\" refuses).",
+        true,
+    ),
+    spec(
+        "history",
+        &["record"],
+        "",
+        "The moves played so far, with the record to download.",
+        false,
+    ),
+    spec("games", &["mygames"], "", "Your games in progress.", false),
+    spec(
+        "rematch",
+        &[],
+        "",
+        "Play again with the sides swapped.",
+        true,
+    ),
+    spec(
+        "help",
+        &[],
+        "[game]",
+        "The games and commands, or the rules of one game.",
+        false,
+    ),
+    spec(
+        "piece",
+        &[],
+        "GAME PIECE",
+        "How a piece of a game moves, on a diagram.",
+        true,
+    ),
+    spec(
+        "leaderboard",
+        &["scores", "ratings"],
+        "GAME",
+        "The best players of a game in this server.",
+        false,
+    ),
+    spec(
+        "abort",
+        &[],
+        "",
+        "Server admins: end any open game at once, unrated (for a stuck or damaged game).",
+        true,
+    ),
+];
+
+/// The command of this name or alias (any letter case).
+pub fn find(name: &str) -> Option<&'static CommandSpec> {
+    let name = name.to_lowercase();
+    COMMANDS
+        .iter()
+        .find(|c| c.name == name || c.aliases.contains(&name.as_str()))
+}
+
+impl Command {
+    /// The entry of [`COMMANDS`] this command belongs to; `None` for a button, which stands
+    /// for another command.
+    pub fn spec(&self) -> Option<&'static CommandSpec> {
+        let name = match self {
+            Command::New(_) => "new",
+            Command::Accept => "accept",
+            Command::Decline => "decline",
+            Command::Join(_) => "join",
+            Command::Leave => "leave",
+            Command::Move(_) => "move",
+            Command::Moves(_) => "moves",
+            Command::Board => "board",
+            Command::Resign => "resign",
+            Command::Draw | Command::DeclineDraw => "draw",
+            Command::Undo | Command::DeclineUndo => "undo",
+            Command::History => "history",
+            Command::Games => "games",
+            Command::Rematch => "rematch",
+            Command::Help(_) => "help",
+            Command::Piece { .. } => "piece",
+            Command::Leaderboard(_) => "leaderboard",
+            Command::Abort => "abort",
+            Command::Button(_) => return None,
+        };
+        find(name)
+    }
+
+    /// The answer shows a board picture (see [`CommandSpec::draws`]); a button always may.
+    pub fn draws(&self) -> bool {
+        self.spec().is_none_or(|spec| spec.draws)
+    }
+}
+
+/// The command list of `/help`, written with `sigil` (`/` or `!`) before each name.
+pub fn command_list(sigil: char) -> String {
+    let commands: Vec<String> = COMMANDS
+        .iter()
+        .map(|c| match c.usage {
+            "" => format!("{sigil}{}", c.name),
+            usage => format!("{sigil}{} {usage}", c.name),
+        })
+        .collect();
+    format!(
+        "Commands: {}\n\
+         {sigil}abort is for server admins: it ends any open game, unrated.\n\
+         Where commands are typed as text, quote a value that has spaces: \
+         {sigil}new chess position=\"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"",
+        commands.join(" · ")
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_command_has_one_entry_and_a_short_description() {
+        for (i, c) in COMMANDS.iter().enumerate() {
+            assert!(c.about.chars().count() <= 100, "{}", c.name);
+            for other in &COMMANDS[i + 1..] {
+                assert_ne!(c.name, other.name);
+                assert!(!other.aliases.contains(&c.name), "{}", c.name);
+            }
+            assert_eq!(find(c.name).map(|s| s.name), Some(c.name));
+            for alias in c.aliases {
+                assert_eq!(find(alias).map(|s| s.name), Some(c.name));
+            }
+        }
+    }
+
+    #[test]
+    fn the_help_lists_every_command() {
+        let help = command_list('!');
+        for c in COMMANDS {
+            assert!(help.contains(&format!("!{}", c.name)), "{}", c.name);
+        }
+    }
+}

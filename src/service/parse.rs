@@ -1,0 +1,311 @@
+//! Reads a typed command: `/new cataclysm @bob`, `!move e2e4 #3`, `name=value` options. The
+//! console and Matrix both type commands as text; they share this one reader and differ only in
+//! the sigil (`/` or `!`) and in how a mention names a person.
+
+use super::{User, command::Command, start::NewGame};
+use crate::rules::Color;
+
+/// A typed command and the game it names with `#N`, if any.
+#[derive(Clone, Debug, Eq, PartialEq)]
+pub struct Line {
+    pub command: Command,
+    pub game: Option<i64>,
+}
+
+/// Why a typed command could not be read. `Display` is the sentence for the user; each names
+/// the command with the sigil the user typed.
+#[derive(Clone, Debug, Eq, PartialEq, thiserror::Error)]
+pub enum ParseError {
+    #[error("A quote is not closed: put a \" at the end of the quoted value.")]
+    UnclosedQuote,
+    #[error("There is no command {0}{1}; {0}help lists the commands.")]
+    UnknownCommand(char, String),
+    #[error("Say which move: {0}move e2e4")]
+    NoMove(char),
+    #[error("Say which game: {0}new cataclysm @bob ({0}help lists the games)")]
+    NoGameToStart(char),
+    #[error("Say the game and the piece: {0}piece cataclysm Grand Rook")]
+    NoPiece(char),
+    #[error("Say which game: {0}leaderboard cataclysm")]
+    NoLeaderboardGame(char),
+    #[error("\"{0}\" is not a side; say white or black")]
+    NotASide(String),
+    #[error("the seed must be a number, not \"{0}\"")]
+    BadSeed(String),
+    #[error(
+        "I do not understand \"{1}\" in {0}new; write @opponent, team, white=@a,@b, black=@c, \
+         as=black or option=value"
+    )]
+    NotUnderstood(char, String),
+}
+
+impl From<ParseError> for super::ServiceError {
+    fn from(error: ParseError) -> super::ServiceError {
+        super::ServiceError::refused(error.to_string())
+    }
+}
+
+/// Reads `text` as a command written with `sigil` before its name. `Ok(None)` when the text is
+/// no command (it does not start with the sigil: chat between people). A mention (`@bob`, or a
+/// name in `white=a,b`) becomes a user through `person`, the platform's own reading of names.
+pub fn parse(
+    text: &str,
+    sigil: char,
+    person: &dyn Fn(&str) -> User,
+) -> Result<Option<Line>, ParseError> {
+    let text = text.trim();
+    if !text.starts_with(sigil) {
+        return Ok(None);
+    }
+    let words = split_words(text)?;
+    let mut words: Vec<&str> = words.iter().map(String::as_str).collect();
+    let mut game = None;
+    words.retain(|w| match w.strip_prefix('#').map(str::parse::<i64>) {
+        Some(Ok(id)) => {
+            game = Some(id);
+            false
+        }
+        _ => true,
+    });
+    let Some(name) = words.first().and_then(|w| w.strip_prefix(sigil)) else {
+        return Ok(None);
+    };
+    let args = &words[1..];
+    let rest = args.join(" ");
+    let answer_is_no = || {
+        args.first()
+            .is_some_and(|w| matches!(w.to_lowercase().as_str(), "decline" | "no" | "refuse"))
+    };
+    let Some(spec) = super::command::find(name) else {
+        return Err(ParseError::UnknownCommand(sigil, name.to_string()));
+    };
+    let command = match spec.name {
+        "new" => Command::New(read_new(args, sigil, person)?),
+        "accept" => Command::Accept,
+        "decline" => Command::Decline,
+        "join" => Command::Join(args.first().and_then(|w| side(w))),
+        "leave" => Command::Leave,
+        "move" if rest.is_empty() => return Err(ParseError::NoMove(sigil)),
+        "move" => Command::Move(rest),
+        "moves" => Command::Moves(rest),
+        "board" => Command::Board,
+        "resign" => Command::Resign,
+        "draw" if answer_is_no() => Command::DeclineDraw,
+        "draw" => Command::Draw,
+        "undo" if answer_is_no() => Command::DeclineUndo,
+        "undo" => Command::Undo,
+        "history" => Command::History,
+        "games" => Command::Games,
+        "rematch" => Command::Rematch,
+        "help" => Command::Help((!rest.is_empty()).then_some(rest)),
+        "piece" => match args {
+            [game, piece @ ..] if !piece.is_empty() => Command::Piece {
+                game: game.to_string(),
+                piece: piece.join(" "),
+            },
+            _ => return Err(ParseError::NoPiece(sigil)),
+        },
+        "leaderboard" => match args.first() {
+            Some(game) => Command::Leaderboard(game.to_string()),
+            None => return Err(ParseError::NoLeaderboardGame(sigil)),
+        },
+        "abort" => Command::Abort,
+        other => unreachable!("the command table has /{other}, which the reader does not know"),
+    };
+    Ok(Some(Line { command, game }))
+}
+
+/// The arguments of `/new`: the game, then `@opponent`, `team`, `white=`/`black=` lists,
+/// `as=black`, `seed=N` and the game's own `option=value`s in any order.
+fn read_new(
+    args: &[&str],
+    sigil: char,
+    person: &dyn Fn(&str) -> User,
+) -> Result<NewGame, ParseError> {
+    let Some(game) = args.first() else {
+        return Err(ParseError::NoGameToStart(sigil));
+    };
+    let mut new = NewGame {
+        game: game.to_string(),
+        ..NewGame::default()
+    };
+    for word in &args[1..] {
+        if word.starts_with('@') {
+            new.opponent = Some(person(word));
+        } else if matches!(word.to_lowercase().as_str(), "team" | "teams" | "group") {
+            new.teams = true;
+        } else if let Some((key, value)) = word.split_once('=') {
+            match key.to_lowercase().as_str() {
+                "white" => new.white.extend(names(value).map(person)),
+                "black" => new.black.extend(names(value).map(person)),
+                "as" | "side" => {
+                    new.side = Some(side(value).ok_or_else(|| ParseError::NotASide(value.into()))?)
+                }
+                "seed" => {
+                    new.seed = Some(
+                        value
+                            .parse()
+                            .map_err(|_| ParseError::BadSeed(value.into()))?,
+                    )
+                }
+                _ => new.options.push((key.to_string(), value.to_string())),
+            }
+        } else {
+            return Err(ParseError::NotUnderstood(sigil, word.to_string()));
+        }
+    }
+    Ok(new)
+}
+
+fn side(word: &str) -> Option<Color> {
+    match word.to_lowercase().as_str() {
+        "white" | "w" => Some(Color::White),
+        "black" | "b" => Some(Color::Black),
+        _ => None,
+    }
+}
+
+/// The names of a comma-separated list (`@a,@b` or `a, b`).
+fn names(list: &str) -> impl Iterator<Item = &str> {
+    list.split(',').map(str::trim).filter(|n| !n.is_empty())
+}
+
+/// Splits a line into words at white space; a double-quoted stretch (`"…"`, or the curly
+/// quotes phones type) is part of one word without its quotes, so an option value may hold
+/// spaces: `position="4k3/8/8/8/8/8/8/4K3 w - - 0 1"`.
+fn split_words(line: &str) -> Result<Vec<String>, ParseError> {
+    let mut words = Vec::new();
+    let mut word = String::new();
+    let mut in_word = false;
+    let mut closing: Option<char> = None;
+    for c in line.chars() {
+        match closing {
+            Some(close) if c == close => closing = None,
+            Some(_) => word.push(c),
+            None if c == '"' || c == '\u{201c}' => {
+                closing = Some(if c == '"' { '"' } else { '\u{201d}' });
+                in_word = true;
+            }
+            None if c.is_whitespace() => {
+                if in_word {
+                    words.push(std::mem::take(&mut word));
+                    in_word = false;
+                }
+            }
+            None => {
+                word.push(c);
+                in_word = true;
+            }
+        }
+    }
+    if closing.is_some() {
+        return Err(ParseError::UnclosedQuote);
+    }
+    if in_word {
+        words.push(word);
+    }
+    Ok(words)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::service::command::COMMANDS;
+
+    /// The console's reading of a name: the id is the name in lower case.
+    fn person(name: &str) -> User {
+        let name = name.trim_start_matches('@');
+        User::new(name.to_lowercase(), name)
+    }
+
+    fn read(text: &str) -> Line {
+        parse(text, '/', &person).unwrap().unwrap()
+    }
+
+    #[test]
+    fn new_reads_opponent_teams_options_and_game_number() {
+        let line = read("/new chess team white=@a,@b black=c as=black position=8/8 seed=7 #4");
+        assert_eq!(line.game, Some(4));
+        let Command::New(new) = line.command else {
+            panic!("not a new game: {line:?}");
+        };
+        assert_eq!(new.game, "chess");
+        assert!(new.teams);
+        assert_eq!(new.side, Some(Color::Black));
+        assert_eq!(new.white, vec![person("a"), person("b")]);
+        assert_eq!(new.black, vec![person("c")]);
+        assert_eq!(new.options, vec![("position".into(), "8/8".into())]);
+        assert_eq!(new.seed, Some(7));
+        let challenge = read("/new chess @Bob");
+        let Command::New(new) = challenge.command else {
+            panic!("not a new game");
+        };
+        assert_eq!(new.opponent, Some(User::new("bob", "Bob")));
+    }
+
+    #[test]
+    fn quoted_option_values_keep_their_spaces() {
+        let line = read(r#"/new chess @bob position="4k3/8/8/8/8/8/8/4K3 w - - 0 1" seed=3"#);
+        let Command::New(new) = line.command else {
+            panic!("not a new game: {line:?}");
+        };
+        assert_eq!(new.options[0].1, "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+        assert_eq!(new.seed, Some(3));
+        let curly = read("/new chess position=\u{201c}8/8 w - - 0 1\u{201d}");
+        let Command::New(new) = curly.command else {
+            panic!("not a new game: {curly:?}");
+        };
+        assert_eq!(new.options[0].1, "8/8 w - - 0 1");
+        assert_eq!(
+            read(r#"/piece cataclysm "Grand Rook""#).command,
+            Command::Piece {
+                game: "cataclysm".into(),
+                piece: "Grand Rook".into()
+            }
+        );
+    }
+
+    #[test]
+    fn the_sigil_decides_what_is_a_command() {
+        assert_eq!(parse("e2e4", '/', &person), Ok(None));
+        assert_eq!(parse("/move e2e4", '!', &person), Ok(None));
+        let line = parse("!move e2e4 #3", '!', &person).unwrap().unwrap();
+        assert_eq!(line.command, Command::Move("e2e4".into()));
+        assert_eq!(line.game, Some(3));
+        assert_eq!(read("/draw no").command, Command::DeclineDraw);
+        assert_eq!(read("/takeback").command, Command::Undo);
+        assert_eq!(read("/undo refuse").command, Command::DeclineUndo);
+    }
+
+    #[test]
+    fn every_command_of_the_table_reads() {
+        for spec in COMMANDS {
+            let args = match spec.name {
+                "new" => " chess",
+                "move" => " e2e4",
+                "piece" => " chess knight",
+                "leaderboard" => " chess",
+                _ => "",
+            };
+            let line = read(&format!("/{}{args}", spec.name));
+            assert_eq!(line.command.spec().map(|s| s.name), Some(spec.name));
+        }
+    }
+
+    #[test]
+    fn mistakes_are_explained_with_the_sigil_typed() {
+        let error = |text: &str| parse(text, '!', &person).unwrap_err().to_string();
+        assert!(error(r#"!new chess position="8/8 w"#).contains("quote is not closed"));
+        assert_eq!(
+            error("!fly"),
+            "There is no command !fly; !help lists the commands."
+        );
+        assert!(error("!move").contains("!move e2e4"));
+        assert!(error("!new").contains("which game"));
+        assert!(error("!new chess as=green").contains("not a side"));
+        assert!(error("!new chess seed=x").contains("seed must be a number"));
+        assert!(error("!new chess bob").contains("I do not understand \"bob\" in !new"));
+        assert!(error("!piece chess").contains("!piece cataclysm Grand Rook"));
+        assert!(error("!leaderboard").contains("!leaderboard cataclysm"));
+    }
+}
