@@ -153,7 +153,7 @@ fn perft(game: &str, depth: u32, position: Option<&str>, divide: bool) -> Result
 
 fn bench(what: &str) -> Result<(), String> {
     match what {
-        "rules" => crate::bench::rules::print(),
+        "rules" => crate::bench::rules::print().map_err(|e| e.to_string()),
         "catalonia" => {
             crate::bench::catalonia::print(200);
             Ok(())
