@@ -3,7 +3,7 @@
 
 use std::time::Instant;
 
-use crate::rules::GameId;
+use crate::rules::{GameId, SetupError};
 
 /// The games timed and the perft depth of each.
 const PERFTS: [(GameId, u32); 4] = [
@@ -14,9 +14,9 @@ const PERFTS: [(GameId, u32); 4] = [
 ];
 
 /// Runs the benchmark and prints one line per game.
-pub fn print() -> Result<(), String> {
+pub fn print() -> Result<(), SetupError> {
     for (id, depth) in PERFTS {
-        let game = id.spec().example().map_err(|e| e.to_string())?;
+        let game = id.spec().example()?;
         let started = Instant::now();
         let nodes = game.perft(depth);
         let seconds = started.elapsed().as_secs_f64();

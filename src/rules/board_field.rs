@@ -79,11 +79,7 @@ impl fmt::Display for FieldError {
     }
 }
 
-impl From<FieldError> for String {
-    fn from(error: FieldError) -> String {
-        error.to_string()
-    }
-}
+impl std::error::Error for FieldError {}
 
 impl From<FieldError> for super::SetupError {
     fn from(error: FieldError) -> super::SetupError {
@@ -178,21 +174,30 @@ mod tests {
     /// Letters are pieces; anything else is refused.
     struct Letters;
 
+    /// The test codec's error: the reader's, or a cell that is no letter.
+    #[derive(Debug, Eq, PartialEq, thiserror::Error)]
+    enum LettersError {
+        #[error(transparent)]
+        Field(#[from] FieldError),
+        #[error("'{0}' is no piece")]
+        NoPiece(char),
+    }
+
     impl CellCodec for Letters {
         type Cell = char;
-        type Error = String;
+        type Error = LettersError;
 
-        fn read(&self, _: Square, text: &str) -> Result<(char, usize), String> {
+        fn read(&self, _: Square, text: &str) -> Result<(char, usize), LettersError> {
             let c = text.chars().next().unwrap_or(' ');
             if c.is_ascii_alphabetic() {
                 Ok((c, 1))
             } else {
-                Err(format!("'{c}' is no piece"))
+                Err(LettersError::NoPiece(c))
             }
         }
     }
 
-    fn read_on(text: &str, g: &Geometry, holes: Holes) -> Result<Vec<String>, String> {
+    fn read_on(text: &str, g: &Geometry, holes: Holes) -> Result<Vec<String>, LettersError> {
         read(text, g, holes, &Letters)
             .map(|cells| cells.iter().map(|(s, c)| format!("{c}{s}")).collect())
     }
@@ -209,7 +214,7 @@ mod tests {
     #[test]
     fn the_shape_is_checked() {
         let g = Geometry::rectangle(3, 2).unwrap();
-        let err = |t| read_on(t, &g, Holes::Skipped).unwrap_err();
+        let err = |t| read_on(t, &g, Holes::Skipped).unwrap_err().to_string();
         assert!(err("3").contains("1 ranks; this board has 2"));
         assert!(err("4/3").contains("rank 2 describes 4 squares"));
         assert!(err("2/3").contains("rank 2 describes 2 squares"));
@@ -223,7 +228,7 @@ mod tests {
         let g = Geometry::rectangle(3, 2).unwrap().with_holes([a1]);
         assert_eq!(read_on("3/*K1", &g, Holes::Starred), Ok(vec!["Kb1".into()]));
         assert_eq!(read_on("3/K1", &g, Holes::Skipped), Ok(vec!["Kb1".into()]));
-        let err = |t| read_on(t, &g, Holes::Starred).unwrap_err();
+        let err = |t| read_on(t, &g, Holes::Starred).unwrap_err().to_string();
         assert!(err("3/3").contains("a1 does not exist"));
         assert!(err("3/K2").contains("a1 does not exist"));
         assert!(err("*2/*K1").contains("'*' marks a2"));

@@ -200,7 +200,7 @@ impl Rolls {
     }
 
     /// Reads [`Rolls::to_text`] back.
-    pub fn parse(text: &str) -> Result<Rolls, String> {
+    pub fn parse(text: &str) -> Result<Rolls, RollsError> {
         if text.trim().is_empty() {
             return Ok(Rolls::default());
         }
@@ -208,11 +208,33 @@ impl Rolls {
             .map(|n| {
                 let n = n.trim();
                 n.parse::<u32>()
-                    .map_err(|_| format!("\"{n:.12}\" is not a recorded roll"))
+                    .map_err(|_| RollsError::Unreadable(n.to_string()))
             })
             .collect::<Result<_, _>>()
             .map(Rolls)
     }
+}
+
+/// Why the rolls a game's record holds cannot be used: they are unreadable, or they do not fit
+/// what the action rolls. A replay stops there rather than play the game differently from how
+/// it went, so each sentence says what the record got wrong.
+#[derive(Clone, Debug, Eq, PartialEq, thiserror::Error)]
+pub enum RollsError {
+    /// A log entry that is not a list of numbers (the text as written there).
+    #[error("\"{0:.12}\" is not a recorded roll")]
+    Unreadable(String),
+    #[error("{0} has no dice, but the record holds rolls for this action")]
+    NoDice(GameId),
+    #[error("the record's roll {0} is not a die face")]
+    NotAFace(u32),
+    #[error("the record holds no dice roll for this action")]
+    Missing,
+    /// Rolls the action did not use, how many.
+    #[error(
+        "the record holds {0} dice roll{s} more than this action makes",
+        s = if *.0 == 1 { "" } else { "s" }
+    )]
+    LeftOver(usize),
 }
 
 /// Where the random outcomes of an action come from (see [`Game::play_with`]).

@@ -11,7 +11,7 @@ use std::fmt;
 
 use super::{
     Action, ActionError, Actor, BoardView, Chance, Game, GameId, Outcome, PieceInfo, Played, Rolls,
-    Square, Status,
+    RollsError, Square, Status,
 };
 
 /// The squares a move concerns, for pictures and for "the moves of this piece".
@@ -121,14 +121,11 @@ pub trait Rules: Clone + Send + Sync + fmt::Debug + 'static {
         &mut self,
         m: Self::Move,
         chance: Chance<'_>,
-    ) -> Result<(Self::Effect, Rolls), String> {
+    ) -> Result<(Self::Effect, Rolls), RollsError> {
         if let Chance::Recorded(rolls) = chance
             && !rolls.is_empty()
         {
-            return Err(format!(
-                "{} has no dice, but the record holds rolls for this action",
-                self.id()
-            ));
+            return Err(RollsError::NoDice(self.id()));
         }
         Ok((self.apply(m), Rolls::default()))
     }
@@ -316,7 +313,9 @@ impl<R: Rules> Game for Match<R> {
         }
         let m = self.rules.parse(input, &self.legal)?;
         let mut next = self.rules.clone();
-        let (effect, rolls) = next.apply_with(m, chance).map_err(ActionError::Illegal)?;
+        let (effect, rolls) = next
+            .apply_with(m, chance)
+            .map_err(|e| ActionError::Illegal(e.to_string()))?;
         let mut description = R::describe(&self.rules, &next, m, &effect);
         let notation = self.rules.canonical(m);
         self.rules = next;

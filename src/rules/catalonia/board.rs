@@ -7,7 +7,7 @@ use super::{
 };
 use crate::rules::{
     Color, Square, SquareSet,
-    board_field::{self, CellCodec, Holes},
+    board_field::{self, CellCodec, FieldError, Holes},
 };
 
 #[derive(Clone, Debug, Eq, PartialEq, Hash)]
@@ -246,25 +246,42 @@ impl Board {
 
     /// Reads [`Board::to_text`] back, checking the board's shape, the piece count and that no
     /// Peasant stands on its forbidden last rank.
-    pub fn from_text(text: &str) -> Result<Board, String> {
+    pub fn from_text(text: &str) -> Result<Board, BoardTextError> {
         let mut board = Board::empty();
         for (s, cell) in board_field::read(text, geometry(), Holes::Skipped, &Cells)? {
             match cell {
                 None => board.add_pit(s),
                 Some(piece) if !may_enter(piece, s) => {
-                    return Err(format!("a {} cannot stand on {s}", piece.describe()));
+                    return Err(BoardTextError::Forbidden {
+                        piece: piece.describe(),
+                        square: s,
+                    });
                 }
                 Some(piece) => board.put(s, Some(piece)),
             }
         }
         if board.piece_count() > MAX_PIECES {
-            return Err(format!(
-                "a Catalonia board holds at most {MAX_PIECES} pieces, this one {}",
-                board.piece_count()
-            ));
+            return Err(BoardTextError::TooManyPieces(board.piece_count()));
         }
         Ok(board)
     }
+}
+
+/// Why the board field of a Catalonia position string cannot be read.
+#[derive(Clone, Debug, Eq, PartialEq, thiserror::Error)]
+pub enum BoardTextError {
+    /// Too many or too few ranks or squares.
+    #[error(transparent)]
+    Shape(#[from] FieldError),
+    #[error(
+        "'{0}' is not a Catalonia piece; use N B L G P (black in lower case), * for a pit, digits for empty squares"
+    )]
+    UnknownPiece(char),
+    /// A Peasant on the last rank it may never enter (the piece as people read it).
+    #[error("a {piece} cannot stand on {square}")]
+    Forbidden { piece: String, square: Square },
+    #[error("a Catalonia board holds at most {MAX_PIECES} pieces, this one {0}")]
+    TooManyPieces(usize),
 }
 
 /// A Catalonia square: a piece letter (upper case White) or `*` for a pit (`None`).
@@ -272,16 +289,14 @@ struct Cells;
 
 impl CellCodec for Cells {
     type Cell = Option<Piece>;
-    type Error = String;
+    type Error = BoardTextError;
 
-    fn read(&self, _: Square, text: &str) -> Result<(Option<Piece>, usize), String> {
+    fn read(&self, _: Square, text: &str) -> Result<(Option<Piece>, usize), BoardTextError> {
         let c = text.chars().next().unwrap_or(' ');
         if c == '*' {
             return Ok((None, 1));
         }
-        let piece = Piece::from_letter(c).ok_or_else(|| {
-            format!("'{c}' is not a Catalonia piece; use N B L G P (black in lower case), * for a pit, digits for empty squares")
-        })?;
+        let piece = Piece::from_letter(c).ok_or(BoardTextError::UnknownPiece(c))?;
         Ok((Some(piece), c.len_utf8()))
     }
 }

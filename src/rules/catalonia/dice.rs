@@ -15,7 +15,7 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::rules::{Chance, Rolls};
+use crate::rules::{Chance, Rolls, RollsError};
 
 /// SplitMix64's increment: one step of the legacy generator.
 const GOLDEN_GAMMA: u64 = 0x9E37_79B9_7F4A_7C15;
@@ -88,12 +88,8 @@ impl Dice {
     }
 
     /// Reads [`Dice::to_text`] back.
-    pub fn parse(text: &str) -> Result<Dice, String> {
-        let bad = || {
-            "the dice should be chacha8:<seed, 16 hexadecimal digits>:<rolls made>, or 16 \
-             hexadecimal digits in a game from before the rolls were recorded"
-                .to_string()
-        };
+    pub fn parse(text: &str) -> Result<Dice, DiceTextError> {
+        let bad = || DiceTextError;
         let hex = |digits: &str| {
             (digits.len() == 16 && digits.bytes().all(|b| b.is_ascii_hexdigit()))
                 .then(|| u64::from_str_radix(digits, 16).ok())
@@ -115,6 +111,15 @@ impl Dice {
     }
 }
 
+/// A dice field of a position string that is neither of the two forms [`Dice::to_text`]
+/// writes.
+#[derive(Copy, Clone, Debug, Eq, PartialEq, thiserror::Error)]
+#[error(
+    "the dice should be chacha8:<seed, 16 hexadecimal digits>:<rolls made>, or 16 hexadecimal \
+     digits in a game from before the rolls were recorded"
+)]
+pub struct DiceTextError;
+
 /// The rolls of one action: drawn from the dice, or taken from the record. It keeps what it
 /// handed out, and says what was wrong when a record's rolls do not fit the action.
 #[derive(Debug)]
@@ -122,7 +127,7 @@ pub struct Roller<'a> {
     /// The record's rolls still to use; `None` when drawing.
     recorded: Option<std::slice::Iter<'a, u32>>,
     made: Vec<u32>,
-    fault: Option<String>,
+    fault: Option<RollsError>,
 }
 
 impl<'a> Roller<'a> {
@@ -152,13 +157,13 @@ impl<'a> Roller<'a> {
                     face
                 }
                 _ => {
-                    self.fault = Some(format!("the record's roll {face} is not a die face"));
+                    self.fault = Some(RollsError::NotAFace(face));
                     return None;
                 }
             },
             Some(None) if dice.is_legacy() => dice.d6(),
             Some(None) => {
-                self.fault = Some("the record holds no dice roll for this action".into());
+                self.fault = Some(RollsError::Missing);
                 return None;
             }
         };
@@ -168,18 +173,14 @@ impl<'a> Roller<'a> {
 
     /// The rolls the action used, or why the record's rolls do not fit it (a fault, or rolls
     /// left over).
-    pub fn finish(self) -> Result<Rolls, String> {
+    pub fn finish(self) -> Result<Rolls, RollsError> {
         if let Some(fault) = self.fault {
             return Err(fault);
         }
         if let Some(left) = self.recorded
             && left.len() > 0
         {
-            return Err(format!(
-                "the record holds {} dice roll{} more than this action makes",
-                left.len(),
-                if left.len() == 1 { "" } else { "s" }
-            ));
+            return Err(RollsError::LeftOver(left.len()));
         }
         Ok(Rolls(self.made))
     }
@@ -277,6 +278,44 @@ mod tests {
         ] {
             assert!(Dice::parse(bad).is_err(), "{bad}");
         }
+    }
+
+    /// The sentences a replay that stops shows: they say what the record got wrong.
+    #[test]
+    fn a_record_that_does_not_fit_says_how() {
+        let mut dice = Dice::chacha8(9);
+        let mut roller = Roller::new(Chance::Recorded(&[9]));
+        roller.d6(&mut dice);
+        let fault = roller.finish().unwrap_err();
+        assert_eq!(fault.to_string(), "the record's roll 9 is not a die face");
+        let mut roller = Roller::new(Chance::Recorded(&[]));
+        roller.d6(&mut dice);
+        assert_eq!(
+            roller.finish().unwrap_err().to_string(),
+            "the record holds no dice roll for this action"
+        );
+        for (rolls, more) in [
+            (&[1][..], "1 dice roll more"),
+            (&[1, 2][..], "2 dice rolls more"),
+        ] {
+            let left = Roller::new(Chance::Recorded(rolls)).finish().unwrap_err();
+            assert_eq!(
+                left.to_string(),
+                format!("the record holds {more} than this action makes")
+            );
+        }
+        assert_eq!(
+            Rolls::parse("3, six-and-a-half-and-more")
+                .unwrap_err()
+                .to_string(),
+            "\"six-and-a-ha\" is not a recorded roll"
+        );
+        assert_eq!(Rolls::parse(" 3,5 "), Ok(Rolls(vec![3, 5])));
+        assert_eq!(
+            Dice::parse("2a").unwrap_err().to_string(),
+            "the dice should be chacha8:<seed, 16 hexadecimal digits>:<rolls made>, or 16 \
+             hexadecimal digits in a game from before the rolls were recorded"
+        );
     }
 
     #[test]

@@ -9,8 +9,8 @@ use super::{
     position::{Phase, Position},
 };
 use crate::rules::{
-    ActionError, Actor, BoardView, Chance, Color, GameId, Mark, Outcome, PieceInfo, Rolls, Square,
-    Status, Tile,
+    ActionError, Actor, BoardView, Chance, Color, GameId, Mark, Outcome, PieceInfo, Rolls,
+    RollsError, Square, Status, Tile,
     kit::{Match, Rules, Touched},
     move_table::reach_on_empty_board,
 };
@@ -219,7 +219,11 @@ impl Rules for Catalonia {
 
     /// The bomb's dice come from `chance`. The caller works on a copy of the position and
     /// keeps it only when the record's rolls (if any) fit the action.
-    fn apply_with(&mut self, act: Act, chance: Chance<'_>) -> Result<(Vec<String>, Rolls), String> {
+    fn apply_with(
+        &mut self,
+        act: Act,
+        chance: Chance<'_>,
+    ) -> Result<(Vec<String>, Rolls), RollsError> {
         let mut roller = Roller::new(chance);
         let events = self.position.apply(act, &mut roller);
         let rolls = roller.finish()?;

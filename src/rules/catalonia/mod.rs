@@ -23,6 +23,7 @@ mod turn;
 pub use game::{Catalonia, CataloniaGame};
 pub use help::HELP;
 pub use position::{DEFAULT_TURNS, Phase, Position, TURN_RANGE, TurnRecord};
+pub use text::PositionTextError;
 
 use crate::rules::{Game, OptionSpec, Options, SetupError};
 
@@ -81,5 +82,5 @@ pub fn new_game(options: &Options, seed: u64) -> Result<Box<dyn Game>, SetupErro
 pub fn load(text: &str) -> Result<Box<dyn Game>, SetupError> {
     Position::from_text(text)
         .map(|p| Box::new(Catalonia::game(p)) as Box<dyn Game>)
-        .map_err(SetupError)
+        .map_err(|e| SetupError(e.to_string()))
 }

@@ -13,13 +13,58 @@
 //! `turn:points:chain squares` joined by `,` (`3:25:c3.d5.e3.f5.g7,4:0:-`).
 
 use super::{
-    board::Board,
+    board::{Board, BoardTextError},
     chain::MAX_PIECES,
-    dice::Dice,
+    dice::{Dice, DiceTextError},
     pieces::Piece,
     position::{Phase, Position, TURN_RANGE, TurnRecord},
 };
-use crate::rules::{Color, Square};
+use crate::rules::{BoardSquareError, Color, Square};
+
+/// Why a Catalonia position string cannot be loaded: a field that cannot be read, or parts
+/// that cannot stand together (a decision with no choices would leave the game stuck).
+#[derive(Clone, Debug, Eq, PartialEq, thiserror::Error)]
+pub enum PositionTextError {
+    #[error("this position string is far too long to be a Catalonia position")]
+    TooLong,
+    #[error(
+        "a Catalonia position has 7 fields (board, turn/limit, random or nonrandom, dice, decision, history, last squares); this one has {0}"
+    )]
+    FieldCount(usize),
+    #[error(transparent)]
+    Board(#[from] BoardTextError),
+    #[error("\"{0:.12}\" should be the turn and the limit, like 3/15")]
+    Turns(String),
+    #[error(
+        "turn {turn} of {limit} is impossible: the limit is 5 to 30 and the turn 1 to the limit"
+    )]
+    ImpossibleTurn { turn: u8, limit: u8 },
+    #[error("\"{0:.12}\" should be random or nonrandom")]
+    Mode(String),
+    #[error(transparent)]
+    Dice(#[from] DiceTextError),
+    /// A square of the decision, the history or the last move.
+    #[error(transparent)]
+    Square(#[from] BoardSquareError),
+    #[error("\"{0:.12}\" should name the escaping piece")]
+    EscapingPiece(String),
+    #[error("\"{0:.24}\" is not a pending decision of Catalonia")]
+    Decision(String),
+    #[error("\"{0:.30}\" should be turn:points:chain")]
+    HistoryEntry(String),
+    #[error("the history entry of turn {0} is inconsistent")]
+    InconsistentHistory(u8),
+    #[error("a piece cannot be waiting to escape from {0} here")]
+    NoEscape(Square),
+    #[error("{0} has no legal move, so it cannot be {0}'s move")]
+    NoMove(Color),
+    #[error("the bomb cannot be waiting for a target near {0}")]
+    NoTargetNear(Square),
+    #[error(
+        "the bomb can only wait for a chain piece in the non-random variant, with a chain on the board"
+    )]
+    NoChainTarget,
+}
 
 impl Position {
     pub fn to_text(&self) -> String {
@@ -46,33 +91,26 @@ impl Position {
     }
 
     /// Reads [`Position::to_text`] back, checking that the parts agree with each other.
-    pub fn from_text(text: &str) -> Result<Position, String> {
+    pub fn from_text(text: &str) -> Result<Position, PositionTextError> {
         if text.len() > 2_000 {
-            return Err("this position string is far too long to be a Catalonia position".into());
+            return Err(PositionTextError::TooLong);
         }
         let fields: Vec<&str> = text.split_whitespace().collect();
         let [board, turns, mode, dice, phase, history, last] = fields.as_slice() else {
-            return Err(format!(
-                "a Catalonia position has 7 fields (board, turn/limit, random or nonrandom, dice, decision, history, last squares); this one has {}",
-                fields.len()
-            ));
+            return Err(PositionTextError::FieldCount(fields.len()));
         };
         let board = Board::from_text(board)?;
         let (turn, limit) = turns
             .split_once('/')
             .and_then(|(t, l)| Some((t.parse::<u8>().ok()?, l.parse::<u8>().ok()?)))
-            .ok_or_else(|| {
-                format!("\"{turns:.12}\" should be the turn and the limit, like 3/15")
-            })?;
+            .ok_or_else(|| PositionTextError::Turns(turns.to_string()))?;
         if !TURN_RANGE.contains(&limit) || turn == 0 || turn > limit {
-            return Err(format!(
-                "turn {turn} of {limit} is impossible: the limit is 5 to 30 and the turn 1 to the limit"
-            ));
+            return Err(PositionTextError::ImpossibleTurn { turn, limit });
         }
         let random = match *mode {
             "random" => true,
             "nonrandom" => false,
-            other => return Err(format!("\"{other:.12}\" should be random or nonrandom")),
+            other => return Err(PositionTextError::Mode(other.to_string())),
         };
         let dice = Dice::parse(dice)?;
         let phase = parse_phase(phase)?;
@@ -93,16 +131,13 @@ impl Position {
     }
 
     /// The cross-checks a loaded position must pass.
-    fn check(&self) -> Result<(), String> {
+    fn check(&self) -> Result<(), PositionTextError> {
         let mut previous = 0;
         for r in &self.history {
             let k = r.chain.len() as u32;
             if r.turn <= previous || r.turn > self.turn || r.points != k * k || (1..4).contains(&k)
             {
-                return Err(format!(
-                    "the history entry of turn {} is inconsistent",
-                    r.turn
-                ));
+                return Err(PositionTextError::InconsistentHistory(r.turn));
             }
             previous = r.turn;
         }
@@ -110,23 +145,23 @@ impl Position {
             Phase::Escape { from, piece } => (!self.board.is_pit(*from)
                 || self.board.piece_count() >= MAX_PIECES
                 || self.qualifying_escapes(*piece, *from).len() < 2)
-                .then(|| format!("a piece cannot be waiting to escape from {from} here")),
+                .then_some(PositionTextError::NoEscape(*from)),
             // A decision without choices would leave the game stuck.
             Phase::Move { side, .. } => self
                 .board
                 .legal_moves(*side)
                 .is_empty()
-                .then(|| format!("{side} has no legal move, so it cannot be {side}'s move")),
-            Phase::Target { center: Some(c) } => (!self.random
-                || !self.board.is_free(*c)
-                || self.target_options().len() < 2)
-                .then(|| format!("the bomb cannot be waiting for a target near {c}")),
+                .then_some(PositionTextError::NoMove(*side)),
+            Phase::Target { center: Some(c) } => {
+                (!self.random || !self.board.is_free(*c) || self.target_options().len() < 2)
+                    .then_some(PositionTextError::NoTargetNear(*c))
+            }
             Phase::Target { center: None } => (self.random || self.target_options().is_empty())
-                .then(|| "the bomb can only wait for a chain piece in the non-random variant, with a chain on the board".to_string()),
+                .then_some(PositionTextError::NoChainTarget),
             _ => None,
         };
-        if let Some(message) = bad {
-            return Err(message);
+        if let Some(error) = bad {
+            return Err(error);
         }
         Ok(())
     }
@@ -144,17 +179,11 @@ fn squares_text(squares: &[Square]) -> String {
     }
 }
 
-fn parse_squares(text: &str) -> Result<Vec<Square>, String> {
+fn parse_squares(text: &str) -> Result<Vec<Square>, PositionTextError> {
     if text == "-" {
         return Ok(Vec::new());
     }
-    text.split('.')
-        .map(|s| {
-            super::pieces::geometry()
-                .parse_square(s)
-                .map_err(|e| e.to_string())
-        })
-        .collect()
+    text.split('.').map(square_on_board).collect()
 }
 
 fn phase_text(phase: &Phase) -> String {
@@ -193,7 +222,7 @@ fn phase_text(phase: &Phase) -> String {
     }
 }
 
-fn parse_phase(text: &str) -> Result<Phase, String> {
+fn parse_phase(text: &str) -> Result<Phase, PositionTextError> {
     let mover = |side, second, may_swap| Phase::Move {
         side,
         second,
@@ -220,31 +249,27 @@ fn parse_phase(text: &str) -> Result<Phase, String> {
                 let piece = chars
                     .next()
                     .and_then(Piece::from_letter)
-                    .ok_or_else(|| format!("\"{rest:.12}\" should name the escaping piece"))?;
+                    .ok_or_else(|| PositionTextError::EscapingPiece(rest.to_string()))?;
                 let from = square_on_board(chars.as_str().trim_start_matches('-'))?;
                 Phase::Escape { from, piece }
             } else {
-                return Err(format!(
-                    "\"{other:.24}\" is not a pending decision of Catalonia"
-                ));
+                return Err(PositionTextError::Decision(other.to_string()));
             }
         }
     })
 }
 
-fn square_on_board(text: &str) -> Result<Square, String> {
-    super::pieces::geometry()
-        .parse_square(text)
-        .map_err(|e| e.to_string())
+fn square_on_board(text: &str) -> Result<Square, PositionTextError> {
+    Ok(super::pieces::geometry().parse_square(text)?)
 }
 
-fn parse_history(text: &str) -> Result<Vec<TurnRecord>, String> {
+fn parse_history(text: &str) -> Result<Vec<TurnRecord>, PositionTextError> {
     if text == "-" {
         return Ok(Vec::new());
     }
     text.split(',')
         .map(|entry| {
-            let bad = || format!("\"{entry:.30}\" should be turn:points:chain");
+            let bad = || PositionTextError::HistoryEntry(entry.to_string());
             let mut parts = entry.splitn(3, ':');
             let turn = parts.next().and_then(|t| t.parse().ok()).ok_or_else(bad)?;
             let points = parts.next().and_then(|p| p.parse().ok()).ok_or_else(bad)?;

@@ -10,6 +10,45 @@ use crate::rules::{
     chesslike::{Board, Position, PositionError, Setup, TypeId, fen},
 };
 
+/// Why a position string marked `draft` is not a draft that this game could have reached:
+/// each sentence names the piece, square or count that could not come from picks made in turn.
+#[derive(Clone, Debug, Eq, PartialEq, thiserror::Error)]
+pub enum DraftError {
+    #[error("during the draft nothing has moved: write - for en passant and 0 1 for the clocks")]
+    Moved,
+    /// A type outside the pool that is not one of the game's fixed pieces either.
+    #[error("a {piece} on {square} cannot stand there during the draft")]
+    NotInPool { piece: String, square: Square },
+    #[error("{color} cannot have placed a piece on {square} in the draft")]
+    OutsideZone { color: Color, square: Square },
+    #[error("the {color} {piece} must stand on {square} during the draft")]
+    FixedMissing {
+        color: Color,
+        piece: String,
+        square: Square,
+    },
+    #[error("the pool has only {copies} {piece} but the board has more")]
+    PoolExceeded { copies: u8, piece: String },
+    #[error("every piece has been picked, so the draft is over: remove the word draft")]
+    Over,
+    #[error("after {picks} picks White has {expected} pieces from the pool, not {found}")]
+    WhiteCount {
+        picks: u16,
+        expected: usize,
+        found: usize,
+    },
+    #[error("{0} has a piece on its second rank while its first is not full")]
+    SecondRankEarly(Color),
+    #[error("{color} must have exactly one royal piece once it has picked (it has {royals})")]
+    Royals { color: Color, royals: usize },
+    #[error("after {picks} picks it is {picker}'s pick, not {side}'s")]
+    WrongPicker {
+        picks: u16,
+        picker: Color,
+        side: Color,
+    },
+}
+
 #[derive(Clone, Debug)]
 pub struct Draft {
     pub rules: Arc<PickRules>,
@@ -308,12 +347,9 @@ impl Draft {
 
     /// Rebuilds a draft from a position string's setup, checking that the placed pieces could
     /// have been picked in this order.
-    pub fn from_setup(rules: Arc<PickRules>, setup: &Setup) -> Result<Draft, String> {
+    pub fn from_setup(rules: Arc<PickRules>, setup: &Setup) -> Result<Draft, DraftError> {
         if setup.en_passant.is_some() || setup.halfmove != 0 || setup.fullmove != 1 {
-            return Err(
-                "during the draft nothing has moved: write - for en passant and 0 1 for the clocks"
-                    .into(),
-            );
+            return Err(DraftError::Moved);
         }
         let mut draft = Draft::new(rules.clone());
         let v = &rules.variant;
@@ -322,10 +358,10 @@ impl Draft {
         for &(sq, color, t) in &setup.pieces {
             if rules.copies(t) == 0 {
                 if !rules.fixed.contains(&(sq, color, t)) {
-                    return Err(format!(
-                        "a {} on {sq} cannot stand there during the draft",
-                        v.piece_type(t).name
-                    ));
+                    return Err(DraftError::NotInPool {
+                        piece: v.piece_type(t).name.clone(),
+                        square: sq,
+                    });
                 }
             } else {
                 let relative = g.relative_rank(sq, color);
@@ -334,44 +370,42 @@ impl Draft {
                     Zone::FirstRank => relative == 0,
                 };
                 if !allowed {
-                    return Err(format!(
-                        "{color} cannot have placed a piece on {sq} in the draft"
-                    ));
+                    return Err(DraftError::OutsideZone { color, square: sq });
                 }
             }
             board.set(v, sq, Some((color, t)));
         }
         for &(sq, color, t) in &rules.fixed {
             if board.piece_at(sq) != Some((color, t)) {
-                return Err(format!(
-                    "the {} {} must stand on {sq} during the draft",
+                return Err(DraftError::FixedMissing {
                     color,
-                    v.piece_type(t).name
-                ));
+                    piece: v.piece_type(t).name.clone(),
+                    square: sq,
+                });
             }
         }
         draft.board = board;
         for &(t, n) in &rules.pool {
             if draft.placed(t) > n {
-                return Err(format!(
-                    "the pool has only {n} {} but the board has more",
-                    v.piece_type(t).name
-                ));
+                return Err(DraftError::PoolExceeded {
+                    copies: n,
+                    piece: v.piece_type(t).name.clone(),
+                });
             }
         }
         let white = draft.picked_by(Color::White);
         let black = draft.picked_by(Color::Black);
         let picks = (white + black) as u16;
         if picks >= rules.total_picks() {
-            return Err(
-                "every piece has been picked, so the draft is over: remove the word draft".into(),
-            );
+            return Err(DraftError::Over);
         }
         let expected_white = (0..picks).filter(|&i| picker(i) == Color::White).count();
         if white != expected_white {
-            return Err(format!(
-                "after {picks} picks White has {expected_white} pieces from the pool, not {white}"
-            ));
+            return Err(DraftError::WhiteCount {
+                picks,
+                expected: expected_white,
+                found: white,
+            });
         }
         draft.picks = picks;
         for color in Color::ALL {
@@ -384,9 +418,7 @@ impl Draft {
                 .iter()
                 .any(|&s| draft.board.piece_at(s).is_some_and(|(c, _)| c == color));
             if on_second && !first_full && rules.zone == Zone::TwoRanks {
-                return Err(format!(
-                    "{color} has a piece on its second rank while its first is not full"
-                ));
+                return Err(DraftError::SecondRankEarly(color));
             }
             let picked = draft.picked_by(color);
             let royals = draft
@@ -399,18 +431,15 @@ impl Draft {
                 })
                 .count();
             if rules.first_pick_royal && picked > 0 && royals != 1 {
-                return Err(format!(
-                    "{color} must have exactly one royal piece once it has picked (it has \
-                     {royals})"
-                ));
+                return Err(DraftError::Royals { color, royals });
             }
         }
         if setup.side != draft.picker() {
-            return Err(format!(
-                "after {picks} picks it is {}'s pick, not {}'s",
-                draft.picker(),
-                setup.side
-            ));
+            return Err(DraftError::WrongPicker {
+                picks,
+                picker: draft.picker(),
+                side: setup.side,
+            });
         }
         draft.board.side = draft.picker();
         Ok(draft)

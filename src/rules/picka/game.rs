@@ -5,17 +5,34 @@
 use std::sync::Arc;
 
 use super::{
-    draft::{Draft, Pick},
+    draft::{Draft, DraftError, Pick},
     setup::PickRules,
 };
 use crate::rules::{
     ActionError, Actor, BoardView, ByColor, Color, GameId, Mark, Outcome, PieceInfo,
     chesslike::{
-        self, ChessLike, Position, Setup,
+        self, ChessLike, FenError, Position, PositionError, Setup,
         game::{piece_diagram, piece_infos, piece_view},
     },
     kit::{Match, Rules, Touched},
 };
+
+/// Why a Pick-a-team position string cannot be loaded: its lists part, or its board part.
+#[derive(Clone, Debug, Eq, PartialEq, thiserror::Error)]
+pub enum PickTextError {
+    /// What follows the board is not exactly the two lists.
+    #[error("after the board, a position may carry the two lists as | White: … | Black: …")]
+    Lists,
+    /// A draft whose board cannot be read.
+    #[error(transparent)]
+    Setup(#[from] FenError),
+    /// A draft board that picks made in turn could not have reached.
+    #[error(transparent)]
+    Draft(#[from] DraftError),
+    /// A position in play that cannot be read or played from.
+    #[error(transparent)]
+    Position(#[from] PositionError),
+}
 
 /// A Pick-a-team game's rules: the lists' compiled pieces and the phase.
 #[derive(Clone, Debug)]
@@ -51,17 +68,15 @@ impl PickATeam {
 
     /// Reads the board part of a position string (without the lists): a draft when it ends
     /// with the word `draft`, otherwise a position in play.
-    pub fn from_board_text(rules: Arc<PickRules>, text: &str) -> Result<PickGame, String> {
+    pub fn from_board_text(rules: Arc<PickRules>, text: &str) -> Result<PickGame, PickTextError> {
         let text = text.trim();
         let v = rules.variant.clone();
         let phase = match text.strip_suffix("draft") {
             Some(board) => {
-                let setup = Setup::parse(&v, board.trim()).map_err(|e| e.to_string())?;
+                let setup = Setup::parse(&v, board.trim())?;
                 Phase::Draft(Draft::from_setup(rules.clone(), &setup)?)
             }
-            None => Phase::Play(ChessLike::new(
-                Position::from_text(v, text).map_err(|e| e.to_string())?,
-            )),
+            None => Phase::Play(ChessLike::new(Position::from_text(v, text)?)),
         };
         Ok(Match::new(PickATeam { rules, phase }))
     }
@@ -188,7 +203,7 @@ impl PickATeam {
 }
 
 /// Splits a position string into its board part and the lists it carries, if any.
-pub fn split_text(text: &str) -> Result<(&str, Option<ByColor<&str>>), String> {
+pub fn split_text(text: &str) -> Result<(&str, Option<ByColor<&str>>), PickTextError> {
     let mut parts = text.split('|');
     let board = parts.next().unwrap_or("");
     let rest: Vec<&str> = parts.map(str::trim).collect();
@@ -205,9 +220,7 @@ pub fn split_text(text: &str) -> Result<(&str, Option<ByColor<&str>>), String> {
     };
     match (list("white"), list("black"), rest.len()) {
         (Some(w), Some(b), 2) => Ok((board, Some(ByColor::new(w, b)))),
-        _ => Err(
-            "after the board, a position may carry the two lists as | White: … | Black: …".into(),
-        ),
+        _ => Err(PickTextError::Lists),
     }
 }
 

@@ -15,9 +15,10 @@ pub mod validate;
 use std::sync::Arc;
 
 pub use army::{Army, ArmyError, PieceDef};
-pub use game::{PickATeam, PickGame, PickMove};
-pub use setup::PickRules;
-pub use validate::ListRules;
+pub use draft::DraftError;
+pub use game::{PickATeam, PickGame, PickMove, PickTextError};
+pub use setup::{PickRules, PickRulesError};
+pub use validate::{ListRules, UnfitArmy};
 
 use crate::rules::{ByColor, Color, Game, GameId, OptionSpec, Options, SetupError};
 
@@ -83,7 +84,7 @@ fn load_with(
     if text.len() > 20_000 {
         return Err(SetupError("the position string is too long".into()));
     }
-    let (board, lists) = game::split_text(text).map_err(SetupError)?;
+    let (board, lists) = game::split_text(text).map_err(|e| SetupError(e.to_string()))?;
     let armies = match (id, lists) {
         (GameId::PickATeam, Some(_)) => {
             return Err(SetupError(
@@ -112,7 +113,7 @@ fn load_with(
     let rules = rules_for(id, armies)?;
     PickATeam::from_board_text(rules, board)
         .map(|g| Box::new(g) as Box<dyn Game>)
-        .map_err(SetupError)
+        .map_err(|e| SetupError(e.to_string()))
 }
 
 /// The game's fixed facts. Lists are checked against the game's list rules and compiled; the
@@ -139,14 +140,14 @@ fn rules_for(id: GameId, armies: ByColor<Option<Army>>) -> Result<Arc<PickRules>
         validate::check_army(&black, "Black's", &list_rules),
     ]
     .into_iter()
-    .filter_map(Result::err)
+    .filter_map(|checked| checked.err().map(|unfit| unfit.to_string()))
     .collect();
     if !problems.is_empty() {
         return Err(SetupError(problems.join("\n")));
     }
     PickRules::with_armies(id, ByColor::new(white, black))
         .map(Arc::new)
-        .map_err(SetupError)
+        .map_err(|e| SetupError(e.to_string()))
 }
 
 const POSITION: OptionSpec = OptionSpec {

@@ -11,7 +11,7 @@ use super::{
 };
 use crate::rules::{
     ByColor, Color, GameId, Geometry, Square,
-    chesslike::{PieceType, RightsKind, Rules, TypeId, Variant},
+    chesslike::{FenError, PieceType, RightsKind, Rules, TypeId, Variant, VariantError},
 };
 
 /// Where a side may place its picks.
@@ -21,6 +21,20 @@ pub enum Zone {
     TwoRanks,
     /// The empty squares of its first rank (Easy Patch).
     FirstRank,
+}
+
+/// Why the rules of a game with player-defined armies cannot be built from two lists that
+/// passed the list rules.
+#[derive(Clone, Debug, Eq, PartialEq, thiserror::Error)]
+pub enum PickRulesError {
+    #[error("{} has no player-defined armies", .0.display_name())]
+    NoArmies(GameId),
+    /// The pooled pieces do not make a variant.
+    #[error(transparent)]
+    Variant(#[from] VariantError),
+    /// The fixed start (Easy Patch's Kings and pawns) does not fit the variant.
+    #[error(transparent)]
+    Start(#[from] FenError),
 }
 
 #[derive(Debug)]
@@ -99,9 +113,8 @@ impl PickRules {
     }
 
     /// Version Two, Patch or Easy Patch from two lists that passed the game's list rules.
-    pub fn with_armies(game: GameId, armies: ByColor<Army>) -> Result<PickRules, String> {
-        let list_rules = ListRules::for_game(game)
-            .ok_or_else(|| format!("{} has no player-defined armies", game.display_name()))?;
+    pub fn with_armies(game: GameId, armies: ByColor<Army>) -> Result<PickRules, PickRulesError> {
+        let list_rules = ListRules::for_game(game).ok_or(PickRulesError::NoArmies(game))?;
         let geometry = list_rules.geometry.clone();
         let easy = game == GameId::EasyPatch;
         let fixed_types = if easy {
@@ -140,12 +153,9 @@ impl PickRules {
             two_pawn_move: false,
             royal_capture_wins: true,
             start_position: start.clone(),
-        })
-        .map_err(|e| e.to_string())?;
+        })?;
         let fixed = if easy {
-            let setup = crate::rules::chesslike::Setup::parse(&variant, &start)
-                .map_err(|e| e.to_string())?;
-            setup.pieces
+            crate::rules::chesslike::Setup::parse(&variant, &start)?.pieces
         } else {
             Vec::new()
         };

@@ -194,16 +194,28 @@ fn royal_rule(pieces: &[PieceDef], rules: &ListRules, out: &mut Vec<String>) {
     }
 }
 
+/// A list that breaks its game's list rules: every broken rule, so that the player can fix
+/// them all at once. Shown as one line naming the list, then one bullet per problem.
+#[derive(Clone, Debug, Eq, PartialEq, thiserror::Error)]
+#[error("{who} army does not fit {}:\n• {}", .game.display_name(), .problems.join("\n• "))]
+pub struct UnfitArmy {
+    /// Whose list, as the sentence starts: "White's".
+    pub who: String,
+    pub game: GameId,
+    /// One sentence per broken rule, naming the piece and the rule.
+    pub problems: Vec<String>,
+}
+
 /// Checks one player's list; the error lists every problem, one per line.
-pub fn check_army(army: &Army, who: &str, rules: &ListRules) -> Result<(), String> {
-    let found = problems(army, rules);
-    if found.is_empty() {
+pub fn check_army(army: &Army, who: &str, rules: &ListRules) -> Result<(), UnfitArmy> {
+    let problems = problems(army, rules);
+    if problems.is_empty() {
         Ok(())
     } else {
-        Err(format!(
-            "{who} army does not fit {}:\n• {}",
-            rules.game.display_name(),
-            found.join("\n• ")
-        ))
+        Err(UnfitArmy {
+            who: who.to_string(),
+            game: rules.game,
+            problems,
+        })
     }
 }

@@ -1068,6 +1068,54 @@ fn a_saved_decision_with_no_choice_is_refused_rather_than_stuck() {
     assert!(Position::from_text(&text).is_err());
 }
 
+/// The sentences a bad position string gets name the field and say what it should be.
+#[test]
+fn an_unreadable_position_string_says_which_field_is_wrong() {
+    let start = "1nblgbn1/1pppppp1/8/8/8/8/1PPPPPP1/1NBLGBN1";
+    let with = |turns: &str, mode: &str, phase: &str, history: &str| {
+        format!("{start} {turns} {mode} chacha8:000000000000002a:0 {phase} {history} -")
+    };
+    let refusal = |text: &str| Position::from_text(text).unwrap_err().to_string();
+    for (text, sentence) in [
+        (
+            format!("{start} 1/15 random"),
+            "a Catalonia position has 7 fields (board, turn/limit, random or nonrandom, dice, \
+             decision, history, last squares); this one has 3",
+        ),
+        (
+            with("16/15", "random", "white-moves", "-"),
+            "turn 16 of 15 is impossible: the limit is 5 to 30 and the turn 1 to the limit",
+        ),
+        (
+            with("1/15", "sometimes-random", "white-moves", "-"),
+            "\"sometimes-ra\" should be random or nonrandom",
+        ),
+        (
+            with("1/15", "random", "dancing", "-"),
+            "\"dancing\" is not a pending decision of Catalonia",
+        ),
+        (
+            with("1/15", "random", "white-moves", "3:9"),
+            "\"3:9\" should be turn:points:chain",
+        ),
+        (
+            format!(
+                "x{} 1/15 random 0000000000000000 white-moves - -",
+                &start[1..]
+            ),
+            "'x' is not a Catalonia piece; use N B L G P (black in lower case), * for a pit, \
+             digits for empty squares",
+        ),
+        (
+            format!("{start} 1/15 random 2a white-moves - -"),
+            "the dice should be chacha8:<seed, 16 hexadecimal digits>:<rolls made>, or 16 \
+             hexadecimal digits in a game from before the rolls were recorded",
+        ),
+    ] {
+        assert_eq!(refusal(&text), sentence, "{text}");
+    }
+}
+
 #[test]
 fn help_fits_in_one_discord_message() {
     assert!(registry::help(GameId::Catalonia).chars().count() <= 2000);
