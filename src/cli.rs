@@ -161,7 +161,7 @@ fn bench(what: &str) -> Result<(), String> {
         "render" => crate::render::command::bench(),
         "service" => {
             crate::console::init_logging();
-            crate::bench::service::run(crate::service::default_painter(), None)
+            crate::bench::service::run(crate::service::default_painter(), None).map_err(|e| e.to_string())
         }
         other => Err(format!(
             "unknown benchmark \"{other}\"; try: rules, catalonia, render, service"

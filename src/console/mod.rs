@@ -114,7 +114,7 @@ pub async fn session<R: AsyncBufRead + Unpin, W: Write>(
                 continue;
             }
             Command::Click(n) => match last_choices.get(n.wrapping_sub(1)) {
-                Some(choice) => service.click(&place(), &me, &choice.encode()).await,
+                Some(choice) => service.click(&crate::service::Request::new(me.clone(), place()), &choice.encode()).await,
                 None => Err(ServiceError::refused(format!(
                     "There is no choice {n}; the last message offered {}.",
                     last_choices.len()
@@ -163,29 +163,29 @@ async fn run_command(
                 options,
                 seed,
             };
-            service.new_game(&here, me, new).await
+            service.new_game(&crate::service::Request::new(me.clone(), here.clone()), new).await
         }
-        Command::Accept => service.accept(&here, me, game).await,
-        Command::Decline => service.decline(&here, me, game).await,
-        Command::Join(side) => service.join(&here, me, game, side).await,
-        Command::Leave => service.leave(&here, me, game).await,
-        Command::Move(text) => service.act(&here, me, game, &text, None).await,
-        Command::Moves(text) => service.moves(&here, me, game, &text).await,
-        Command::Board => service.board(&here, me, game).await,
-        Command::Resign => service.resign(&here, me, game).await,
-        Command::Draw => service.draw(&here, me, game).await,
-        Command::DeclineDraw => service.decline_draw(&here, me, game).await,
-        Command::Undo => service.undo(&here, me, game).await,
-        Command::DeclineUndo => service.decline_undo(&here, me, game).await,
-        Command::History => service.history(&here, me, game).await,
+        Command::Accept => service.accept(&crate::service::Request::new(me.clone(), here.clone()).about(game)).await,
+        Command::Decline => service.decline(&crate::service::Request::new(me.clone(), here.clone()).about(game)).await,
+        Command::Join(side) => service.join(&crate::service::Request::new(me.clone(), here.clone()).about(game), side).await,
+        Command::Leave => service.leave(&crate::service::Request::new(me.clone(), here.clone()).about(game)).await,
+        Command::Move(text) => service.act(&crate::service::Request::new(me.clone(), here.clone()).about(game), &text, None).await,
+        Command::Moves(text) => service.moves(&crate::service::Request::new(me.clone(), here.clone()).about(game), &text).await,
+        Command::Board => service.board(&crate::service::Request::new(me.clone(), here.clone()).about(game)).await,
+        Command::Resign => service.resign(&crate::service::Request::new(me.clone(), here.clone()).about(game)).await,
+        Command::Draw => service.draw(&crate::service::Request::new(me.clone(), here.clone()).about(game)).await,
+        Command::DeclineDraw => service.decline_draw(&crate::service::Request::new(me.clone(), here.clone()).about(game)).await,
+        Command::Undo => service.undo(&crate::service::Request::new(me.clone(), here.clone()).about(game)).await,
+        Command::DeclineUndo => service.decline_undo(&crate::service::Request::new(me.clone(), here.clone()).about(game)).await,
+        Command::History => service.history(&crate::service::Request::new(me.clone(), here.clone()).about(game)).await,
         Command::Games => service.my_games(me).await,
-        Command::Rematch => service.rematch(&here, me, game).await,
+        Command::Rematch => service.rematch(&crate::service::Request::new(me.clone(), here.clone()).about(game)).await,
         Command::Help(name) => service.help(name.as_deref()),
         Command::Piece { game, piece } => service.piece(&game, &piece).await,
-        Command::Leaderboard(name) => service.leaderboard(&here, &name).await,
+        Command::Leaderboard(name) => service.leaderboard(&crate::service::Request::new(me.clone(), here.clone()), &name).await,
         // The console is its owner's own channel on their own database: whoever types there
         // is its admin.
-        Command::Abort => service.abort(&here, me, game, true).await,
+        Command::Abort => service.abort(&crate::service::Request::new(me.clone(), here.clone()).about(game).admin(true)).await,
         Command::As(_) | Command::Click(_) | Command::Quit | Command::Nothing => {
             Ok(Reply::default())
         }

@@ -30,7 +30,7 @@ pub async fn clicked(ctx: &serenity::Context, data: &Data, click: &ComponentInte
         origin.defer().await?;
         let result = data
             .service
-            .click(&place, &user, &click.data.custom_id)
+            .click(&crate::service::Request::new(user.clone(), place.clone()), &click.data.custom_id)
             .await;
         deliver(&mut origin, data, result).await
     }

@@ -74,7 +74,7 @@ pub async fn new(
     };
     let result = call
         .service()
-        .new_game(&call.place, &call.user, request)
+        .new_game(&crate::service::Request::new(call.user.clone(), call.place.clone()), request)
         .await;
     let reply = result.as_ref().ok().cloned();
     let posted = call.finish(result).await?;
@@ -95,7 +95,7 @@ pub async fn accept(
     game: Option<i64>,
 ) -> Result<(), Error> {
     let mut call = Call::deferred(ctx).await?;
-    let result = call.service().accept(&call.place, &call.user, game).await;
+    let result = call.service().accept(&crate::service::Request::new(call.user.clone(), call.place.clone()).about(game)).await;
     call.finish(result).await.map(drop)
 }
 
@@ -108,7 +108,7 @@ pub async fn decline(
     game: Option<i64>,
 ) -> Result<(), Error> {
     let mut call = Call::deferred(ctx).await?;
-    let result = call.service().decline(&call.place, &call.user, game).await;
+    let result = call.service().decline(&crate::service::Request::new(call.user.clone(), call.place.clone()).about(game)).await;
     call.finish(result).await.map(drop)
 }
 
@@ -124,7 +124,7 @@ pub async fn join(
     let mut call = Call::deferred(ctx).await?;
     let result = call
         .service()
-        .join(&call.place, &call.user, game, side.map(Color::from))
+        .join(&crate::service::Request::new(call.user.clone(), call.place.clone()).about(game), side.map(Color::from))
         .await;
     call.finish(result).await.map(drop)
 }
@@ -138,7 +138,7 @@ pub async fn leave(
     game: Option<i64>,
 ) -> Result<(), Error> {
     let mut call = Call::deferred(ctx).await?;
-    let result = call.service().leave(&call.place, &call.user, game).await;
+    let result = call.service().leave(&crate::service::Request::new(call.user.clone(), call.place.clone()).about(game)).await;
     call.finish(result).await.map(drop)
 }
 
@@ -157,7 +157,7 @@ pub async fn play(
     let mut call = Call::deferred(ctx).await?;
     let result = call
         .service()
-        .act(&call.place, &call.user, game, &notation, None)
+        .act(&crate::service::Request::new(call.user.clone(), call.place.clone()).about(game), &notation, None)
         .await;
     call.finish(result).await.map(drop)
 }
@@ -174,7 +174,7 @@ pub async fn moves(
     let mut call = Call::deferred(ctx).await?;
     let result = call
         .service()
-        .moves(&call.place, &call.user, game, from.as_deref().unwrap_or(""))
+        .moves(&crate::service::Request::new(call.user.clone(), call.place.clone()).about(game), from.as_deref().unwrap_or(""))
         .await;
     call.finish(result).await.map(drop)
 }
@@ -188,7 +188,7 @@ pub async fn board(
     game: Option<i64>,
 ) -> Result<(), Error> {
     let mut call = Call::deferred(ctx).await?;
-    let result = call.service().board(&call.place, &call.user, game).await;
+    let result = call.service().board(&crate::service::Request::new(call.user.clone(), call.place.clone()).about(game)).await;
     call.finish(result).await.map(drop)
 }
 
@@ -201,7 +201,7 @@ pub async fn resign(
     game: Option<i64>,
 ) -> Result<(), Error> {
     let mut call = Call::deferred(ctx).await?;
-    let result = call.service().resign(&call.place, &call.user, game).await;
+    let result = call.service().resign(&crate::service::Request::new(call.user.clone(), call.place.clone()).about(game)).await;
     call.finish(result).await.map(drop)
 }
 
@@ -214,7 +214,7 @@ pub async fn draw(
     game: Option<i64>,
 ) -> Result<(), Error> {
     let mut call = Call::deferred(ctx).await?;
-    let result = call.service().draw(&call.place, &call.user, game).await;
+    let result = call.service().draw(&crate::service::Request::new(call.user.clone(), call.place.clone()).about(game)).await;
     call.finish(result).await.map(drop)
 }
 
@@ -227,7 +227,7 @@ pub async fn undo(
     game: Option<i64>,
 ) -> Result<(), Error> {
     let mut call = Call::deferred(ctx).await?;
-    let result = call.service().undo(&call.place, &call.user, game).await;
+    let result = call.service().undo(&crate::service::Request::new(call.user.clone(), call.place.clone()).about(game)).await;
     call.finish(result).await.map(drop)
 }
 
@@ -240,7 +240,7 @@ pub async fn rematch(
     game: Option<i64>,
 ) -> Result<(), Error> {
     let mut call = Call::deferred(ctx).await?;
-    let result = call.service().rematch(&call.place, &call.user, game).await;
+    let result = call.service().rematch(&crate::service::Request::new(call.user.clone(), call.place.clone()).about(game)).await;
     call.finish(result).await.map(drop)
 }
 
@@ -253,7 +253,7 @@ pub async fn history(
     game: Option<i64>,
 ) -> Result<(), Error> {
     let mut call = Call::deferred(ctx).await?;
-    let result = call.service().history(&call.place, &call.user, game).await;
+    let result = call.service().history(&crate::service::Request::new(call.user.clone(), call.place.clone()).about(game)).await;
     call.finish(result).await.map(drop)
 }
 
@@ -272,7 +272,7 @@ pub async fn leaderboard(
     #[description = "The game"] game: String,
 ) -> Result<(), Error> {
     let mut call = Call::immediate(ctx)?;
-    let result = call.service().leaderboard(&call.place, &game).await;
+    let result = call.service().leaderboard(&crate::service::Request::new(call.user.clone(), call.place.clone()), &game).await;
     call.finish(result).await.map(drop)
 }
 
@@ -313,7 +313,7 @@ pub async fn abort(
     let admin = is_admin(call.ctx.interaction.member.as_deref());
     let result = call
         .service()
-        .abort(&call.place, &call.user, game, admin)
+        .abort(&crate::service::Request::new(call.user.clone(), call.place.clone()).about(game).admin(admin))
         .await;
     call.finish(result).await.map(drop)
 }

@@ -2,12 +2,15 @@
 //! record, a user's open games, and the leaderboards.
 
 use super::{
-    Attachment, Place, Reply, Service, ServiceError, ServiceResult, User,
-    context::{Loaded, join_names, sentence},
+    base::Service,
+    loaded::Loaded,
+    reply::{Attachment, Reply, ServiceError, ServiceResult, User},
+    request::Request,
+    words::{join_names, sentence},
 };
 use crate::{
     rules::{Color, GAMES, GameId},
-    store::{GameState, LogEntry},
+    store::{GameState, LogEntry, LogKind},
 };
 
 /// How many people a leaderboard shows.
@@ -109,12 +112,12 @@ impl Service {
 
     /// The moves and decisions of a game, and its full record as a file.
     /// A damaged record can still be read (that is how an admin sees what went wrong).
-    pub async fn history(&self, place: &Place, user: &User, game: Option<i64>) -> ServiceResult {
-        let loaded = self.look(place, user, game, true).await?;
+    pub async fn history(&self, req: &Request) -> ServiceResult {
+        let loaded = self.look(req, true).await?;
         let log = self.store.log(loaded.row.id).await?;
         let lines: Vec<String> = log
             .iter()
-            .filter(|e| e.kind == "move" || e.kind == "undo")
+            .filter(|e| matches!(e.kind, LogKind::Move | LogKind::Undo))
             .map(|e| history_line(&loaded, e))
             .collect();
         let shown = if lines.is_empty() {
@@ -159,7 +162,7 @@ impl Service {
         let rows = self.store.open_games_of_user(&user.id).await?;
         let mut games = Vec::new();
         for row in rows {
-            let (id, variant) = (row.id, row.variant.clone());
+            let (id, variant) = (row.id, row.variant.as_str().to_string());
             let loaded = match self.load_row(row).await {
                 Ok(loaded) => loaded,
                 // A record too damaged to show is still listed, so that it can be found.
@@ -198,12 +201,13 @@ impl Service {
     }
 
     /// A server's leaderboard for one game: Glicko-2 ratings, or the best cooperative scores.
-    pub async fn leaderboard(&self, place: &Place, game: &str) -> ServiceResult {
+    pub async fn leaderboard(&self, req: &Request, game: &str) -> ServiceResult {
+        let place = &req.place;
         let kind = parse_game(game)?;
         if kind.is_cooperative() {
             let scores = self
                 .store
-                .best_scores(&place.server, kind.id(), LEADERBOARD_SIZE)
+                .best_scores(&place.server, kind, LEADERBOARD_SIZE)
                 .await?;
             if scores.is_empty() {
                 return Ok(Reply::text(format!(
@@ -231,7 +235,7 @@ impl Service {
         }
         let rows = self
             .store
-            .leaderboard(&place.server, kind.id(), LEADERBOARD_SIZE)
+            .leaderboard(&place.server, kind, LEADERBOARD_SIZE)
             .await?;
         if rows.is_empty() {
             return Ok(Reply::text(format!(
@@ -269,8 +273,8 @@ fn history_line(loaded: &Loaded, e: &LogEntry) -> String {
         .iter()
         .find(|p| p.user_id == e.user_id)
         .map_or(e.user_id.as_str(), |p| p.name.as_str());
-    match e.kind.as_str() {
-        "undo" => format!(
+    match e.kind {
+        LogKind::Undo => format!(
             "{:>3}. (taken back: {})",
             e.seq,
             e.notation.as_deref().unwrap_or("")

@@ -21,7 +21,7 @@ use std::{
 };
 
 use chatrang::{
-    service::{NewGame, Place, Reply, Service, ServiceError, TextPainter, User},
+    service::{NewGame, Place, Reply, Request, Service, ServiceError, TextPainter, User},
     store::{Store, sqlite_url},
 };
 
@@ -359,6 +359,21 @@ pub fn person(name: &str) -> User {
     User::new(format!("id-{name}"), name)
 }
 
+/// `user`'s request here about game `game` (the game open here for `None`).
+pub fn req(user: &User, game: Option<i64>) -> Request {
+    Request::new(user.clone(), here()).about(game)
+}
+
+/// `user`'s request in `place` about game `game`.
+pub fn ask(place: &Place, user: &User, game: Option<i64>) -> Request {
+    Request::new(user.clone(), place.clone()).about(game)
+}
+
+/// A request in `place` by someone in no game (for what anyone may ask, such as leaderboards).
+pub fn anyone(place: Place) -> Request {
+    Request::new(person("onlooker"), place)
+}
+
 /// Unwraps a reply, failing with the service's sentence.
 pub fn ok(result: Result<Reply, ServiceError>) -> Reply {
     result.unwrap_or_else(|e| panic!("expected success, got: {e}"))
@@ -382,8 +397,7 @@ pub async fn two_player(
 ) -> i64 {
     let reply = ok(service
         .new_game(
-            &here(),
-            white,
+            &req(white, None),
             NewGame {
                 game: game.to_string(),
                 opponent: Some(black.clone()),
@@ -397,7 +411,7 @@ pub async fn two_player(
         )
         .await);
     let id = reply.game.expect("a new game has an id").id;
-    ok(service.accept(&here(), black, Some(id)).await);
+    ok(service.accept(&req(black, Some(id))).await);
     id
 }
 
@@ -414,7 +428,7 @@ pub async fn play(
         let who = if i % 2 == 0 { first } else { second };
         last = Some(
             service
-                .act(&here(), who, Some(id), m, None)
+                .act(&req(who, Some(id)), m, None)
                 .await
                 .unwrap_or_else(|e| panic!("{} playing {m}: {e}", who.name)),
         );
