@@ -693,6 +693,7 @@ on_both_backends!(
     a_damaged_record_stops_the_game_until_an_admin_aborts_it,
     only_admins_abort_and_only_open_games,
     the_dice_a_move_rolls_are_logged_with_it_and_replayed_from_the_log,
+    a_game_this_bot_no_longer_knows_is_listed_and_can_be_aborted,
 );
 
 /// The side to act in `game`, or White when anyone may.
@@ -1123,4 +1124,46 @@ async fn the_dice_a_move_rolls_are_logged_with_it_and_replayed_from_the_log(db: 
     let service = db.service().await;
     let board = ok(service.board(&req(&alice, Some(id))).await);
     assert!(board.text.contains(DAMAGED), "{}", board.text);
+}
+
+/// A record of a game taken out of the table of games stays a record: the store reads it,
+/// `/games` lists it by its stored id, every look or action says why it cannot be played, and
+/// an admin can still end it (its result keeps the stored id).
+async fn a_game_this_bot_no_longer_knows_is_listed_and_can_be_aborted(db: TestDb) {
+    let service = db.service().await;
+    let (alice, bob, admin) = (person("alice"), person("bob"), person("admin"));
+    let id = two_player(&service, "chess", &alice, &bob, &[]).await;
+    play(&service, id, &alice, &bob, &["e2e4"]).await;
+    db.execute(&format!(
+        "UPDATE games SET variant = 'shogi-9000' WHERE id = {id}"
+    ))
+    .await;
+    let service = db.service().await;
+    let row = service.store().game(id).await.unwrap().unwrap();
+    assert_eq!(row.variant.as_str(), "shogi-9000");
+    assert_eq!(row.variant.known(), None);
+    let why = format!("Game #{id} is a game this bot no longer knows (shogi-9000).");
+    assert_eq!(refused(service.board(&req(&alice, Some(id))).await), why);
+    assert_eq!(
+        refused(service.act(&req(&bob, Some(id)), "e7e5", None).await),
+        why
+    );
+    let games = ok(service.my_games(&alice).await);
+    assert!(
+        games.text.contains(&format!("#{id} (shogi-9000) — {why}")),
+        "{}",
+        games.text
+    );
+    let reply = ok(service.abort(&req(&admin, Some(id)).admin(true)).await);
+    assert!(
+        reply.text.starts_with(&format!(
+            "Game #{id} (shogi-9000): admin (a server admin) aborts"
+        )),
+        "{}",
+        reply.text
+    );
+    let after = service.store().game(id).await.unwrap().unwrap();
+    assert_eq!(after.state, GameState::Over);
+    let (kind, _, _) = service.store().result_of(id).await.unwrap().unwrap();
+    assert_eq!(kind.as_str(), "aborted");
 }
