@@ -212,4 +212,3 @@ fn not_a_challenge(loaded: &Loaded) -> ServiceError {
         _ => format!("Game {} is over.", loaded.label()),
     })
 }
-

@@ -8,10 +8,9 @@
 //! options come from its row, whose turn it is from [`crate::rules::Status`], and cooperative
 //! scoring from `GameId::is_cooperative`. Adapters list the games with [`Service::games`] and
 //! never read the table themselves.
-
 //!
-//! The files, bottom to top (each imports only files listed before it; `python3
-//! tools/modcycles.py src/service` checks it):
+//! The files, bottom to top (each imports only files listed before it, so there is no import
+//! cycle):
 //! * `reply` (what a command gives back, and its error), `words` (names and sentences),
 //!   `painter` (how boards are drawn), `cache` (games kept in memory);
 //! * `request` (who asks, where, about which game);

@@ -2,6 +2,11 @@
 //! game when a move changed it, the log lines, who joins or leaves, how the game ended) is
 //! turned into one guarded [`Commit`] by [`Service::write`], which also records the result and
 //! the new ratings when the game ends, and keeps the new game in memory.
+//!
+//! Moves, decisions (draw, undo, resign) and the gathering of players all write through it.
+//! Three writes do not: creating a game (there is nothing loaded yet), `/abort` (it works on
+//! a record that may not load at all) and moving a game to another place (it changes where
+//! the game lives, not the game, so its version and its buttons stay).
 
 use super::{
     base::Service,
