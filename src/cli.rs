@@ -208,7 +208,10 @@ fn bench(what: &str) -> Result<(), Failure> {
         "render" => Ok(crate::render::command::bench()?),
         "service" => {
             init_logging("warn");
-            Ok(crate::bench::service::run(crate::service::default_painter(), None)?)
+            Ok(crate::bench::service::run(
+                crate::service::default_painter(),
+                None,
+            )?)
         }
         other => Err(format!(
             "unknown benchmark \"{other}\"; try: rules, catalonia, render, service"

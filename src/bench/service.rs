@@ -8,10 +8,29 @@ use std::{
 };
 
 use crate::{
-    rules::{Actor, Color, Game, GameId, Status},
-    service::{BoardPainter, NewGame, Place, Service, User},
-    store::{Store, sqlite_url},
+    rules::{ActionError, Actor, Color, Game, GameId, SetupError, Status},
+    service::{BoardPainter, NewGame, Place, Request, Service, ServiceError, User},
+    store::{Store, StoreError, sqlite_url},
 };
+
+/// Why the benchmark stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum BenchError {
+    #[error("cannot start the runtime or the data directory: {0}")]
+    Io(#[from] std::io::Error),
+    #[error("{0}")]
+    Store(#[from] StoreError),
+    #[error("the service refused: {0}")]
+    Service(#[from] ServiceError),
+    #[error("{0}")]
+    Setup(#[from] SetupError),
+    #[error("the benchmark's own copy of the game refused a move: {0}")]
+    Move(#[from] ActionError),
+    #[error("a new game came back without its number")]
+    NoGameId,
+    #[error("a benchmark task failed: {0}")]
+    Task(#[from] tokio::task::JoinError),
+}
 
 /// The game the benchmark plays: a large board with many pieces, so every move costs the
 /// service what a real one does.
@@ -24,22 +43,22 @@ const CONCURRENT_GAMES: usize = 1000;
 const MOVES_PER_GAME: usize = 6;
 
 /// Runs the benchmark on a fresh SQLite file in a temporary directory (or `dir`).
-pub fn run(painter: Arc<dyn BoardPainter>, dir: Option<std::path::PathBuf>) -> Result<(), String> {
+pub fn run(
+    painter: Arc<dyn BoardPainter>,
+    dir: Option<std::path::PathBuf>,
+) -> Result<(), BenchError> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
-        .build()
-        .map_err(|e| e.to_string())?;
+        .build()?;
     let temp = std::env::temp_dir().join(format!("chatrang-bench-{}", std::process::id()));
     let dir = dir.unwrap_or(temp.clone());
-    std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+    std::fs::create_dir_all(&dir)?;
     let file = dir.join("bench.db");
     for suffix in ["", "-wal", "-shm"] {
         let _ = std::fs::remove_file(format!("{}{suffix}", file.display()));
     }
     let result = runtime.block_on(async {
-        let store = Store::open(&sqlite_url(&file))
-            .await
-            .map_err(|e| e.to_string())?;
+        let store = Store::open(&sqlite_url(&file)).await?;
         let service = Arc::new(Service::new(store, painter));
         latency(&service).await?;
         throughput(&service).await
@@ -57,7 +76,7 @@ fn players(i: usize) -> (User, User) {
 
 /// Starts an accepted game of [`GAME`] between two bench players; returns its id. (The seed
 /// does not change that game's setup, so [`local_game`] matches it.)
-async fn start(service: &Service, place: &Place, i: usize) -> Result<i64, String> {
+async fn start(service: &Service, place: &Place, i: usize) -> Result<i64, BenchError> {
     let (white, black) = players(i);
     let new = NewGame {
         game: GAME.id().into(),
@@ -66,20 +85,18 @@ async fn start(service: &Service, place: &Place, i: usize) -> Result<i64, String
         ..NewGame::default()
     };
     let reply = service
-        .new_game(place, &white, new)
-        .await
-        .map_err(|e| e.to_string())?;
-    let id = reply.game.ok_or("no game id")?.id;
+        .new_game(&Request::new(white.clone(), place.clone()), new)
+        .await?;
+    let id = reply.game.ok_or(BenchError::NoGameId)?.id;
     service
-        .accept(place, &black, Some(id))
-        .await
-        .map_err(|e| e.to_string())?;
+        .accept(&Request::new(black.clone(), place.clone()).about(Some(id)))
+        .await?;
     Ok(id)
 }
 
 /// The bench's own copy of a game, used to choose moves without asking the service.
-fn local_game() -> Result<Box<dyn Game>, String> {
-    GAME.spec().example().map_err(|e| e.to_string())
+fn local_game() -> Result<Box<dyn Game>, BenchError> {
+    Ok(GAME.spec().example()?)
 }
 
 /// The side to move and the `pick`-th of its legal moves (in sorted order, modulo their
@@ -111,7 +128,7 @@ async fn step(
     local: &mut Box<dyn Game>,
     i: usize,
     pick: usize,
-) -> Result<Option<Duration>, String> {
+) -> Result<Option<Duration>, BenchError> {
     let (white, black) = players(i);
     let Some((side, chosen)) = choose(local.as_ref(), pick) else {
         return Ok(None);
@@ -119,15 +136,18 @@ async fn step(
     let user = if side == Color::White { &white } else { &black };
     let started = Instant::now();
     service
-        .act(place, user, Some(id), &chosen, None)
-        .await
-        .map_err(|e| e.to_string())?;
+        .act(
+            &Request::new(user.clone(), place.clone()).about(Some(id)),
+            &chosen,
+            None,
+        )
+        .await?;
     let took = started.elapsed();
-    local.play(&chosen).map_err(|e| e.to_string())?;
+    local.play(&chosen)?;
     Ok(Some(took))
 }
 
-async fn latency(service: &Service) -> Result<(), String> {
+async fn latency(service: &Service) -> Result<(), BenchError> {
     let place = Place::new("bench", "latency");
     let mut times = Vec::with_capacity(LATENCY_MOVES);
     let mut game = 0;
@@ -164,20 +184,20 @@ async fn latency(service: &Service) -> Result<(), String> {
 
 /// The moves of one throughput game, chosen before the clock starts so that the figure
 /// measures the service and not the benchmark's own move picking: (side to move, move).
-fn plan(n: usize) -> Result<Vec<(Color, String)>, String> {
+fn plan(n: usize) -> Result<Vec<(Color, String)>, BenchError> {
     let mut local = local_game()?;
     let mut moves = Vec::with_capacity(MOVES_PER_GAME);
     for ply in 0..MOVES_PER_GAME {
         let Some((side, chosen)) = choose(local.as_ref(), n + ply * 5) else {
             break;
         };
-        local.play(&chosen).map_err(|e| e.to_string())?;
+        local.play(&chosen)?;
         moves.push((side, chosen));
     }
     Ok(moves)
 }
 
-async fn throughput(service: &Arc<Service>) -> Result<(), String> {
+async fn throughput(service: &Arc<Service>) -> Result<(), BenchError> {
     let place = Place::new("bench", "throughput");
     let mut games = Vec::with_capacity(CONCURRENT_GAMES);
     for n in 0..CONCURRENT_GAMES {
@@ -198,16 +218,19 @@ async fn throughput(service: &Arc<Service>) -> Result<(), String> {
                     &black
                 };
                 service
-                    .act(&place, user, Some(id), notation, None)
-                    .await
-                    .map_err(|e| e.to_string())?;
+                    .act(
+                        &Request::new(user.clone(), place.clone()).about(Some(id)),
+                        notation,
+                        None,
+                    )
+                    .await?;
             }
-            Ok::<usize, String>(moves.len())
+            Ok::<usize, BenchError>(moves.len())
         }));
     }
     let mut total = 0;
     for task in tasks {
-        total += task.await.map_err(|e| e.to_string())??;
+        total += task.await??;
     }
     let seconds = started.elapsed().as_secs_f64();
     println!(

@@ -19,7 +19,10 @@ pub async fn legal_moves(ctx: Ctx<'_>, partial: &str) -> CreateAutocompleteRespo
     match ctx
         .data()
         .service
-        .legal_moves(&place, &user, game, partial)
+        .legal_moves(
+            &crate::service::Request::new(user.clone(), place.clone()).about(game),
+            partial,
+        )
         .await
     {
         Ok(moves) => moves

@@ -89,7 +89,9 @@ mod tests {
 
     #[test]
     fn a_missing_token_is_refused_with_the_way_to_get_one() {
-        let error = Config::from_values(None, None, None).unwrap_err().to_string();
+        let error = Config::from_values(None, None, None)
+            .unwrap_err()
+            .to_string();
         assert!(error.contains("DISCORD_TOKEN"), "{error}");
     }
 

@@ -9,7 +9,7 @@ use poise::serenity_prelude::{
     CreateMessage, UserId,
 };
 
-use crate::service::{Choice, ChoiceAction, Reply};
+use crate::service::{Choice, Reply, Tone};
 
 /// Discord refuses messages longer than this many characters.
 const MAX_CONTENT: usize = 2000;
@@ -127,7 +127,7 @@ pub fn buttons(choices: &[Choice]) -> Vec<CreateActionRow> {
         .map(|choice| {
             CreateButton::new(choice.encode())
                 .label(choice.label.chars().take(MAX_LABEL).collect::<String>())
-                .style(style(&choice.action))
+                .style(style(choice.tone()))
         })
         .collect::<Vec<_>>()
         .chunks(BUTTONS_PER_ROW)
@@ -135,16 +135,12 @@ pub fn buttons(choices: &[Choice]) -> Vec<CreateActionRow> {
         .collect()
 }
 
-fn style(action: &ChoiceAction) -> ButtonStyle {
-    match action {
-        ChoiceAction::AcceptChallenge | ChoiceAction::AcceptDraw | ChoiceAction::AcceptUndo => {
-            ButtonStyle::Success
-        }
-        ChoiceAction::DeclineChallenge | ChoiceAction::DeclineDraw | ChoiceAction::DeclineUndo => {
-            ButtonStyle::Danger
-        }
-        ChoiceAction::Play(_) | ChoiceAction::Join(_) => ButtonStyle::Primary,
-        ChoiceAction::Rematch => ButtonStyle::Secondary,
+fn style(tone: Tone) -> ButtonStyle {
+    match tone {
+        Tone::Yes => ButtonStyle::Success,
+        Tone::No => ButtonStyle::Danger,
+        Tone::Play => ButtonStyle::Primary,
+        Tone::Other => ButtonStyle::Secondary,
     }
 }
 
@@ -217,7 +213,7 @@ mod tests {
                 label: format!("c{i}"),
                 game: 1,
                 version: 1,
-                action: ChoiceAction::Play(format!("c{i}")),
+                command: crate::service::Command::Move(format!("c{i}")),
             })
             .collect();
         assert_eq!(buttons(&choices).len(), MAX_ROWS);

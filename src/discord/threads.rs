@@ -7,10 +7,7 @@ use poise::serenity_prelude::{
 };
 
 use super::{Data, message::Outgoing, respond::Origin};
-use crate::{
-    rules::GameId,
-    service::{Place, Reply},
-};
+use crate::service::{Place, Reply};
 
 /// Discord's error codes for "the bot lacks a permission" and "the bot cannot see this".
 const MISSING_PERMISSIONS: isize = 50013;
@@ -82,9 +79,7 @@ pub async fn open_for_game(origin: &Origin, data: &Data, reply: &Reply, message:
 
 async fn thread_name(data: &Data, game: i64) -> String {
     let kind = match data.service.store().game(game).await {
-        Ok(Some(row)) => GameId::parse(&row.variant)
-            .map(|k| k.display_name().to_string())
-            .unwrap_or(row.variant),
+        Ok(Some(row)) => row.variant.name().to_string(),
         _ => String::new(),
     };
     if kind.is_empty() {

@@ -5,33 +5,27 @@
 //! Who is an admin is the adapter's call, passed in as a flag: on Discord a member with the
 //! Manage Server or Manage Messages permission; in the console whoever types.
 
-use super::{Place, Reply, Service, ServiceError, ServiceResult, User, start::conflict};
-use crate::{
-    rules::GameId,
-    store::{Commit, GameState, NewLogEntry, ResultRow},
+use super::{
+    base::Service,
+    reply::{Reply, ServiceError, ServiceResult},
+    request::Request,
+    write::{conflict, log_line},
 };
+use crate::store::{Commit, GameState, LogKind, ResultKind, ResultRow};
 
 impl Service {
     /// Aborts a game for everyone: an active game ends unrated (its result is `aborted`), a
     /// challenge or a gathering game is cancelled. The log records who did it.
-    pub async fn abort(
-        &self,
-        place: &Place,
-        user: &User,
-        game: Option<i64>,
-        admin: bool,
-    ) -> ServiceResult {
-        if !admin {
+    pub(crate) async fn abort(&self, req: &Request) -> ServiceResult {
+        let user = &req.user;
+        if !req.admin {
             return Err(ServiceError::refused(
                 "Only a server admin can /abort a game. To end your own game, /resign (or \
                  /leave a game that has not started).",
             ));
         }
-        let row = self.resolve(place, user, game, false).await?;
-        let label = match GameId::parse(&row.variant) {
-            Ok(kind) => format!("#{} ({kind})", row.id),
-            Err(_) => format!("#{} ({})", row.id, row.variant),
-        };
+        let row = self.resolve(req, false).await?;
+        let label = format!("#{} ({})", row.id, row.variant.name());
         match row.state {
             GameState::Over => {
                 return Err(ServiceError::refused(format!(
@@ -67,19 +61,14 @@ impl Service {
         } else {
             GameState::Cancelled
         };
-        let mut commit = Commit::new(next, row.version).log(NewLogEntry {
-            kind: "abort",
-            user_id: user.id.clone(),
-            side,
-            notation: None,
-            description: text.clone(),
-        });
+        let mut commit =
+            Commit::new(next, row.version).log(log_line(LogKind::Abort, user, side, text.clone()));
         if row.state == GameState::Active {
             commit.result = Some(ResultRow {
                 game_id: row.id,
                 server_id: row.server_id.clone(),
                 variant: row.variant.clone(),
-                kind: "aborted".to_string(),
+                kind: ResultKind::Aborted,
                 winner: None,
                 points: None,
                 reason: outcome,

@@ -3,7 +3,7 @@
 //! [`super::parse`], Discord builds it from slash-command options, and a button carries one
 //! bound to a board version. Help text and Discord's command descriptions come from [`COMMANDS`].
 
-use super::start::NewGame;
+use super::request::User;
 use crate::rules::Color;
 
 /// One command, with its own arguments. Who asks, where, and about which game travel beside it
@@ -55,6 +55,27 @@ pub enum Command {
     /// A clicked button (or a numbered console choice): the id of a [`super::Choice`], which
     /// names the game, the board version it was drawn for and the command it stands for.
     Button(String),
+}
+
+/// What `/new` asks for.
+#[derive(Clone, Debug, Default, Eq, PartialEq)]
+pub struct NewGame {
+    /// A game's id or display name, in any letter case.
+    pub game: String,
+    /// The opponent of a two-player game; `None` makes an open challenge anyone may accept.
+    pub opponent: Option<User>,
+    /// The creator's side; White unless stated.
+    pub side: Option<Color>,
+    /// Play in teams of any size, where any member acts for the side. Implied by team lists
+    /// and by cooperative games.
+    pub teams: bool,
+    /// Team members named at the start (group games).
+    pub white: Vec<User>,
+    pub black: Vec<User>,
+    /// Game options by name, as the game's row in the table of games lists them.
+    pub options: Vec<(String, String)>,
+    /// The seed of every random choice of the game; random when `None`.
+    pub seed: Option<u64>,
 }
 
 /// One command as people see it: its name, how to write it, and what it does.

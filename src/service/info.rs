@@ -2,12 +2,17 @@
 //! record, a user's open games, and the leaderboards.
 
 use super::{
-    Attachment, Place, Reply, Service, ServiceError, ServiceResult, User,
-    context::{Loaded, join_names, sentence},
+    base::Service,
+    command::command_list,
+    loaded::Loaded,
+    reply::{Attachment, Reply, ServiceError, ServiceResult},
+    request::Request,
+    request::User,
+    words::{join_names, sentence},
 };
 use crate::{
     rules::{Color, GAMES, GameId},
-    store::{GameState, LogEntry},
+    store::{GameState, LogEntry, LogKind},
 };
 
 /// How many people a leaderboard shows.
@@ -15,29 +20,22 @@ const LEADERBOARD_SIZE: i64 = 10;
 /// How many log lines `/history` shows in the message (the record has them all).
 const HISTORY_LINES: usize = 40;
 
-const COMMANDS: &str = "\
-Commands: /new GAME [@opponent] [team] [option=value…] · /accept · /decline · /join white|black · \
-/leave · /move MOVE · /moves [square or prefix] · /board · /resign · /draw · /undo · /history · \
-/games · /rematch · /help [game] · /piece GAME PIECE · /leaderboard GAME · \
-/abort (server admins: ends any open game, unrated)\n\
-Where commands are typed as text, quote a value that has spaces: \
-/new chess position=\"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"";
-
 fn parse_game(name: &str) -> ServiceResult<GameId> {
     GameId::parse(name).map_err(|e| ServiceError::refused(sentence(&e.to_string())))
 }
 
 impl Service {
     /// The list of games, or one game's rules summary and start options.
-    pub fn help(&self, game: Option<&str>) -> ServiceResult {
+    pub(crate) fn help(&self, game: Option<&str>) -> ServiceResult {
         let Some(name) = game.filter(|g| !g.trim().is_empty()) else {
             let games: Vec<String> = GAMES
                 .iter()
                 .map(|g| format!("• {} (`{}`)", g.name, g.key))
                 .collect();
             return Ok(Reply::text(format!(
-                "Chatrang hosts these games:\n{}\n/help GAME tells the rules of one.\n{COMMANDS}",
-                games.join("\n")
+                "Chatrang hosts these games:\n{}\n/help GAME tells the rules of one.\n{}",
+                games.join("\n"),
+                command_list('/')
             )));
         };
         let kind = parse_game(name)?;
@@ -73,7 +71,7 @@ impl Service {
     }
 
     /// One piece of a game alone on the board with its moves marked, and its description.
-    pub async fn piece(&self, game: &str, piece: &str) -> ServiceResult {
+    pub(crate) async fn piece(&self, game: &str, piece: &str) -> ServiceResult {
         let kind = parse_game(game)?;
         let example = kind.spec().example().map_err(|e| {
             ServiceError::refused(format!("{kind} cannot show pieces: {}", sentence(&e.0)))
@@ -109,12 +107,12 @@ impl Service {
 
     /// The moves and decisions of a game, and its full record as a file.
     /// A damaged record can still be read (that is how an admin sees what went wrong).
-    pub async fn history(&self, place: &Place, user: &User, game: Option<i64>) -> ServiceResult {
-        let loaded = self.look(place, user, game, true).await?;
+    pub(crate) async fn history(&self, req: &Request) -> ServiceResult {
+        let loaded = self.look(req, true).await?;
         let log = self.store.log(loaded.row.id).await?;
         let lines: Vec<String> = log
             .iter()
-            .filter(|e| e.kind == "move" || e.kind == "undo")
+            .filter(|e| matches!(e.kind, LogKind::Move | LogKind::Undo))
             .map(|e| history_line(&loaded, e))
             .collect();
         let shown = if lines.is_empty() {
@@ -139,7 +137,7 @@ impl Service {
     }
 
     /// The games a user plays in or is challenged to, with whose turn it is.
-    pub async fn my_games(&self, user: &User) -> ServiceResult {
+    pub(crate) async fn my_games(&self, user: &User) -> ServiceResult {
         let games = self.game_list(user).await?;
         if games.is_empty() {
             return Ok(Reply::text(
@@ -159,7 +157,7 @@ impl Service {
         let rows = self.store.open_games_of_user(&user.id).await?;
         let mut games = Vec::new();
         for row in rows {
-            let (id, variant) = (row.id, row.variant.clone());
+            let (id, variant) = (row.id, row.variant.as_str().to_string());
             let loaded = match self.load_row(row).await {
                 Ok(loaded) => loaded,
                 // A record too damaged to show is still listed, so that it can be found.
@@ -198,12 +196,13 @@ impl Service {
     }
 
     /// A server's leaderboard for one game: Glicko-2 ratings, or the best cooperative scores.
-    pub async fn leaderboard(&self, place: &Place, game: &str) -> ServiceResult {
+    pub(crate) async fn leaderboard(&self, req: &Request, game: &str) -> ServiceResult {
+        let place = &req.place;
         let kind = parse_game(game)?;
         if kind.is_cooperative() {
             let scores = self
                 .store
-                .best_scores(&place.server, kind.id(), LEADERBOARD_SIZE)
+                .best_scores(&place.server, kind, LEADERBOARD_SIZE)
                 .await?;
             if scores.is_empty() {
                 return Ok(Reply::text(format!(
@@ -231,7 +230,7 @@ impl Service {
         }
         let rows = self
             .store
-            .leaderboard(&place.server, kind.id(), LEADERBOARD_SIZE)
+            .leaderboard(&place.server, kind, LEADERBOARD_SIZE)
             .await?;
         if rows.is_empty() {
             return Ok(Reply::text(format!(
@@ -269,8 +268,8 @@ fn history_line(loaded: &Loaded, e: &LogEntry) -> String {
         .iter()
         .find(|p| p.user_id == e.user_id)
         .map_or(e.user_id.as_str(), |p| p.name.as_str());
-    match e.kind.as_str() {
-        "undo" => format!(
+    match e.kind {
+        LogKind::Undo => format!(
             "{:>3}. (taken back: {})",
             e.seq,
             e.notation.as_deref().unwrap_or("")

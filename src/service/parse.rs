@@ -2,7 +2,10 @@
 //! console and Matrix both type commands as text; they share this one reader and differ only in
 //! the sigil (`/` or `!`) and in how a mention names a person.
 
-use super::{User, command::Command, start::NewGame};
+use super::{
+    command::{Command, NewGame},
+    request::User,
+};
 use crate::rules::Color;
 
 /// A typed command and the game it names with `#N`, if any.

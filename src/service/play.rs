@@ -2,13 +2,17 @@
 //! the moves of one piece, and showing the board.
 
 use super::{
-    ChoiceAction, Place, Reply, Service, ServiceError, ServiceResult, User,
-    context::{Loaded, sentence},
-    start::conflict,
+    base::Service,
+    loaded::{Loaded, refused_not_playing},
+    reply::{Reply, ServiceError, ServiceResult},
+    request::Request,
+    request::User,
+    words::sentence,
+    write::{Change, conflict},
 };
 use crate::{
     rules::{ActionError, Actor, Chance, Color, Rolls, Square, Status, square_names},
-    store::{Commit, GameState, NewLogEntry, StoreError},
+    store::{GameState, LogKind, NewLogEntry, StoreError},
 };
 
 /// How often a move is re-judged when another action on the same game won the race.
@@ -20,25 +24,23 @@ pub const MAX_SUGGESTIONS: usize = 25;
 impl Service {
     /// Makes a move or answers a pending decision. With `expected_version` (a clicked button),
     /// the game must not have changed since the button was drawn.
-    pub async fn act(
+    pub(crate) async fn act(
         &self,
-        place: &Place,
-        user: &User,
-        game: Option<i64>,
+        req: &Request,
         input: &str,
         expected_version: Option<i64>,
     ) -> ServiceResult {
-        let mut game = game;
+        let mut req = req.clone();
         for _ in 0..ATTEMPTS {
-            let loaded = self.load(place, user, game, false).await?;
+            let loaded = self.load(&req, false).await?;
             // Later attempts stay on the same game even if the place's games changed.
-            game = Some(loaded.row.id);
+            req.game = Some(loaded.row.id);
             if let Some(version) = expected_version
                 && version != loaded.row.version
             {
                 return Err(moved_on());
             }
-            match self.try_act(&loaded, user, input).await {
+            match self.try_act(&loaded, &req.user, input).await {
                 Err(Attempt::Lost) if expected_version.is_none() => continue,
                 Err(Attempt::Lost) => return Err(moved_on()),
                 Err(Attempt::Failed(error)) => return Err(error),
@@ -69,51 +71,23 @@ impl Service {
             .play_with(input.trim(), Chance::Draw)
             .map_err(|e| Attempt::Failed(explain(loaded, input, &e)))?;
         let mut next = row.clone();
-        next.position = game.position_text();
         next.pending = None;
-        let entry = NewLogEntry {
-            kind: "move",
+        let mut change = Change::new(next).game(game).log(NewLogEntry {
+            kind: LogKind::Move,
             user_id: user.id.clone(),
             side: Some(side),
             notation: Some(played.notation.clone()),
             description: played.description.clone(),
-        };
-        let mut after = Loaded {
-            row: next,
-            kind: loaded.kind,
-            game,
-            people: loaded.people.clone(),
-            challenged_name: loaded.challenged_name.clone(),
-            damaged: false,
-        };
-        let mut commit = Commit::new(after.row.clone(), row.version).log(entry);
+        });
         // The dice the move rolled go in the log with it: a replay takes them from there.
         if !rolls.is_empty() {
-            commit = commit.log(roll_entry(user, side, row.version + 1, &rolls));
+            change = change.log(roll_entry(user, side, row.version + 1, &rolls));
         }
-        if let Status::Over(outcome) = after.game.status() {
-            commit.game.state = GameState::Over;
-            commit.game.outcome = Some(outcome.to_string());
-            let (result, ratings) = self
-                .finish(&after, &outcome, false)
-                .await
-                .map_err(|e| Attempt::Failed(e.into()))?;
-            commit.result = Some(result);
-            commit.ratings = ratings;
-        }
-        let version = match self.store.commit(&commit).await {
-            Ok(version) => version,
+        let after = match self.write(loaded, change).await {
+            Ok(after) => after,
             Err(StoreError::Conflict) => return Err(Attempt::Lost),
             Err(other) => return Err(Attempt::Failed(other.into())),
         };
-        after.row = commit.game;
-        after.row.version = version;
-        self.cache_put(
-            after.row.id,
-            version,
-            after.game.clone_game(),
-            after.people.clone(),
-        );
         let text = format!(
             "Game {}: {} — {}",
             after.label(),
@@ -123,48 +97,10 @@ impl Service {
         Ok(self.game_reply(&after, text).await)
     }
 
-    /// Runs a clicked choice (a button id from [`super::Choice::encode`]).
-    pub async fn click(&self, place: &Place, user: &User, choice_id: &str) -> ServiceResult {
-        let Some(choice) = super::Choice::decode(choice_id) else {
-            return Err(ServiceError::refused(
-                "This button is not understood; it may come from an older version of the bot.",
-            ));
-        };
-        let row =
-            self.store.game(choice.game).await?.ok_or_else(|| {
-                ServiceError::refused(format!("There is no game #{}.", choice.game))
-            })?;
-        // A rematch button stays good after the game ends; every other one only at its version.
-        if choice.action != ChoiceAction::Rematch && row.version != choice.version {
-            return Err(moved_on());
-        }
-        let game = Some(choice.game);
-        match choice.action {
-            ChoiceAction::Play(notation) => {
-                self.act(place, user, game, &notation, Some(choice.version))
-                    .await
-            }
-            ChoiceAction::AcceptChallenge => self.accept(place, user, game).await,
-            ChoiceAction::DeclineChallenge => self.decline(place, user, game).await,
-            ChoiceAction::AcceptDraw => self.draw(place, user, game).await,
-            ChoiceAction::DeclineDraw => self.decline_draw(place, user, game).await,
-            ChoiceAction::AcceptUndo => self.undo(place, user, game).await,
-            ChoiceAction::DeclineUndo => self.decline_undo(place, user, game).await,
-            ChoiceAction::Rematch => self.rematch(place, user, game).await,
-            ChoiceAction::Join(side) => self.join(place, user, game, Some(side)).await,
-        }
-    }
-
     /// The legal moves that start with `prefix` (any letter case), sorted, at most 25: for
     /// autocomplete. Empty when the game is not in play; never an error for a bad prefix.
-    pub async fn legal_moves(
-        &self,
-        place: &Place,
-        user: &User,
-        game: Option<i64>,
-        prefix: &str,
-    ) -> ServiceResult<Vec<String>> {
-        let loaded = self.load(place, user, game, false).await?;
+    pub async fn legal_moves(&self, req: &Request, prefix: &str) -> ServiceResult<Vec<String>> {
+        let loaded = self.load(req, false).await?;
         if loaded.row.state != GameState::Active {
             return Ok(Vec::new());
         }
@@ -183,14 +119,8 @@ impl Service {
 
     /// `/moves [text]`: the moves of the piece on a square (with the board marked), or else
     /// the legal moves starting with the text.
-    pub async fn moves(
-        &self,
-        place: &Place,
-        user: &User,
-        game: Option<i64>,
-        text: &str,
-    ) -> ServiceResult {
-        let loaded = self.load(place, user, game, false).await?;
+    pub(crate) async fn moves(&self, req: &Request, text: &str) -> ServiceResult {
+        let loaded = self.load(req, false).await?;
         if loaded.row.state != GameState::Active {
             return Err(refused_not_playing(&loaded));
         }
@@ -279,14 +209,14 @@ impl Service {
 
     /// Shows a game's board and whose turn it is; anyone may look. A game whose record is
     /// damaged shows its last saved board, saying that it is stopped.
-    pub async fn board(&self, place: &Place, user: &User, game: Option<i64>) -> ServiceResult {
-        let loaded = self.look(place, user, game, true).await?;
+    pub(crate) async fn board(&self, req: &Request) -> ServiceResult {
+        let loaded = self.look(req, true).await?;
         let mut reply = self
             .game_reply(&loaded, format!("Game {}", loaded.label()))
             .await;
         // Looking is not acting: nobody is mentioned.
         reply.notify.clear();
-        if let Some(side) = loaded.side_of(&user.id)
+        if let Some(side) = loaded.side_of(&req.user.id)
             && loaded.row.state != GameState::Active
         {
             let view = loaded.game.view();
@@ -309,7 +239,7 @@ impl Service {
 fn roll_entry(user: &User, side: Color, move_seq: i64, rolls: &Rolls) -> NewLogEntry {
     let faces: Vec<String> = rolls.0.iter().map(u32::to_string).collect();
     NewLogEntry {
-        kind: "roll",
+        kind: LogKind::Roll,
         user_id: user.id.clone(),
         side: Some(side),
         notation: Some(rolls.to_text()),
@@ -338,28 +268,6 @@ fn check_playing(loaded: &Loaded) -> Result<(), Attempt> {
     } else {
         Err(Attempt::Failed(refused_not_playing(loaded)))
     }
-}
-
-pub(crate) fn refused_not_playing(loaded: &Loaded) -> ServiceError {
-    ServiceError::refused(match loaded.row.state {
-        GameState::Challenge => format!(
-            "Game {} has not started yet. {}",
-            loaded.label(),
-            loaded.status_line()
-        ),
-        GameState::Gathering => format!(
-            "Game {} has not started yet. {}",
-            loaded.label(),
-            loaded.status_line()
-        ),
-        GameState::Over => format!(
-            "Game {} is over ({}).",
-            loaded.label(),
-            loaded.row.outcome.as_deref().unwrap_or("finished")
-        ),
-        GameState::Cancelled => format!("Game {} was cancelled.", loaded.label()),
-        GameState::Active => format!("Game {} is in play.", loaded.label()),
-    })
 }
 
 /// Turns a rules refusal into the sentence for the user, naming a square that is not on the

@@ -1,7 +1,39 @@
 //! Who asks, where, and about which game: what every command of the bot is given besides its
 //! own arguments. Adapters build one per event; the service never asks the platform again.
 
-use super::reply::{Place, User};
+/// A person as an adapter knows them: a stable id (Discord snowflake, Matrix id, console name)
+/// and the name to show.
+#[derive(Clone, Debug, Eq, PartialEq, Hash)]
+pub struct User {
+    pub id: String,
+    pub name: String,
+}
+
+impl User {
+    pub fn new(id: impl Into<String>, name: impl Into<String>) -> User {
+        User {
+            id: id.into(),
+            name: name.into(),
+        }
+    }
+}
+
+/// Where a command was given: a server (guild, Matrix server, `console`) and a channel, thread
+/// or room in it. Leaderboards are per server; a place holds any number of games.
+#[derive(Clone, Debug, Eq, PartialEq, Hash)]
+pub struct Place {
+    pub server: String,
+    pub channel: String,
+}
+
+impl Place {
+    pub fn new(server: impl Into<String>, channel: impl Into<String>) -> Place {
+        Place {
+            server: server.into(),
+            channel: channel.into(),
+        }
+    }
+}
 
 /// One person's command in one place.
 #[derive(Clone, Debug, Eq, PartialEq)]

@@ -1,35 +1,78 @@
 //! [`Service::run`]: the one door every adapter knocks on. It hands a [`Command`] to the
-//! function that carries it out, with who asks, where and about which game.
+//! function that carries it out, with who asks, where and about which game; a clicked button
+//! is first read back into the command it stands for and checked against its board version.
 
-use super::{Request, Service, ServiceResult, command::Command};
+use super::{
+    base::Service,
+    choice::Choice,
+    command::Command,
+    play::moved_on,
+    reply::{ServiceError, ServiceResult},
+    request::Request,
+};
 
 impl Service {
     /// Carries out one command for one request. Every chat platform's commands and buttons
     /// come here; the reply (or the refusal's sentence) is what the platform shows.
     pub async fn run(&self, req: &Request, command: Command) -> ServiceResult {
-        let (place, user, game) = (&req.place, &req.user, req.game);
         match command {
-            Command::New(new) => self.new_game(place, user, new).await,
-            Command::Accept => self.accept(place, user, game).await,
-            Command::Decline => self.decline(place, user, game).await,
-            Command::Join(side) => self.join(place, user, game, side).await,
-            Command::Leave => self.leave(place, user, game).await,
-            Command::Move(input) => self.act(place, user, game, &input, None).await,
-            Command::Moves(text) => self.moves(place, user, game, &text).await,
-            Command::Board => self.board(place, user, game).await,
-            Command::Resign => self.resign(place, user, game).await,
-            Command::Draw => self.draw(place, user, game).await,
-            Command::DeclineDraw => self.decline_draw(place, user, game).await,
-            Command::Undo => self.undo(place, user, game).await,
-            Command::DeclineUndo => self.decline_undo(place, user, game).await,
-            Command::History => self.history(place, user, game).await,
-            Command::Games => self.my_games(user).await,
-            Command::Rematch => self.rematch(place, user, game).await,
+            Command::Button(id) => self.click(req, &id).await,
+            command => self.dispatch(req, command, None).await,
+        }
+    }
+
+    /// Runs a clicked choice: the game and version come from the button, not from the place.
+    async fn click(&self, req: &Request, id: &str) -> ServiceResult {
+        let Some(choice) = Choice::decode(id) else {
+            return Err(ServiceError::refused(
+                "This button is not understood; it may come from an older version of the bot.",
+            ));
+        };
+        let row =
+            self.store.game(choice.game).await?.ok_or_else(|| {
+                ServiceError::refused(format!("There is no game #{}.", choice.game))
+            })?;
+        // A rematch button stays good after the game ends; every other one only at its version.
+        if choice.command != Command::Rematch && row.version != choice.version {
+            return Err(moved_on());
+        }
+        let req = req.clone().about(Some(choice.game));
+        self.dispatch(&req, choice.command, Some(choice.version))
+            .await
+    }
+
+    /// The function behind each command. `version` is the board version a clicked move was
+    /// drawn for: the move is refused if the game has moved on since.
+    async fn dispatch(
+        &self,
+        req: &Request,
+        command: Command,
+        version: Option<i64>,
+    ) -> ServiceResult {
+        match command {
+            Command::New(new) => self.new_game(req, new).await,
+            Command::Accept => self.accept(req).await,
+            Command::Decline => self.decline(req).await,
+            Command::Join(side) => self.join(req, side).await,
+            Command::Leave => self.leave(req).await,
+            Command::Move(input) => self.act(req, &input, version).await,
+            Command::Moves(text) => self.moves(req, &text).await,
+            Command::Board => self.board(req).await,
+            Command::Resign => self.resign(req).await,
+            Command::Draw => self.draw(req).await,
+            Command::DeclineDraw => self.decline_draw(req).await,
+            Command::Undo => self.undo(req).await,
+            Command::DeclineUndo => self.decline_undo(req).await,
+            Command::History => self.history(req).await,
+            Command::Games => self.my_games(&req.user).await,
+            Command::Rematch => self.rematch(req).await,
             Command::Help(name) => self.help(name.as_deref()),
             Command::Piece { game, piece } => self.piece(&game, &piece).await,
-            Command::Leaderboard(name) => self.leaderboard(place, &name).await,
-            Command::Abort => self.abort(place, user, game, req.admin).await,
-            Command::Button(id) => self.click(place, user, &id).await,
+            Command::Leaderboard(name) => self.leaderboard(req, &name).await,
+            Command::Abort => self.abort(req).await,
+            Command::Button(_) => Err(ServiceError::refused(
+                "This button is not understood; it may come from an older version of the bot.",
+            )),
         }
     }
 }

@@ -4,7 +4,10 @@ use sqlx::{AssertSqlSafe, Row, any::AnyRow};
 
 use super::{
     Store, StoreError,
-    records::{Commit, GameRow, GameState, LogEntry, NewLogEntry, parse_side, side_text},
+    records::{
+        Commit, GameKind, GameRow, GameState, LogEntry, LogKind, NewLogEntry, Offer, parse_side,
+        side_text,
+    },
 };
 
 const GAME_COLUMNS: &str = "id, variant, server_id, place_id, options, seed, initial_position, \
@@ -17,9 +20,11 @@ fn game_from_row(row: &AnyRow) -> Result<GameRow, StoreError> {
     let options: String = row.try_get("options")?;
     let state: String = row.try_get("state")?;
     let id: i64 = row.try_get("id")?;
+    let variant: String = row.try_get("variant")?;
+    let pending: Option<String> = row.try_get("pending")?;
     Ok(GameRow {
         id,
-        variant: row.try_get("variant")?,
+        variant: GameKind::decode(&variant),
         server_id: row.try_get("server_id")?,
         place_id: row.try_get("place_id")?,
         options: serde_json::from_str(&options)
@@ -33,7 +38,13 @@ fn game_from_row(row: &AnyRow) -> Result<GameRow, StoreError> {
         group_game: row.try_get::<i64, _>("group_game")? != 0,
         creator: row.try_get("creator")?,
         challenged: row.try_get("challenged")?,
-        pending: row.try_get("pending")?,
+        pending: pending.as_deref().and_then(|text| {
+            let offer = Offer::decode(text);
+            if offer.is_none() {
+                tracing::warn!(game = id, pending = text, "an unreadable offer is taken as none");
+            }
+            offer
+        }),
         outcome: row.try_get("outcome")?,
         rematch_of: row.try_get("rematch_of")?,
         created_at: row.try_get("created_at")?,
@@ -64,7 +75,7 @@ impl Store {
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17) \
              RETURNING id",
         )
-        .bind(&game.variant)
+        .bind(game.variant.as_str())
         .bind(&game.server_id)
         .bind(&game.place_id)
         .bind(options_json(game))
@@ -76,7 +87,7 @@ impl Store {
         .bind(i64::from(game.group_game))
         .bind(&game.creator)
         .bind(&game.challenged)
-        .bind(&game.pending)
+        .bind(game.pending.map(Offer::encode))
         .bind(&game.outcome)
         .bind(game.rematch_of)
         .bind(now)
@@ -152,9 +163,10 @@ impl Store {
         rows.iter()
             .map(|row| {
                 let side: Option<String> = row.try_get("side")?;
+                let kind: String = row.try_get("kind")?;
                 Ok(LogEntry {
                     seq: row.try_get("seq")?,
-                    kind: row.try_get("kind")?,
+                    kind: LogKind::decode(&kind),
                     user_id: row.try_get("user_id")?,
                     side: side.as_deref().and_then(parse_side),
                     notation: row.try_get("notation")?,
@@ -298,7 +310,7 @@ async fn apply(
     .bind(&game.position)
     .bind(new_version)
     .bind(game.state.as_str())
-    .bind(&game.pending)
+    .bind(game.pending.map(Offer::encode))
     .bind(&game.outcome)
     .bind(&game.challenged)
     .bind(now)
@@ -336,8 +348,8 @@ async fn apply(
         )
         .bind(result.game_id)
         .bind(&result.server_id)
-        .bind(&result.variant)
-        .bind(&result.kind)
+        .bind(result.variant.as_str())
+        .bind(result.kind.as_str())
         .bind(result.winner.map(side_text))
         .bind(result.points)
         .bind(&result.reason)
@@ -357,7 +369,7 @@ async fn apply(
                  updated_at = excluded.updated_at",
         )
         .bind(&r.server_id)
-        .bind(&r.variant)
+        .bind(r.variant.id())
         .bind(&r.user_id)
         .bind(r.rating)
         .bind(r.deviation)
@@ -386,7 +398,7 @@ async fn insert_log(
     )
     .bind(game_id)
     .bind(seq)
-    .bind(entry.kind)
+    .bind(entry.kind.as_str())
     .bind(&entry.user_id)
     .bind(entry.side.map(side_text))
     .bind(&entry.notation)

@@ -19,8 +19,8 @@ use std::{
 };
 
 pub use records::{
-    Commit, GameRow, GameState, LogEntry, NewLogEntry, Participant, RatingRow, ResultRow, ScoreRow,
-    parse_side, side_text,
+    Commit, GameKind, GameRow, GameState, LogEntry, LogKind, NewLogEntry, Offer, Participant,
+    RatingRow, ResultKind, ResultRow, ScoreRow, parse_side, side_text,
 };
 use sqlx::{
     AnyPool, Executor,

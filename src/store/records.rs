@@ -1,8 +1,10 @@
-//! The rows the store reads and writes, as plain Rust values.
+//! The rows the store reads and writes, as plain Rust values. Every stored word (the game, a
+//! waiting offer, a log line's kind, a result's kind) is decoded here once into a type, and
+//! encoded back to the very same text, so the database keeps the strings it always had.
 
-use std::collections::BTreeMap;
+use std::{collections::BTreeMap, fmt};
 
-use crate::rules::Color;
+use crate::rules::{Color, GameId};
 
 /// Where a game is in its life.
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
@@ -53,8 +55,8 @@ impl GameState {
 #[derive(Clone, Debug, PartialEq)]
 pub struct GameRow {
     pub id: i64,
-    /// The stable game id (`cataclysm`).
-    pub variant: String,
+    /// The game (stored as its stable id, `cataclysm`).
+    pub variant: GameKind,
     pub server_id: String,
     /// The channel or thread the game lives in.
     pub place_id: String,
@@ -71,8 +73,8 @@ pub struct GameRow {
     pub creator: String,
     /// The user a challenge is addressed to; `None` for an open challenge.
     pub challenged: Option<String>,
-    /// An offer waiting for the other side: `draw:white`, `undo:black`.
-    pub pending: Option<String>,
+    /// An offer waiting for the other side (stored as `draw:white`, `undo:black`).
+    pub pending: Option<Offer>,
     /// How the game ended, for people.
     pub outcome: Option<String>,
     pub rematch_of: Option<i64>,
@@ -84,7 +86,7 @@ pub struct GameRow {
 #[derive(Clone, Debug, PartialEq)]
 pub struct LogEntry {
     pub seq: i64,
-    pub kind: String,
+    pub kind: LogKind,
     pub user_id: String,
     pub side: Option<Color>,
     /// The canonical notation for moves, as the rules accept it back.
@@ -96,7 +98,7 @@ pub struct LogEntry {
 /// A log line to append; the store numbers it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct NewLogEntry {
-    pub kind: &'static str,
+    pub kind: LogKind,
     pub user_id: String,
     pub side: Option<Color>,
     pub notation: Option<String>,
@@ -116,10 +118,10 @@ pub struct Participant {
 pub struct ResultRow {
     pub game_id: i64,
     pub server_id: String,
-    pub variant: String,
-    /// `win`, `draw`, `score`, `abandoned` (a cooperative game given up) or `aborted` (ended
-    /// by a server admin, unrated).
-    pub kind: String,
+    /// The game; an admin may abort a game this bot no longer hosts, whose result keeps the
+    /// stored id.
+    pub variant: GameKind,
+    pub kind: ResultKind,
     pub winner: Option<Color>,
     pub points: Option<i64>,
     pub reason: String,
@@ -129,7 +131,7 @@ pub struct ResultRow {
 #[derive(Clone, Debug, PartialEq)]
 pub struct RatingRow {
     pub server_id: String,
-    pub variant: String,
+    pub variant: GameId,
     pub user_id: String,
     pub name: String,
     pub rating: f64,
@@ -196,5 +198,258 @@ pub fn parse_side(text: &str) -> Option<Color> {
         "white" => Some(Color::White),
         "black" => Some(Color::Black),
         _ => None,
+    }
+}
+
+/// Which game a record is of. A record whose stored id this build does not know (a game taken
+/// out of the table) is still a record: `/games` lists it, `/board` names it by number and a
+/// server admin can `/abort` it. So the store reads such a row as [`GameKind::Unknown`] with
+/// the stored text instead of refusing the whole row (which would also hide every other game
+/// of the same query); only loading the game to play or show it refuses it.
+#[derive(Clone, Debug, Eq, PartialEq)]
+pub enum GameKind {
+    Known(GameId),
+    Unknown(String),
+}
+
+impl GameKind {
+    /// Reads a stored id. Stored ids are keys, but the reading is as lenient as `/new`'s (any
+    /// letter case, a display name), as it always was.
+    pub fn decode(text: &str) -> GameKind {
+        GameId::parse(text).map_or_else(|_| GameKind::Unknown(text.to_string()), GameKind::Known)
+    }
+
+    /// The text stored: the game's stable id, or the unknown text as it was read.
+    pub fn as_str(&self) -> &str {
+        match self {
+            GameKind::Known(id) => id.id(),
+            GameKind::Unknown(text) => text,
+        }
+    }
+
+    /// The game, when this build hosts it.
+    pub fn known(&self) -> Option<GameId> {
+        match self {
+            GameKind::Known(id) => Some(*id),
+            GameKind::Unknown(_) => None,
+        }
+    }
+
+    /// The name people read: the game's display name, else the stored text.
+    pub fn name(&self) -> &str {
+        match self {
+            GameKind::Known(id) => id.display_name(),
+            GameKind::Unknown(text) => text,
+        }
+    }
+}
+
+impl From<GameId> for GameKind {
+    fn from(id: GameId) -> GameKind {
+        GameKind::Known(id)
+    }
+}
+
+/// An offer waiting for the other side's answer, made by the side it names.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub enum Offer {
+    Draw(Color),
+    Undo(Color),
+}
+
+impl Offer {
+    /// The side that made the offer.
+    pub fn by(self) -> Color {
+        match self {
+            Offer::Draw(side) | Offer::Undo(side) => side,
+        }
+    }
+
+    /// `draw:white`, `undo:black`: the stored text.
+    pub fn encode(self) -> String {
+        let kind = match self {
+            Offer::Draw(_) => "draw",
+            Offer::Undo(_) => "undo",
+        };
+        format!("{kind}:{}", side_text(self.by()))
+    }
+
+    /// Reads [`Offer::encode`] back; `None` for any other text. The service always treated
+    /// such a text as no offer at all, so the store does too (the next write clears it).
+    pub fn decode(text: &str) -> Option<Offer> {
+        let (kind, side) = text.split_once(':')?;
+        let side = parse_side(side)?;
+        match kind {
+            "draw" => Some(Offer::Draw(side)),
+            "undo" => Some(Offer::Undo(side)),
+            _ => None,
+        }
+    }
+}
+
+/// What a line of a game's log records. The replay reads [`LogKind::Move`], [`LogKind::Roll`]
+/// and [`LogKind::Undo`]; the others are the decisions around the moves, kept for the record.
+#[derive(Clone, Debug, Eq, PartialEq)]
+pub enum LogKind {
+    /// The game was created (a new game, a challenge, a rematch).
+    Start,
+    Accept,
+    /// A challenge declined or withdrawn.
+    Decline,
+    Join,
+    Leave,
+    Move,
+    /// The dice the move just before rolled.
+    Roll,
+    /// The last move in effect was taken back.
+    Undo,
+    DrawOffer,
+    DrawAccept,
+    DrawDecline,
+    UndoAsk,
+    UndoDecline,
+    Resign,
+    Abort,
+    /// A kind this build does not write (a line from another version of the bot): kept as
+    /// its text for the record, and passed over by the replay like any other decision.
+    Other(String),
+}
+
+impl LogKind {
+    const KNOWN: [LogKind; 15] = [
+        LogKind::Start,
+        LogKind::Accept,
+        LogKind::Decline,
+        LogKind::Join,
+        LogKind::Leave,
+        LogKind::Move,
+        LogKind::Roll,
+        LogKind::Undo,
+        LogKind::DrawOffer,
+        LogKind::DrawAccept,
+        LogKind::DrawDecline,
+        LogKind::UndoAsk,
+        LogKind::UndoDecline,
+        LogKind::Resign,
+        LogKind::Abort,
+    ];
+
+    /// The stored text: `move`, `draw-offer`, …
+    pub fn as_str(&self) -> &str {
+        match self {
+            LogKind::Start => "start",
+            LogKind::Accept => "accept",
+            LogKind::Decline => "decline",
+            LogKind::Join => "join",
+            LogKind::Leave => "leave",
+            LogKind::Move => "move",
+            LogKind::Roll => "roll",
+            LogKind::Undo => "undo",
+            LogKind::DrawOffer => "draw-offer",
+            LogKind::DrawAccept => "draw-accept",
+            LogKind::DrawDecline => "draw-decline",
+            LogKind::UndoAsk => "undo-ask",
+            LogKind::UndoDecline => "undo-decline",
+            LogKind::Resign => "resign",
+            LogKind::Abort => "abort",
+            LogKind::Other(text) => text,
+        }
+    }
+
+    /// Reads [`LogKind::as_str`] back; an unknown text becomes [`LogKind::Other`].
+    pub fn decode(text: &str) -> LogKind {
+        LogKind::KNOWN
+            .into_iter()
+            .find(|kind| kind.as_str() == text)
+            .unwrap_or_else(|| LogKind::Other(text.to_string()))
+    }
+}
+
+impl fmt::Display for LogKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// How a finished game counts for the leaderboards.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub enum ResultKind {
+    Win,
+    Draw,
+    /// A cooperative game's final score.
+    Score,
+    /// A cooperative game given up: no score.
+    Abandoned,
+    /// Ended by a server admin: unrated.
+    Aborted,
+}
+
+impl ResultKind {
+    const ALL: [ResultKind; 5] = [
+        ResultKind::Win,
+        ResultKind::Draw,
+        ResultKind::Score,
+        ResultKind::Abandoned,
+        ResultKind::Aborted,
+    ];
+
+    /// The stored text: `win`, `draw`, `score`, `abandoned`, `aborted`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            ResultKind::Win => "win",
+            ResultKind::Draw => "draw",
+            ResultKind::Score => "score",
+            ResultKind::Abandoned => "abandoned",
+            ResultKind::Aborted => "aborted",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<ResultKind> {
+        ResultKind::ALL.into_iter().find(|k| k.as_str() == text)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn offers_are_stored_as_they_always_were() {
+        assert_eq!(Offer::Draw(Color::White).encode(), "draw:white");
+        assert_eq!(Offer::Undo(Color::Black).encode(), "undo:black");
+        for offer in [Offer::Draw(Color::Black), Offer::Undo(Color::White)] {
+            assert_eq!(Offer::decode(&offer.encode()), Some(offer));
+        }
+        assert_eq!(Offer::decode("draw:purple"), None);
+        assert_eq!(Offer::decode("truce:white"), None);
+    }
+
+    #[test]
+    fn every_log_kind_reads_back_and_unknown_ones_are_kept() {
+        for kind in LogKind::KNOWN {
+            assert_eq!(LogKind::decode(kind.as_str()), kind);
+        }
+        assert_eq!(LogKind::decode("draw-offer"), LogKind::DrawOffer);
+        let other = LogKind::decode("teleport");
+        assert_eq!(other, LogKind::Other("teleport".into()));
+        assert_eq!(other.as_str(), "teleport");
+    }
+
+    #[test]
+    fn every_result_kind_reads_back() {
+        for kind in ResultKind::ALL {
+            assert_eq!(ResultKind::parse(kind.as_str()), Some(kind));
+        }
+        assert_eq!(ResultKind::parse("forfeit"), None);
+    }
+
+    #[test]
+    fn a_game_this_build_does_not_know_is_kept_by_its_text() {
+        assert_eq!(GameKind::decode("chess"), GameKind::Known(GameId::Chess));
+        assert_eq!(GameKind::decode("chess").as_str(), "chess");
+        let gone = GameKind::decode("shogi-9000");
+        assert_eq!(gone.known(), None);
+        assert_eq!((gone.as_str(), gone.name()), ("shogi-9000", "shogi-9000"));
+        assert_eq!(GameKind::from(GameId::Chess).name(), GameId::Chess.display_name());
     }
 }

@@ -4,14 +4,16 @@ use sqlx::{AssertSqlSafe, Row, any::AnyRow};
 
 use super::{
     Store, StoreError,
-    records::{RatingRow, ScoreRow, parse_side},
+    records::{RatingRow, ResultKind, ScoreRow, parse_side},
 };
-use crate::rules::Color;
+use crate::rules::{Color, GameId};
 
 fn rating_from_row(row: &AnyRow) -> Result<RatingRow, StoreError> {
+    let variant: String = row.try_get("variant")?;
     Ok(RatingRow {
         server_id: row.try_get("server_id")?,
-        variant: row.try_get("variant")?,
+        variant: GameId::parse(&variant)
+            .map_err(|_| StoreError::Corrupt(format!("a rating of unknown game \"{variant}\"")))?,
         user_id: row.try_get("user_id")?,
         name: row.try_get("name")?,
         rating: row.try_get("rating")?,
@@ -35,14 +37,14 @@ impl Store {
     pub async fn rating(
         &self,
         server_id: &str,
-        variant: &str,
+        variant: GameId,
         user_id: &str,
     ) -> Result<Option<RatingRow>, StoreError> {
         let row = sqlx::query(AssertSqlSafe(format!(
             "{RATING_SELECT} WHERE r.server_id = $1 AND r.variant = $2 AND r.user_id = $3"
         )))
         .bind(server_id)
-        .bind(variant)
+        .bind(variant.id())
         .bind(user_id)
         .fetch_optional(self.pool())
         .await?;
@@ -53,7 +55,7 @@ impl Store {
     pub async fn leaderboard(
         &self,
         server_id: &str,
-        variant: &str,
+        variant: GameId,
         limit: i64,
     ) -> Result<Vec<RatingRow>, StoreError> {
         let rows = sqlx::query(AssertSqlSafe(format!(
@@ -61,7 +63,7 @@ impl Store {
              ORDER BY r.rating DESC, r.games DESC, r.user_id LIMIT $3"
         )))
         .bind(server_id)
-        .bind(variant)
+        .bind(variant.id())
         .bind(limit)
         .fetch_all(self.pool())
         .await?;
@@ -72,7 +74,7 @@ impl Store {
     pub async fn best_scores(
         &self,
         server_id: &str,
-        variant: &str,
+        variant: GameId,
         limit: i64,
     ) -> Result<Vec<ScoreRow>, StoreError> {
         let rows = sqlx::query(
@@ -81,7 +83,7 @@ impl Store {
              ORDER BY points DESC, finished_at, game_id LIMIT $3",
         )
         .bind(server_id)
-        .bind(variant)
+        .bind(variant.id())
         .bind(limit)
         .fetch_all(self.pool())
         .await?;
@@ -104,19 +106,22 @@ impl Store {
         Ok(scores)
     }
 
-    /// The recorded result of a finished game: its kind and winner.
+    /// The recorded result of a finished game: its kind, winner and points.
     pub async fn result_of(
         &self,
         game_id: i64,
-    ) -> Result<Option<(String, Option<Color>, Option<i64>)>, StoreError> {
+    ) -> Result<Option<(ResultKind, Option<Color>, Option<i64>)>, StoreError> {
         let row = sqlx::query("SELECT kind, winner, points FROM results WHERE game_id = $1")
             .bind(game_id)
             .fetch_optional(self.pool())
             .await?;
         row.map(|row| {
             let winner: Option<String> = row.try_get("winner")?;
+            let kind: String = row.try_get("kind")?;
             Ok((
-                row.try_get("kind")?,
+                ResultKind::parse(&kind).ok_or_else(|| {
+                    StoreError::Corrupt(format!("result kind \"{kind}\" of game {game_id}"))
+                })?,
                 winner.as_deref().and_then(parse_side),
                 row.try_get("points")?,
             ))

@@ -13,7 +13,7 @@
 
 use std::{
     path::{Path, PathBuf},
-    process::Command,
+    process,
     sync::{
         Arc, Mutex, OnceLock,
         atomic::{AtomicUsize, Ordering},
@@ -21,7 +21,7 @@ use std::{
 };
 
 use chatrang::{
-    service::{NewGame, Place, Reply, Service, ServiceError, TextPainter, User},
+    service::{Command, NewGame, Place, Reply, Request, Service, ServiceError, TextPainter, User},
     store::{Store, sqlite_url},
 };
 
@@ -217,7 +217,7 @@ fn pg_bin() -> PathBuf {
 }
 
 fn is_root() -> bool {
-    Command::new("id")
+    process::Command::new("id")
         .arg("-u")
         .output()
         .map(|o| String::from_utf8_lossy(&o.stdout).trim() == "0")
@@ -228,11 +228,11 @@ fn is_root() -> bool {
 fn run_pg(bin: &Path, program: &str, args: &[&str]) {
     let exe = bin.join(program);
     let mut command = if is_root() {
-        let mut c = Command::new("runuser");
+        let mut c = process::Command::new("runuser");
         c.args(["-u", "postgres", "--"]).arg(&exe);
         c
     } else {
-        Command::new(&exe)
+        process::Command::new(&exe)
     };
     let output = command
         .args(args)
@@ -261,7 +261,7 @@ fn start_cluster() -> PgServer {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("the cluster directory");
     if is_root() {
-        let status = Command::new("chown")
+        let status = process::Command::new("chown")
             .args(["-R", "postgres:postgres"])
             .arg(&dir)
             .status()
@@ -314,7 +314,7 @@ fn start_cluster() -> PgServer {
         pid = std::process::id(),
         dir = dir.display()
     );
-    Command::new("sh")
+    process::Command::new("sh")
         .args(["-c", &script])
         .stdin(std::process::Stdio::null())
         .stdout(std::process::Stdio::null())
@@ -359,6 +359,21 @@ pub fn person(name: &str) -> User {
     User::new(format!("id-{name}"), name)
 }
 
+/// `user`'s request here about game `game` (the game open here for `None`).
+pub fn req(user: &User, game: Option<i64>) -> Request {
+    Request::new(user.clone(), here()).about(game)
+}
+
+/// `user`'s request in `place` about game `game`.
+pub fn ask(place: &Place, user: &User, game: Option<i64>) -> Request {
+    Request::new(user.clone(), place.clone()).about(game)
+}
+
+/// A request in `place` by someone in no game (for what anyone may ask, such as leaderboards).
+pub fn anyone(place: Place) -> Request {
+    Request::new(person("onlooker"), place)
+}
+
 /// Unwraps a reply, failing with the service's sentence.
 pub fn ok(result: Result<Reply, ServiceError>) -> Reply {
     result.unwrap_or_else(|e| panic!("expected success, got: {e}"))
@@ -381,10 +396,9 @@ pub async fn two_player(
     options: &[(&str, &str)],
 ) -> i64 {
     let reply = ok(service
-        .new_game(
-            &here(),
-            white,
-            NewGame {
+        .run(
+            &req(white, None),
+            Command::New(NewGame {
                 game: game.to_string(),
                 opponent: Some(black.clone()),
                 options: options
@@ -393,11 +407,11 @@ pub async fn two_player(
                     .collect(),
                 seed: Some(1),
                 ..NewGame::default()
-            },
+            }),
         )
         .await);
     let id = reply.game.expect("a new game has an id").id;
-    ok(service.accept(&here(), black, Some(id)).await);
+    ok(service.run(&req(black, Some(id)), Command::Accept).await);
     id
 }
 
@@ -414,7 +428,7 @@ pub async fn play(
         let who = if i % 2 == 0 { first } else { second };
         last = Some(
             service
-                .act(&here(), who, Some(id), m, None)
+                .run(&req(who, Some(id)), Command::Move(m.to_string()))
                 .await
                 .unwrap_or_else(|e| panic!("{} playing {m}: {e}", who.name)),
         );

@@ -3,11 +3,13 @@
 
 use chatrang::{
     rules::{Actor, Color, GameId, Options, Rolls, Status, picka, registry},
-    service::{Choice, ChoiceAction, NewGame, Service, User, replay},
+    service::{Choice, Command, NewGame, Service, User, replay},
     store::GameState,
 };
 
-use crate::common::{ErrorLog, TestDb, here, ok, person, play, refused, sql_text, two_player};
+use crate::common::{
+    ErrorLog, TestDb, anyone, here, ok, person, play, refused, req, sql_text, two_player,
+};
 
 on_both_backends!(
     fools_mate_ends_the_game_and_rates_both_players,
@@ -62,7 +64,9 @@ async fn one_service_move_generates_the_legal_moves_at_most_twice(db: TestDb) {
             let before = service
                 .legal_sets_computed(id)
                 .unwrap_or_else(|| panic!("{game}: the service keeps the game it just wrote"));
-            ok(service.act(&here(), mover, Some(id), &action, None).await);
+            ok(service
+                .run(&req(mover, Some(id)), Command::Move(action.to_string()))
+                .await);
             let after = service
                 .legal_sets_computed(id)
                 .expect("kept after the move");
@@ -89,17 +93,15 @@ async fn fools_mate_ends_the_game_and_rates_both_players(db: TestDb) {
     .await;
     assert!(reply.text.contains("Black wins"), "{}", reply.text);
     assert!(reply.notify.is_empty(), "nobody must act after the end");
-    assert!(
-        reply
-            .choices
-            .iter()
-            .any(|c| c.action == ChoiceAction::Rematch)
-    );
+    assert!(reply.choices.iter().any(|c| c.command == Command::Rematch));
     let row = service.store().game(id).await.unwrap().unwrap();
     assert_eq!(row.state, GameState::Over);
     let (kind, winner, _) = service.store().result_of(id).await.unwrap().unwrap();
     assert_eq!((kind.as_str(), winner), ("win", Some(Color::Black)));
-    let board = ok(service.leaderboard(&here(), "chess").await).text;
+    let board = ok(service
+        .run(&anyone(here()), Command::Leaderboard("chess".to_string()))
+        .await)
+    .text;
     let bob_at = board.find("bob").expect("bob is on the leaderboard");
     let alice_at = board.find("alice").expect("alice is on the leaderboard");
     assert!(bob_at < alice_at, "the winner ranks first:\n{board}");
@@ -120,8 +122,8 @@ async fn cataclysm_played_from_the_start_ends_in_an_agreed_draw(db: TestDb) {
     )
     .await;
     assert_eq!(reply.notify, vec![alice.id.clone()]);
-    ok(service.draw(&here(), &alice, Some(id)).await);
-    let reply = ok(service.draw(&here(), &bob, Some(id)).await);
+    ok(service.run(&req(&alice, Some(id)), Command::Draw).await);
+    let reply = ok(service.run(&req(&bob, Some(id)), Command::Draw).await);
     assert!(reply.text.contains("draw (by agreement)"), "{}", reply.text);
     let (kind, winner, _) = service.store().result_of(id).await.unwrap().unwrap();
     assert_eq!((kind.as_str(), winner), ("draw", None));
@@ -139,7 +141,9 @@ async fn cataclysm_mate_from_a_given_position(db: TestDb) {
         &[("position", position)],
     )
     .await;
-    let reply = ok(service.act(&here(), &alice, Some(id), "h6a6", None).await);
+    let reply = ok(service
+        .run(&req(&alice, Some(id)), Command::Move("h6a6".to_string()))
+        .await);
     assert!(reply.text.contains("White wins"), "{}", reply.text);
     let row = service.store().game(id).await.unwrap().unwrap();
     assert_eq!(row.state, GameState::Over);
@@ -150,14 +154,13 @@ async fn a_challenge_must_be_accepted_by_the_one_challenged(db: TestDb) {
     let service = db.service().await;
     let (alice, bob, carol) = (person("alice"), person("bob"), person("carol"));
     let reply = ok(service
-        .new_game(
-            &here(),
-            &alice,
-            NewGame {
+        .run(
+            &req(&alice, None),
+            Command::New(NewGame {
                 game: "chess".into(),
                 opponent: Some(bob.clone()),
                 ..NewGame::default()
-            },
+            }),
         )
         .await);
     assert_eq!(
@@ -165,41 +168,38 @@ async fn a_challenge_must_be_accepted_by_the_one_challenged(db: TestDb) {
         vec![bob.id.clone()],
         "the challenged is called"
     );
-    let actions: Vec<_> = reply.choices.iter().map(|c| c.action.clone()).collect();
-    assert_eq!(
-        actions,
-        vec![
-            ChoiceAction::AcceptChallenge,
-            ChoiceAction::DeclineChallenge
-        ]
-    );
+    let actions: Vec<_> = reply.choices.iter().map(|c| c.command.clone()).collect();
+    assert_eq!(actions, vec![Command::Accept, Command::Decline]);
     let id = reply.game.unwrap().id;
-    let early = refused(service.act(&here(), &alice, Some(id), "e2e4", None).await);
+    let early = refused(
+        service
+            .run(&req(&alice, Some(id)), Command::Move("e2e4".to_string()))
+            .await,
+    );
     assert!(early.contains("has not started yet"), "{early}");
-    let own = refused(service.accept(&here(), &alice, Some(id)).await);
+    let own = refused(service.run(&req(&alice, Some(id)), Command::Accept).await);
     assert!(own.contains("cannot accept your own challenge"), "{own}");
-    let other = refused(service.accept(&here(), &carol, Some(id)).await);
+    let other = refused(service.run(&req(&carol, Some(id)), Command::Accept).await);
     assert_eq!(other, "This challenge is for bob.");
-    let other = refused(service.decline(&here(), &carol, Some(id)).await);
+    let other = refused(service.run(&req(&carol, Some(id)), Command::Decline).await);
     assert_eq!(other, "Only bob can decline this challenge.");
     let yourself = refused(
         service
-            .new_game(
-                &here(),
-                &alice,
-                NewGame {
+            .run(
+                &req(&alice, None),
+                Command::New(NewGame {
                     game: "chess".into(),
                     opponent: Some(alice.clone()),
                     ..NewGame::default()
-                },
+                }),
             )
             .await,
     );
     assert!(yourself.contains("cannot challenge yourself"), "{yourself}");
-    let declined = ok(service.decline(&here(), &bob, Some(id)).await);
+    let declined = ok(service.run(&req(&bob, Some(id)), Command::Decline).await);
     assert!(declined.text.contains("bob declines"), "{}", declined.text);
     assert_eq!(declined.notify, vec![alice.id.clone()]);
-    let again = refused(service.accept(&here(), &bob, Some(id)).await);
+    let again = refused(service.run(&req(&bob, Some(id)), Command::Accept).await);
     assert!(again.contains("is over"), "{again}");
 }
 
@@ -207,18 +207,30 @@ async fn moves_out_of_turn_or_by_outsiders_are_refused(db: TestDb) {
     let service = db.service().await;
     let (alice, bob, carol) = (person("alice"), person("bob"), person("carol"));
     let id = two_player(&service, "chess", &alice, &bob, &[]).await;
-    let turn = refused(service.act(&here(), &bob, Some(id), "e7e5", None).await);
+    let turn = refused(
+        service
+            .run(&req(&bob, Some(id)), Command::Move("e7e5".to_string()))
+            .await,
+    );
     assert_eq!(turn, "It is White's turn; you play Black.");
-    let outsider = refused(service.act(&here(), &carol, Some(id), "e2e4", None).await);
+    let outsider = refused(
+        service
+            .run(&req(&carol, Some(id)), Command::Move("e2e4".to_string()))
+            .await,
+    );
     assert_eq!(outsider, "Only the players of this game can move.");
-    let resign = refused(service.resign(&here(), &carol, Some(id)).await);
+    let resign = refused(service.run(&req(&carol, Some(id)), Command::Resign).await);
     assert_eq!(resign, "Only the players of this game can resign.");
-    let join = refused(service.join(&here(), &carol, Some(id), None).await);
+    let join = refused(
+        service
+            .run(&req(&carol, Some(id)), Command::Join(None))
+            .await,
+    );
     assert!(join.contains("is a two-player game"), "{join}");
-    let leave = refused(service.leave(&here(), &alice, Some(id)).await);
+    let leave = refused(service.run(&req(&alice, Some(id)), Command::Leave).await);
     assert!(leave.contains("/resign"), "{leave}");
     // Anyone may look.
-    let board = ok(service.board(&here(), &carol, Some(id)).await);
+    let board = ok(service.run(&req(&carol, Some(id)), Command::Board).await);
     assert!(board.board_text.unwrap().contains("r n b q k b n r"));
     assert!(board.notify.is_empty());
     // Nothing was played by the refused commands.
@@ -229,21 +241,48 @@ async fn bad_moves_and_squares_are_explained(db: TestDb) {
     let service = db.service().await;
     let (alice, bob) = (person("alice"), person("bob"));
     let id = two_player(&service, "chess", &alice, &bob, &[]).await;
-    let off = refused(service.act(&here(), &alice, Some(id), "e2e9", None).await);
+    let off = refused(
+        service
+            .run(&req(&alice, Some(id)), Command::Move("e2e9".to_string()))
+            .await,
+    );
     assert_eq!(off, "e9 is not a square on this board.");
-    let illegal = refused(service.act(&here(), &alice, Some(id), "e2e5", None).await);
+    let illegal = refused(
+        service
+            .run(&req(&alice, Some(id)), Command::Move("e2e5".to_string()))
+            .await,
+    );
     assert!(illegal.contains("not a legal move"), "{illegal}");
-    let unreadable = refused(service.act(&here(), &alice, Some(id), "hello", None).await);
+    let unreadable = refused(
+        service
+            .run(&req(&alice, Some(id)), Command::Move("hello".to_string()))
+            .await,
+    );
     assert!(unreadable.starts_with("Could not read"), "{unreadable}");
-    let moves_off = refused(service.moves(&here(), &alice, Some(id), "e9").await);
+    let moves_off = refused(
+        service
+            .run(&req(&alice, Some(id)), Command::Moves("e9".to_string()))
+            .await,
+    );
     assert_eq!(moves_off, "e9 is not a square on this board.");
-    let empty = refused(service.moves(&here(), &alice, Some(id), "e4").await);
+    let empty = refused(
+        service
+            .run(&req(&alice, Some(id)), Command::Moves("e4".to_string()))
+            .await,
+    );
     assert_eq!(empty, "There is no piece on e4.");
-    let theirs = refused(service.moves(&here(), &alice, Some(id), "e7").await);
+    let theirs = refused(
+        service
+            .run(&req(&alice, Some(id)), Command::Moves("e7".to_string()))
+            .await,
+    );
     assert!(theirs.contains("it is White's turn"), "{theirs}");
     let missing = refused(
         service
-            .act(&here(), &alice, Some(999_999), "e2e4", None)
+            .run(
+                &req(&alice, Some(999_999)),
+                Command::Move("e2e4".to_string()),
+            )
             .await,
     );
     assert_eq!(missing, "There is no game #999999.");
@@ -259,7 +298,7 @@ async fn bad_game_names_and_options_are_refused(db: TestDb) {
     };
     let unknown = refused(
         service
-            .new_game(&here(), &alice, new("chequers", vec![]))
+            .run(&req(&alice, None), Command::New(new("chequers", vec![])))
             .await,
     );
     assert!(
@@ -268,10 +307,9 @@ async fn bad_game_names_and_options_are_refused(db: TestDb) {
     );
     let option = refused(
         service
-            .new_game(
-                &here(),
-                &alice,
-                new("chess", vec![("turns".into(), "9".into())]),
+            .run(
+                &req(&alice, None),
+                Command::New(new("chess", vec![("turns".into(), "9".into())])),
             )
             .await,
     );
@@ -281,22 +319,35 @@ async fn bad_game_names_and_options_are_refused(db: TestDb) {
     );
     let position = refused(
         service
-            .new_game(
-                &here(),
-                &alice,
-                new("chess", vec![("position".into(), "xyz".into())]),
+            .run(
+                &req(&alice, None),
+                Command::New(new("chess", vec![("position".into(), "xyz".into())])),
             )
             .await,
     );
     assert!(position.starts_with("Cannot start Chess:"), "{position}");
-    let none_here = refused(service.board(&here(), &alice, None).await);
+    let none_here = refused(service.run(&req(&alice, None), Command::Board).await);
     assert!(
         none_here.starts_with("There is no game in progress here"),
         "{none_here}"
     );
-    let help = refused(service.help(Some("chequers")));
+    let help = refused(
+        service
+            .run(&req(&alice, None), Command::Help(Some("chequers".into())))
+            .await,
+    );
     assert!(help.contains("no game called"), "{help}");
-    let piece = refused(service.piece("chess", "dragon").await);
+    let piece = refused(
+        service
+            .run(
+                &req(&alice, None),
+                Command::Piece {
+                    game: "chess".into(),
+                    piece: "dragon".into(),
+                },
+            )
+            .await,
+    );
     assert!(piece.contains("no piece called \"dragon\""), "{piece}");
 }
 
@@ -304,17 +355,21 @@ async fn a_game_that_is_over_takes_no_more_moves(db: TestDb) {
     let service = db.service().await;
     let (alice, bob) = (person("alice"), person("bob"));
     let id = two_player(&service, "chess", &alice, &bob, &[]).await;
-    ok(service.resign(&here(), &bob, Some(id)).await);
-    let late = refused(service.act(&here(), &alice, Some(id), "e2e4", None).await);
+    ok(service.run(&req(&bob, Some(id)), Command::Resign).await);
+    let late = refused(
+        service
+            .run(&req(&alice, Some(id)), Command::Move("e2e4".to_string()))
+            .await,
+    );
     assert!(
         late.contains("is over (White wins (Black resigned))"),
         "{late}"
     );
-    let draw = refused(service.draw(&here(), &alice, Some(id)).await);
+    let draw = refused(service.run(&req(&alice, Some(id)), Command::Draw).await);
     assert!(draw.contains("is over"), "{draw}");
     assert!(
         service
-            .legal_moves(&here(), &alice, Some(id), "")
+            .legal_moves(&req(&alice, Some(id)), "")
             .await
             .unwrap()
             .is_empty()
@@ -332,14 +387,22 @@ async fn several_games_in_one_place_need_a_number(db: TestDb) {
     let first = two_player(&service, "chess", &alice, &bob, &[]).await;
     let second = two_player(&service, "chess", &carol, &dave, &[]).await;
     // Each player's own game is found without a number.
-    ok(service.act(&here(), &alice, None, "e2e4", None).await);
-    ok(service.act(&here(), &carol, None, "d2d4", None).await);
-    let stranger = refused(service.board(&here(), &person("erin"), None).await);
+    ok(service
+        .run(&req(&alice, None), Command::Move("e2e4".to_string()))
+        .await);
+    ok(service
+        .run(&req(&carol, None), Command::Move("d2d4".to_string()))
+        .await);
+    let stranger = refused(
+        service
+            .run(&req(&person("erin"), None), Command::Board)
+            .await,
+    );
     assert!(
         stranger.contains(&format!("#{first}")) && stranger.contains(&format!("#{second}")),
         "{stranger}"
     );
-    let listed = ok(service.my_games(&alice).await).text;
+    let listed = ok(service.run(&req(&alice, None), Command::Games).await).text;
     assert!(listed.contains(&format!("#{first}")) && !listed.contains(&format!("#{second}")));
     assert!(listed.contains("you play White"), "{listed}");
 }
@@ -348,13 +411,10 @@ async fn legal_moves_are_offered_by_prefix_and_by_piece(db: TestDb) {
     let service = db.service().await;
     let (alice, bob) = (person("alice"), person("bob"));
     let id = two_player(&service, "cataclysm", &alice, &bob, &[]).await;
-    let all = service
-        .legal_moves(&here(), &bob, Some(id), "")
-        .await
-        .unwrap();
+    let all = service.legal_moves(&req(&bob, Some(id)), "").await.unwrap();
     assert_eq!(all.len(), 25, "autocomplete offers at most 25");
     let e4 = service
-        .legal_moves(&here(), &alice, Some(id), "E4")
+        .legal_moves(&req(&alice, Some(id)), "E4")
         .await
         .unwrap();
     assert!(
@@ -362,7 +422,9 @@ async fn legal_moves_are_offered_by_prefix_and_by_piece(db: TestDb) {
         "{e4:?}"
     );
     assert!(e4.iter().all(|m| m.starts_with("e4")));
-    let piece = ok(service.moves(&here(), &alice, Some(id), "e4").await);
+    let piece = ok(service
+        .run(&req(&alice, Some(id)), Command::Moves("e4".to_string()))
+        .await);
     assert!(
         piece.text.starts_with("The White Pawn on e4 can play: "),
         "{}",
@@ -378,7 +440,10 @@ async fn legal_moves_are_offered_by_prefix_and_by_piece(db: TestDb) {
         piece.board_text.unwrap().contains('*'),
         "targets are marked"
     );
-    let listed = ok(service.moves(&here(), &alice, Some(id), "").await).text;
+    let listed = ok(service
+        .run(&req(&alice, Some(id)), Command::Moves("".to_string()))
+        .await)
+    .text;
     assert!(listed.contains("legal moves"), "{listed}");
 }
 
@@ -386,35 +451,32 @@ async fn undo_needs_the_other_sides_consent(db: TestDb) {
     let service = db.service().await;
     let (alice, bob) = (person("alice"), person("bob"));
     let id = two_player(&service, "chess", &alice, &bob, &[]).await;
-    let none = refused(service.undo(&here(), &alice, Some(id)).await);
+    let none = refused(service.run(&req(&alice, Some(id)), Command::Undo).await);
     assert_eq!(none, "There is no move to take back.");
     let start = service.store().game(id).await.unwrap().unwrap().position;
     play(&service, id, &alice, &bob, &["e2e4"]).await;
-    let asked = ok(service.undo(&here(), &alice, Some(id)).await);
+    let asked = ok(service.run(&req(&alice, Some(id)), Command::Undo).await);
     assert_eq!(
         asked.notify,
         vec![bob.id.clone()],
         "the other side is asked"
     );
-    assert!(
-        asked
-            .choices
-            .iter()
-            .any(|c| c.action == ChoiceAction::AcceptUndo)
-    );
-    let twice = refused(service.undo(&here(), &alice, Some(id)).await);
+    assert!(asked.choices.iter().any(|c| c.command == Command::Undo));
+    let twice = refused(service.run(&req(&alice, Some(id)), Command::Undo).await);
     assert!(twice.contains("already asked"), "{twice}");
-    let draw_meanwhile = refused(service.draw(&here(), &bob, Some(id)).await);
+    let draw_meanwhile = refused(service.run(&req(&bob, Some(id)), Command::Draw).await);
     assert!(
         draw_meanwhile.contains("undo request is waiting"),
         "{draw_meanwhile}"
     );
-    ok(service.decline_undo(&here(), &bob, Some(id)).await);
+    ok(service
+        .run(&req(&bob, Some(id)), Command::DeclineUndo)
+        .await);
     let row = service.store().game(id).await.unwrap().unwrap();
     assert_ne!(row.position, start, "a refused undo changes nothing");
     assert_eq!(row.pending, None);
-    ok(service.undo(&here(), &alice, Some(id)).await);
-    let allowed = ok(service.undo(&here(), &bob, Some(id)).await);
+    ok(service.run(&req(&alice, Some(id)), Command::Undo).await);
+    let allowed = ok(service.run(&req(&bob, Some(id)), Command::Undo).await);
     assert!(allowed.text.contains("taken back"), "{}", allowed.text);
     let row = service.store().game(id).await.unwrap().unwrap();
     assert_eq!(row.position, start, "the move is taken back");
@@ -443,21 +505,27 @@ async fn draw_offers_can_be_declined_and_resignation_ends_the_game(db: TestDb) {
     let service = db.service().await;
     let (alice, bob) = (person("alice"), person("bob"));
     let id = two_player(&service, "chess", &alice, &bob, &[]).await;
-    let none = refused(service.decline_draw(&here(), &bob, Some(id)).await);
+    let none = refused(
+        service
+            .run(&req(&bob, Some(id)), Command::DeclineDraw)
+            .await,
+    );
     assert_eq!(none, "There is no draw offer to decline.");
-    let offer = ok(service.draw(&here(), &alice, Some(id)).await);
+    let offer = ok(service.run(&req(&alice, Some(id)), Command::Draw).await);
     assert_eq!(offer.notify, vec![bob.id.clone()]);
-    let again = refused(service.draw(&here(), &alice, Some(id)).await);
+    let again = refused(service.run(&req(&alice, Some(id)), Command::Draw).await);
     assert!(again.contains("already offered a draw"), "{again}");
-    ok(service.decline_draw(&here(), &bob, Some(id)).await);
+    ok(service
+        .run(&req(&bob, Some(id)), Command::DeclineDraw)
+        .await);
     // A declined offer can be made again; a move clears it.
-    ok(service.draw(&here(), &alice, Some(id)).await);
+    ok(service.run(&req(&alice, Some(id)), Command::Draw).await);
     play(&service, id, &alice, &bob, &["e2e4"]).await;
     assert_eq!(
         service.store().game(id).await.unwrap().unwrap().pending,
         None
     );
-    let resigned = ok(service.resign(&here(), &bob, Some(id)).await);
+    let resigned = ok(service.run(&req(&bob, Some(id)), Command::Resign).await);
     assert!(
         resigned.text.contains("White wins (Black resigned)"),
         "{}",
@@ -471,15 +539,14 @@ async fn team_game_with_three_a_side(db: TestDb) {
     let whites: Vec<_> = ["ann", "ben", "cat"].into_iter().map(person).collect();
     let blacks: Vec<_> = ["dan", "eve", "fay"].into_iter().map(person).collect();
     let reply = ok(service
-        .new_game(
-            &here(),
-            &whites[0],
-            NewGame {
+        .run(
+            &req(&whites[0], None),
+            Command::New(NewGame {
                 game: "chess".into(),
                 white: whites.clone(),
                 black: blacks.clone(),
                 ..NewGame::default()
-            },
+            }),
         )
         .await);
     let id = reply.game.unwrap().id;
@@ -490,45 +557,67 @@ async fn team_game_with_three_a_side(db: TestDb) {
     assert_eq!(notified, expected, "every White member is called");
     // Any member acts for the side; members of the other side wait their turn.
     ok(service
-        .act(&here(), &whites[2], Some(id), "e2e4", None)
+        .run(
+            &req(&whites[2], Some(id)),
+            Command::Move("e2e4".to_string()),
+        )
         .await);
     let wrong = refused(
         service
-            .act(&here(), &whites[1], Some(id), "d2d4", None)
+            .run(
+                &req(&whites[1], Some(id)),
+                Command::Move("d2d4".to_string()),
+            )
             .await,
     );
     assert_eq!(wrong, "It is Black's turn; you play White.");
     ok(service
-        .act(&here(), &blacks[1], Some(id), "e7e5", None)
+        .run(
+            &req(&blacks[1], Some(id)),
+            Command::Move("e7e5".to_string()),
+        )
         .await);
     ok(service
-        .act(&here(), &whites[1], Some(id), "g1f3", None)
+        .run(
+            &req(&whites[1], Some(id)),
+            Command::Move("g1f3".to_string()),
+        )
         .await);
     // Someone joins mid-game; sides cannot be switched once play began.
     let gus = person("gus");
     let joined = ok(service
-        .join(&here(), &gus, Some(id), Some(Color::Black))
+        .run(&req(&gus, Some(id)), Command::Join(Some(Color::Black)))
         .await);
     assert!(joined.text.contains("gus joins Black"), "{}", joined.text);
-    ok(service.act(&here(), &gus, Some(id), "b8c6", None).await);
+    ok(service
+        .run(&req(&gus, Some(id)), Command::Move("b8c6".to_string()))
+        .await);
     let switch = refused(
         service
-            .join(&here(), &gus, Some(id), Some(Color::White))
+            .run(&req(&gus, Some(id)), Command::Join(Some(Color::White)))
             .await,
     );
     assert!(switch.contains("sides cannot be changed"), "{switch}");
-    ok(service.leave(&here(), &blacks[0], Some(id)).await);
+    ok(service
+        .run(&req(&blacks[0], Some(id)), Command::Leave)
+        .await);
     let gone = refused(
         service
-            .act(&here(), &blacks[0], Some(id), "g8f6", None)
+            .run(
+                &req(&blacks[0], Some(id)),
+                Command::Move("g8f6".to_string()),
+            )
             .await,
     );
     assert_eq!(gone, "Only the players of this game can move.");
     // A draw offered by one member is accepted by another member of the other side.
-    ok(service.draw(&here(), &whites[0], Some(id)).await);
-    let agreed = ok(service.draw(&here(), &blacks[2], Some(id)).await);
+    ok(service.run(&req(&whites[0], Some(id)), Command::Draw).await);
+    let agreed = ok(service.run(&req(&blacks[2], Some(id)), Command::Draw).await);
     assert!(agreed.text.contains("draw"), "{}", agreed.text);
-    let board = ok(service.leaderboard(&here(), "chess").await).text;
+    let board = ok(service
+        .run(&anyone(here()), Command::Leaderboard("chess".to_string()))
+        .await)
+    .text;
     for name in ["ann", "ben", "cat", "eve", "fay", "gus"] {
         assert!(board.contains(name), "{name} is rated:\n{board}");
     }
@@ -539,36 +628,42 @@ async fn open_challenge_and_rematch_with_sides_swapped(db: TestDb) {
     let service = db.service().await;
     let (alice, bob) = (person("alice"), person("bob"));
     let reply = ok(service
-        .new_game(
-            &here(),
-            &alice,
-            NewGame {
+        .run(
+            &req(&alice, None),
+            Command::New(NewGame {
                 game: "chess".into(),
                 side: Some(Color::Black),
                 ..NewGame::default()
-            },
+            }),
         )
         .await);
     let id = reply.game.unwrap().id;
     assert!(reply.text.contains("open challenge"), "{}", reply.text);
-    let accepted = ok(service.accept(&here(), &bob, None).await);
+    let accepted = ok(service.run(&req(&bob, None), Command::Accept).await);
     assert_eq!(
         accepted.notify,
         vec![bob.id.clone()],
         "bob plays White and moves first"
     );
-    let early = refused(service.rematch(&here(), &alice, Some(id)).await);
+    let early = refused(service.run(&req(&alice, Some(id)), Command::Rematch).await);
     assert!(early.contains("has not finished"), "{early}");
-    ok(service.resign(&here(), &alice, Some(id)).await);
-    let rematch = ok(service.rematch(&here(), &alice, None).await);
+    ok(service.run(&req(&alice, Some(id)), Command::Resign).await);
+    let rematch = ok(service.run(&req(&alice, None), Command::Rematch).await);
     let new_id = rematch.game.unwrap().id;
     assert_ne!(new_id, id);
     assert_eq!(rematch.notify, vec![bob.id.clone()]);
-    ok(service.accept(&here(), &bob, Some(new_id)).await);
-    let turn = refused(service.act(&here(), &bob, Some(new_id), "e2e4", None).await);
+    ok(service.run(&req(&bob, Some(new_id)), Command::Accept).await);
+    let turn = refused(
+        service
+            .run(&req(&bob, Some(new_id)), Command::Move("e2e4".to_string()))
+            .await,
+    );
     assert_eq!(turn, "It is White's turn; you play Black.");
     ok(service
-        .act(&here(), &alice, Some(new_id), "e2e4", None)
+        .run(
+            &req(&alice, Some(new_id)),
+            Command::Move("e2e4".to_string()),
+        )
         .await);
     let row = service.store().game(new_id).await.unwrap().unwrap();
     assert_eq!(row.rematch_of, Some(id));
@@ -581,13 +676,18 @@ async fn katarenga_rematch_is_the_return_game(db: TestDb) {
     let (alice, bob) = (person("alice"), person("bob"));
     let id = two_player(&service, "katarenga", &alice, &bob, &[]).await;
     ok(service
-        .act(&here(), &bob, Some(id), "baseline east", None)
+        .run(
+            &req(&bob, Some(id)),
+            Command::Move("baseline east".to_string()),
+        )
         .await);
     let first = service.store().game(id).await.unwrap().unwrap();
-    ok(service.resign(&here(), &bob, Some(id)).await);
-    let rematch = ok(service.rematch(&here(), &bob, Some(id)).await);
+    ok(service.run(&req(&bob, Some(id)), Command::Resign).await);
+    let rematch = ok(service.run(&req(&bob, Some(id)), Command::Rematch).await);
     let new_id = rematch.game.unwrap().id;
-    ok(service.accept(&here(), &alice, Some(new_id)).await);
+    ok(service
+        .run(&req(&alice, Some(new_id)), Command::Accept)
+        .await);
     let row = service.store().game(new_id).await.unwrap().unwrap();
     let options = chatrang::rules::katarenga::return_game_options(&first.position).unwrap();
     assert_eq!(row.options, options.0);
@@ -596,7 +696,7 @@ async fn katarenga_rematch_is_the_return_game(db: TestDb) {
     assert_eq!(row.initial_position, row.position);
     // Bob, White now, moves at once: the baseline came with the board.
     let moves = service
-        .legal_moves(&here(), &bob, Some(new_id), "")
+        .legal_moves(&req(&bob, Some(new_id)), "")
         .await
         .unwrap();
     assert!(!moves.is_empty(), "White has moves");
@@ -605,12 +705,19 @@ async fn katarenga_rematch_is_the_return_game(db: TestDb) {
         "{moves:?}"
     );
     ok(service
-        .act(&here(), &bob, Some(new_id), &moves[0], None)
+        .run(
+            &req(&bob, Some(new_id)),
+            Command::Move(moves[0].to_string()),
+        )
         .await);
     // A game that ended before the baseline was chosen gets an ordinary rematch.
     let early = two_player(&service, "katarenga", &alice, &bob, &[]).await;
-    ok(service.resign(&here(), &alice, Some(early)).await);
-    let again = ok(service.rematch(&here(), &alice, Some(early)).await);
+    ok(service
+        .run(&req(&alice, Some(early)), Command::Resign)
+        .await);
+    let again = ok(service
+        .run(&req(&alice, Some(early)), Command::Rematch)
+        .await);
     let again = service
         .store()
         .game(again.game.unwrap().id)
@@ -625,36 +732,47 @@ async fn stale_and_unknown_buttons_are_refused(db: TestDb) {
     let service = db.service().await;
     let (alice, bob) = (person("alice"), person("bob"));
     let reply = ok(service
-        .new_game(
-            &here(),
-            &alice,
-            NewGame {
+        .run(
+            &req(&alice, None),
+            Command::New(NewGame {
                 game: "chess".into(),
                 opponent: Some(bob.clone()),
                 ..NewGame::default()
-            },
+            }),
         )
         .await);
     let accept = reply.choices[0].encode();
-    let accepted = ok(service.click(&here(), &bob, &accept).await);
+    let accepted = ok(service
+        .run(&req(&bob, None), Command::Button(accept.to_string()))
+        .await);
     assert!(accepted.text.contains("bob accepts"), "{}", accepted.text);
-    let stale = refused(service.click(&here(), &bob, &accept).await);
+    let stale = refused(
+        service
+            .run(&req(&bob, None), Command::Button(accept.to_string()))
+            .await,
+    );
     assert_eq!(
         stale,
         "This board has moved on; use the buttons of the latest message."
     );
-    let garbage = refused(service.click(&here(), &bob, "v9:x").await);
+    let garbage = refused(
+        service
+            .run(&req(&bob, None), Command::Button("v9:x".to_string()))
+            .await,
+    );
     assert!(garbage.contains("not understood"), "{garbage}");
     // A draw offer answered by its button.
     let id = reply.game.unwrap().id;
-    let offer = ok(service.draw(&here(), &alice, Some(id)).await);
+    let offer = ok(service.run(&req(&alice, Some(id)), Command::Draw).await);
     let decline = offer
         .choices
         .iter()
-        .find(|c| c.action == ChoiceAction::DeclineDraw)
+        .find(|c| c.command == Command::DeclineDraw)
         .unwrap()
         .encode();
-    ok(service.click(&here(), &bob, &decline).await);
+    ok(service
+        .run(&req(&bob, None), Command::Button(decline.to_string()))
+        .await);
     assert_eq!(
         service.store().game(id).await.unwrap().unwrap().pending,
         None
@@ -664,16 +782,22 @@ async fn stale_and_unknown_buttons_are_refused(db: TestDb) {
 async fn leaderboard_after_a_few_results(db: TestDb) {
     let service = db.service().await;
     let (alice, bob, carol) = (person("alice"), person("bob"), person("carol"));
-    let empty = ok(service.leaderboard(&here(), "chess").await).text;
+    let empty = ok(service
+        .run(&anyone(here()), Command::Leaderboard("chess".to_string()))
+        .await)
+    .text;
     assert!(empty.contains("Nobody has finished"), "{empty}");
     for _ in 0..2 {
         let id = two_player(&service, "chess", &alice, &bob, &[]).await;
-        ok(service.resign(&here(), &bob, Some(id)).await);
+        ok(service.run(&req(&bob, Some(id)), Command::Resign).await);
     }
     let id = two_player(&service, "chess", &bob, &carol, &[]).await;
-    ok(service.draw(&here(), &bob, Some(id)).await);
-    ok(service.draw(&here(), &carol, Some(id)).await);
-    let board = ok(service.leaderboard(&here(), "chess").await).text;
+    ok(service.run(&req(&bob, Some(id)), Command::Draw).await);
+    ok(service.run(&req(&carol, Some(id)), Command::Draw).await);
+    let board = ok(service
+        .run(&anyone(here()), Command::Leaderboard("chess".to_string()))
+        .await)
+    .text;
     let lines: Vec<&str> = board.lines().skip(1).collect();
     assert_eq!(lines.len(), 3, "{board}");
     assert!(lines[0].contains("alice") && lines[0].contains("2 games: 2 won, 0 drawn, 0 lost"));
@@ -681,18 +805,27 @@ async fn leaderboard_after_a_few_results(db: TestDb) {
     assert!(lines[2].contains("bob") && lines[2].contains("3 games: 0 won, 1 drawn, 2 lost"));
     let alice_rating = service
         .store()
-        .rating("server-1", "chess", &alice.id)
+        .rating("server-1", GameId::Chess, &alice.id)
         .await
         .unwrap()
         .unwrap();
     assert!(alice_rating.rating > 1600.0 && alice_rating.deviation < 350.0);
     // Another server has its own leaderboard; another game too.
     let elsewhere = ok(service
-        .leaderboard(&chatrang::service::Place::new("server-2", "c"), "chess")
+        .run(
+            &anyone(chatrang::service::Place::new("server-2", "c")),
+            Command::Leaderboard("chess".to_string()),
+        )
         .await)
     .text;
     assert!(elsewhere.contains("Nobody"), "{elsewhere}");
-    let cataclysm = ok(service.leaderboard(&here(), "cataclysm").await).text;
+    let cataclysm = ok(service
+        .run(
+            &anyone(here()),
+            Command::Leaderboard("cataclysm".to_string()),
+        )
+        .await)
+    .text;
     assert!(cataclysm.contains("Nobody"), "{cataclysm}");
 }
 
@@ -701,7 +834,7 @@ async fn history_and_record_replay_the_game(db: TestDb) {
     let (alice, bob) = (person("alice"), person("bob"));
     let id = two_player(&service, "chess", &alice, &bob, &[]).await;
     play(&service, id, &alice, &bob, &["e4", "e5", "Nf3"]).await;
-    let history = ok(service.history(&here(), &bob, Some(id)).await);
+    let history = ok(service.run(&req(&bob, Some(id)), Command::History).await);
     assert!(history.text.contains("g1f3 (alice)"), "{}", history.text);
     let record = String::from_utf8(history.attachment.unwrap().content).unwrap();
     assert!(record.contains("[Variant \"chess\"]") && record.contains("[White \"alice\"]"));
@@ -709,12 +842,23 @@ async fn history_and_record_replay_the_game(db: TestDb) {
     let row = service.store().game(id).await.unwrap().unwrap();
     let log = service.store().log(id).await.unwrap();
     assert_eq!(replay(&row, &log).unwrap().position_text(), row.position);
-    let help = ok(service.help(Some("cataclysm"))).text;
+    let help = ok(service
+        .run(&req(&alice, None), Command::Help(Some("cataclysm".into())))
+        .await)
+    .text;
     assert!(
         help.contains("Grand Rook") && help.contains("position"),
         "{help}"
     );
-    let piece = ok(service.piece("cataclysm", "grand rook").await);
+    let piece = ok(service
+        .run(
+            &req(&alice, None),
+            Command::Piece {
+                game: "cataclysm".into(),
+                piece: "grand rook".into(),
+            },
+        )
+        .await);
     assert!(piece.text.contains("RcpR"), "{}", piece.text);
     assert!(piece.board_text.unwrap().contains('G'));
 }
@@ -726,6 +870,7 @@ on_both_backends!(
     a_damaged_record_stops_the_game_until_an_admin_aborts_it,
     only_admins_abort_and_only_open_games,
     the_dice_a_move_rolls_are_logged_with_it_and_replayed_from_the_log,
+    a_game_this_bot_no_longer_knows_is_listed_and_can_be_aborted,
 );
 
 /// The side to act in `game`, or White when anyone may.
@@ -742,14 +887,16 @@ fn side_to_act(game: &dyn chatrang::rules::Game) -> Color {
 /// Plays the first legal action of the game as stored, by whoever must act.
 async fn play_first_legal(service: &Service, id: i64, white: &User, black: &User) {
     let row = service.store().game(id).await.unwrap().unwrap();
-    let kind = GameId::parse(&row.variant).unwrap();
+    let kind = row.variant.known().unwrap();
     let game = registry::load(kind, &row.position).unwrap();
     let action = game.legal_actions()[0].notation.clone();
     let who = match side_to_act(game.as_ref()) {
         Color::White => white,
         Color::Black => black,
     };
-    ok(service.act(&here(), who, Some(id), &action, None).await);
+    ok(service
+        .run(&req(who, Some(id)), Command::Move(action.to_string()))
+        .await);
 }
 
 async fn a_game_replays_from_its_stored_setup_whatever_its_options_and_seed_give_now(db: TestDb) {
@@ -766,21 +913,20 @@ async fn a_game_replays_from_its_stored_setup_whatever_its_options_and_seed_give
         let service = db.service().await;
         for (game, options) in starts {
             let reply = ok(service
-                .new_game(
-                    &here(),
-                    &alice,
-                    NewGame {
+                .run(
+                    &req(&alice, None),
+                    Command::New(NewGame {
                         game: game.into(),
                         opponent: Some(bob.clone()),
                         options,
                         seed: Some(11),
                         ..NewGame::default()
-                    },
+                    }),
                 )
                 .await);
             let id = reply.game.unwrap().id;
             if game != "catalonia" {
-                ok(service.accept(&here(), &bob, Some(id)).await);
+                ok(service.run(&req(&bob, Some(id)), Command::Accept).await);
             }
             for _ in 0..2 {
                 play_first_legal(&service, id, &alice, &bob).await;
@@ -810,7 +956,7 @@ async fn a_game_replays_from_its_stored_setup_whatever_its_options_and_seed_give
     let service = db.service().await;
     for id in ids {
         let row = service.store().game(id).await.unwrap().unwrap();
-        let kind = GameId::parse(&row.variant).unwrap();
+        let kind = row.variant.known().unwrap();
         let today = registry::new_game(kind, &Options(row.options.clone()), row.seed).unwrap();
         assert_ne!(
             today.position_text(),
@@ -823,7 +969,7 @@ async fn a_game_replays_from_its_stored_setup_whatever_its_options_and_seed_give
             row.position,
             "{kind}"
         );
-        let board = ok(service.board(&here(), &alice, Some(id)).await);
+        let board = ok(service.run(&req(&alice, Some(id)), Command::Board).await);
         assert!(!board.text.contains("damaged"), "{kind}: {}", board.text);
         play_first_legal(&service, id, &alice, &bob).await;
         let after = service.store().game(id).await.unwrap().unwrap();
@@ -861,7 +1007,7 @@ async fn a_damaged_record_stops_the_game_until_an_admin_aborts_it(db: TestDb) {
             let service = db.service().await;
             let id = two_player(&service, "chess", &alice, &bob, &[]).await;
             play(&service, id, &alice, &bob, &["e2e4", "e7e5"]).await;
-            ok(service.draw(&here(), &bob, Some(id)).await);
+            ok(service.run(&req(&bob, Some(id)), Command::Draw).await);
             service.store().close().await;
             id
         };
@@ -877,20 +1023,28 @@ async fn a_damaged_record_stops_the_game_until_an_admin_aborts_it(db: TestDb) {
             label: String::new(),
             game: id,
             version: row.version,
-            action: ChoiceAction::AcceptDraw,
+            command: Command::Draw,
         };
         let g = Some(id);
         let refusals = [
-            service.act(&here(), &alice, g, "g1f3", None).await,
-            service.act(&here(), &alice, None, "g1f3", None).await,
-            service.moves(&here(), &alice, g, "").await,
-            service.draw(&here(), &alice, g).await,
-            service.decline_draw(&here(), &alice, g).await,
-            service.undo(&here(), &alice, g).await,
-            service.resign(&here(), &bob, g).await,
-            service.leave(&here(), &bob, g).await,
-            service.rematch(&here(), &bob, g).await,
-            service.click(&here(), &alice, &button.encode()).await,
+            service
+                .run(&req(&alice, g), Command::Move("g1f3".to_string()))
+                .await,
+            service
+                .run(&req(&alice, None), Command::Move("g1f3".to_string()))
+                .await,
+            service
+                .run(&req(&alice, g), Command::Moves("".to_string()))
+                .await,
+            service.run(&req(&alice, g), Command::Draw).await,
+            service.run(&req(&alice, g), Command::DeclineDraw).await,
+            service.run(&req(&alice, g), Command::Undo).await,
+            service.run(&req(&bob, g), Command::Resign).await,
+            service.run(&req(&bob, g), Command::Leave).await,
+            service.run(&req(&bob, g), Command::Rematch).await,
+            service
+                .run(&req(&alice, None), Command::Button(button.encode()))
+                .await,
         ];
         for refusal in refusals {
             let why = refused(refusal);
@@ -898,17 +1052,17 @@ async fn a_damaged_record_stops_the_game_until_an_admin_aborts_it(db: TestDb) {
         }
         assert!(
             service
-                .legal_moves(&here(), &alice, g, "")
+                .legal_moves(&req(&alice, g), "")
                 .await
                 .is_err_and(|e| e.to_string().contains(DAMAGED))
         );
         // Looking still works, and says why nothing can be done.
-        let board = ok(service.board(&here(), &alice, g).await);
+        let board = ok(service.run(&req(&alice, g), Command::Board).await);
         assert!(board.text.contains(DAMAGED), "{}", board.text);
         assert!(board.choices.is_empty() && board.notify.is_empty());
-        let history = ok(service.history(&here(), &alice, g).await);
+        let history = ok(service.run(&req(&alice, g), Command::History).await);
         assert!(history.text.contains(DAMAGED), "{}", history.text);
-        let games = ok(service.my_games(&alice).await);
+        let games = ok(service.run(&req(&alice, None), Command::Games).await);
         assert!(
             games.text.contains(DAMAGED.trim_end_matches('.')),
             "{}",
@@ -925,10 +1079,16 @@ async fn a_damaged_record_stops_the_game_until_an_admin_aborts_it(db: TestDb) {
         assert_eq!(store.game(id).await.unwrap().unwrap(), row, "{damage}");
         assert_eq!(store.log(id).await.unwrap(), log, "{damage}");
         // A player is not an admin; an admin ends the game, unrated.
-        let why = refused(service.abort(&here(), &alice, g, false).await);
+        let why = refused(
+            service
+                .run(&req(&alice, g).admin(false), Command::Abort)
+                .await,
+        );
         assert!(why.contains("Only a server admin"), "{why}");
         assert_eq!(store.game(id).await.unwrap().unwrap(), row);
-        let reply = ok(service.abort(&here(), &admin, g, true).await);
+        let reply = ok(service
+            .run(&req(&admin, g).admin(true), Command::Abort)
+            .await);
         assert!(reply.text.contains("aborts the game"), "{}", reply.text);
         let after = store.game(id).await.unwrap().unwrap();
         assert_eq!(after.state, GameState::Over);
@@ -945,11 +1105,19 @@ async fn a_damaged_record_stops_the_game_until_an_admin_aborts_it(db: TestDb) {
             (last.kind.as_str(), last.user_id.as_str()),
             ("abort", "id-admin")
         );
-        let why = refused(service.abort(&here(), &admin, g, true).await);
+        let why = refused(
+            service
+                .run(&req(&admin, g).admin(true), Command::Abort)
+                .await,
+        );
         assert!(why.contains("already over"), "{why}");
     }
     // Nobody was rated.
-    let board = ok(db.service().await.leaderboard(&here(), "chess").await);
+    let board = ok(db
+        .service()
+        .await
+        .run(&anyone(here()), Command::Leaderboard("chess".into()))
+        .await);
     assert!(board.text.contains("Nobody has finished"), "{}", board.text);
 }
 
@@ -959,7 +1127,11 @@ async fn only_admins_abort_and_only_open_games(db: TestDb) {
     // A healthy game in play: its own players are no admins either.
     let id = two_player(&service, "chess", &alice, &bob, &[]).await;
     play(&service, id, &alice, &bob, &["e2e4"]).await;
-    let why = refused(service.abort(&here(), &alice, Some(id), false).await);
+    let why = refused(
+        service
+            .run(&req(&alice, Some(id)).admin(false), Command::Abort)
+            .await,
+    );
     assert!(
         why.contains("Only a server admin") && why.contains("/resign"),
         "{why}"
@@ -968,31 +1140,46 @@ async fn only_admins_abort_and_only_open_games(db: TestDb) {
         service.store().game(id).await.unwrap().unwrap().state,
         GameState::Active
     );
-    ok(service.abort(&here(), &admin, None, true).await);
+    ok(service
+        .run(&req(&admin, None).admin(true), Command::Abort)
+        .await);
     let row = service.store().game(id).await.unwrap().unwrap();
     assert_eq!(row.state, GameState::Over);
-    let why = refused(service.act(&here(), &bob, Some(id), "e7e5", None).await);
+    let why = refused(
+        service
+            .run(&req(&bob, Some(id)), Command::Move("e7e5".to_string()))
+            .await,
+    );
     assert!(why.contains("is over (aborted by admin)"), "{why}");
     // A challenge not yet accepted is cancelled.
     let reply = ok(service
-        .new_game(
-            &here(),
-            &alice,
-            NewGame {
+        .run(
+            &req(&alice, None),
+            Command::New(NewGame {
                 game: "chess".into(),
                 opponent: Some(bob.clone()),
                 ..NewGame::default()
-            },
+            }),
         )
         .await);
     let challenge = reply.game.unwrap().id;
-    ok(service.abort(&here(), &admin, Some(challenge), true).await);
+    ok(service
+        .run(&req(&admin, Some(challenge)).admin(true), Command::Abort)
+        .await);
     let row = service.store().game(challenge).await.unwrap().unwrap();
     assert_eq!(row.state, GameState::Cancelled);
     assert_eq!(service.store().result_of(challenge).await.unwrap(), None);
-    let why = refused(service.abort(&here(), &admin, Some(challenge), true).await);
+    let why = refused(
+        service
+            .run(&req(&admin, Some(challenge)).admin(true), Command::Abort)
+            .await,
+    );
     assert!(why.contains("was cancelled"), "{why}");
-    let why = refused(service.abort(&here(), &admin, Some(999), true).await);
+    let why = refused(
+        service
+            .run(&req(&admin, Some(999)).admin(true), Command::Abort)
+            .await,
+    );
     assert!(why.contains("There is no game #999"), "{why}");
 }
 
@@ -1078,19 +1265,20 @@ async fn the_dice_a_move_rolls_are_logged_with_it_and_replayed_from_the_log(db: 
     let (id, rolls) = {
         let service = db.service().await;
         let reply = ok(service
-            .new_game(
-                &here(),
-                &alice,
-                NewGame {
+            .run(
+                &req(&alice, None),
+                Command::New(NewGame {
                     game: "catalonia".into(),
                     opponent: Some(bob.clone()),
                     options: vec![("position".into(), position)],
                     ..NewGame::default()
-                },
+                }),
             )
             .await);
         let id = reply.game.unwrap().id;
-        ok(service.act(&here(), &bob, Some(id), "a8c7", None).await);
+        ok(service
+            .run(&req(&bob, Some(id)), Command::Move("a8c7".to_string()))
+            .await);
         let log = service.store().log(id).await.unwrap();
         let kinds: Vec<&str> = log.iter().map(|e| e.kind.as_str()).collect();
         assert_eq!(kinds, ["start", "move", "roll"]);
@@ -1110,7 +1298,7 @@ async fn the_dice_a_move_rolls_are_logged_with_it_and_replayed_from_the_log(db: 
             "{}",
             row.position
         );
-        let record = ok(service.history(&here(), &alice, Some(id)).await).attachment;
+        let record = ok(service.run(&req(&alice, Some(id)), Command::History).await).attachment;
         let record = String::from_utf8(record.unwrap().content).unwrap();
         assert!(
             record.contains(&format!("3 roll Black id-bob {} ", rolls.to_text())),
@@ -1121,13 +1309,15 @@ async fn the_dice_a_move_rolls_are_logged_with_it_and_replayed_from_the_log(db: 
     };
     // The game goes on after a restart: the replay rolls nothing, it reads the log.
     let service = db.service().await;
-    let board = ok(service.board(&here(), &alice, Some(id)).await);
+    let board = ok(service.run(&req(&alice, Some(id)), Command::Board).await);
     assert!(!board.text.contains("damaged"), "{}", board.text);
     // A move taken back takes its dice with it; played again, it rolls the same dice (the
     // generator's place went back too), so an undo is no second throw.
-    ok(service.undo(&here(), &alice, Some(id)).await);
-    ok(service.undo(&here(), &bob, Some(id)).await);
-    ok(service.act(&here(), &bob, Some(id), "a8c7", None).await);
+    ok(service.run(&req(&alice, Some(id)), Command::Undo).await);
+    ok(service.run(&req(&bob, Some(id)), Command::Undo).await);
+    ok(service
+        .run(&req(&bob, Some(id)), Command::Move("a8c7".to_string()))
+        .await);
     let log = service.store().log(id).await.unwrap();
     let kinds: Vec<&str> = log.iter().map(|e| e.kind.as_str()).collect();
     assert_eq!(
@@ -1147,6 +1337,57 @@ async fn the_dice_a_move_rolls_are_logged_with_it_and_replayed_from_the_log(db: 
     ))
     .await;
     let service = db.service().await;
-    let board = ok(service.board(&here(), &alice, Some(id)).await);
+    let board = ok(service.run(&req(&alice, Some(id)), Command::Board).await);
     assert!(board.text.contains(DAMAGED), "{}", board.text);
+}
+
+/// A record of a game taken out of the table of games stays a record: the store reads it,
+/// `/games` lists it by its stored id, every look or action says why it cannot be played, and
+/// an admin can still end it (its result keeps the stored id).
+async fn a_game_this_bot_no_longer_knows_is_listed_and_can_be_aborted(db: TestDb) {
+    let service = db.service().await;
+    let (alice, bob, admin) = (person("alice"), person("bob"), person("admin"));
+    let id = two_player(&service, "chess", &alice, &bob, &[]).await;
+    play(&service, id, &alice, &bob, &["e2e4"]).await;
+    db.execute(&format!(
+        "UPDATE games SET variant = 'shogi-9000' WHERE id = {id}"
+    ))
+    .await;
+    let service = db.service().await;
+    let row = service.store().game(id).await.unwrap().unwrap();
+    assert_eq!(row.variant.as_str(), "shogi-9000");
+    assert_eq!(row.variant.known(), None);
+    let why = format!("Game #{id} is a game this bot no longer knows (shogi-9000).");
+    assert_eq!(
+        refused(service.run(&req(&alice, Some(id)), Command::Board).await),
+        why
+    );
+    assert_eq!(
+        refused(
+            service
+                .run(&req(&bob, Some(id)), Command::Move("e7e5".to_string()))
+                .await
+        ),
+        why
+    );
+    let games = ok(service.run(&req(&alice, None), Command::Games).await);
+    assert!(
+        games.text.contains(&format!("#{id} (shogi-9000) — {why}")),
+        "{}",
+        games.text
+    );
+    let reply = ok(service
+        .run(&req(&admin, Some(id)).admin(true), Command::Abort)
+        .await);
+    assert!(
+        reply.text.starts_with(&format!(
+            "Game #{id} (shogi-9000): admin (a server admin) aborts"
+        )),
+        "{}",
+        reply.text
+    );
+    let after = service.store().game(id).await.unwrap().unwrap();
+    assert_eq!(after.state, GameState::Over);
+    let (kind, _, _) = service.store().result_of(id).await.unwrap().unwrap();
+    assert_eq!(kind.as_str(), "aborted");
 }

@@ -5,11 +5,11 @@
 
 use chatrang::{
     rules::GameId,
-    service::{NewGame, Service, User},
-    store::GameState,
+    service::{Command, NewGame, Service, User},
+    store::{GameState, ResultKind},
 };
 
-use crate::common::{TestDb, here, ok, person, refused};
+use crate::common::{TestDb, anyone, here, ok, person, refused, req};
 
 on_both_backends!(
     every_game_is_played_through_the_service_by_teams,
@@ -38,7 +38,7 @@ async fn play_out(
             .find(|u| notify.contains(&u.id))
             .unwrap_or_else(|| panic!("game {id}: nobody was called to act ({notify:?})"));
         let moves = service
-            .legal_moves(&here(), actor, Some(id), "")
+            .legal_moves(&req(actor, Some(id)), "")
             .await
             .unwrap_or_else(|e| panic!("game {id}: {e}"));
         assert!(
@@ -51,7 +51,7 @@ async fn play_out(
         rng ^= rng << 17;
         let choice = &moves[(rng % moves.len() as u64) as usize];
         let reply = service
-            .act(&here(), actor, Some(id), choice, None)
+            .run(&req(actor, Some(id)), Command::Move(choice.to_string()))
             .await
             .unwrap_or_else(|e| panic!("game {id}: {} playing {choice}: {e}", actor.name));
         notify = reply.notify;
@@ -76,17 +76,16 @@ async fn every_game_is_played_through_the_service_by_teams(db: TestDb) {
             options.push(("turns".to_string(), "5".to_string()));
         }
         let reply = ok(service
-            .new_game(
-                &here(),
-                &whites[0],
-                NewGame {
+            .run(
+                &req(&whites[0], None),
+                Command::New(NewGame {
                     game: game.id().into(),
                     white: whites.clone(),
                     black: blacks.clone(),
                     options,
                     seed: Some(11),
                     ..NewGame::default()
-                },
+                }),
             )
             .await);
         let id = reply.game.expect("a game id").id;
@@ -95,7 +94,9 @@ async fn every_game_is_played_through_the_service_by_teams(db: TestDb) {
             ended_by_rules.push(game);
         } else {
             // A long random game: it must still end cleanly by resignation.
-            let resigned = ok(service.resign(&here(), &whites[0], Some(id)).await);
+            let resigned = ok(service
+                .run(&req(&whites[0], Some(id)), Command::Resign)
+                .await);
             assert!(!resigned.text.is_empty());
             let row = service.store().game(id).await.unwrap().unwrap();
             assert_eq!(row.state, GameState::Over, "{}", game.id());
@@ -113,10 +114,9 @@ async fn a_catalonia_group_game_reaches_scoring_and_the_best_scores(db: TestDb) 
     let game = GameId::Catalonia;
     let (whites, blacks) = (team("cw", game, 3), team("cb", game, 3));
     let reply = ok(service
-        .new_game(
-            &here(),
-            &whites[1],
-            NewGame {
+        .run(
+            &req(&whites[1], None),
+            Command::New(NewGame {
                 game: "catalonia".into(),
                 white: whites.clone(),
                 black: blacks.clone(),
@@ -126,7 +126,7 @@ async fn a_catalonia_group_game_reaches_scoring_and_the_best_scores(db: TestDb) 
                 ],
                 seed: Some(5),
                 ..NewGame::default()
-            },
+            }),
         )
         .await);
     let id = reply.game.expect("a game id").id;
@@ -136,8 +136,14 @@ async fn a_catalonia_group_game_reaches_scoring_and_the_best_scores(db: TestDb) 
         "Catalonia ends by its turn limit"
     );
     let (kind, _, _) = service.store().result_of(id).await.unwrap().unwrap();
-    assert_eq!(kind, "score");
-    let board = ok(service.leaderboard(&here(), "catalonia").await).text;
+    assert_eq!(kind, ResultKind::Score);
+    let board = ok(service
+        .run(
+            &anyone(here()),
+            Command::Leaderboard("catalonia".to_string()),
+        )
+        .await)
+    .text;
     for person in &people {
         assert!(
             board.contains(&person.name),
@@ -154,19 +160,18 @@ async fn catalonia_has_no_draw_and_resigning_abandons_it_for_everyone(db: TestDb
     let game = GameId::Catalonia;
     let (whites, blacks) = (team("aw", game, 2), team("ab", game, 2));
     let reply = ok(service
-        .new_game(
-            &here(),
-            &whites[0],
-            NewGame {
+        .run(
+            &req(&whites[0], None),
+            Command::New(NewGame {
                 game: "catalonia".into(),
                 white: whites.clone(),
                 black: blacks.clone(),
                 ..NewGame::default()
-            },
+            }),
         )
         .await);
     let id = reply.game.expect("a game id").id;
-    let why = refused(service.draw(&here(), &blacks[1], Some(id)).await);
+    let why = refused(service.run(&req(&blacks[1], Some(id)), Command::Draw).await);
     assert!(why.contains("cooperative: there is no draw"), "{why}");
     let row = service.store().game(id).await.unwrap().unwrap();
     assert_eq!(
@@ -176,13 +181,22 @@ async fn catalonia_has_no_draw_and_resigning_abandons_it_for_everyone(db: TestDb
     );
     assert_eq!(row.pending, None);
 
-    let text = ok(service.resign(&here(), &blacks[1], Some(id)).await).text;
+    let text = ok(service
+        .run(&req(&blacks[1], Some(id)), Command::Resign)
+        .await)
+    .text;
     assert!(text.contains("abandons the game for everyone"), "{text}");
     let row = service.store().game(id).await.unwrap().unwrap();
     assert_eq!(row.state, GameState::Over);
     let (kind, _, _) = service.store().result_of(id).await.unwrap().unwrap();
-    assert_eq!(kind, "abandoned");
-    let board = ok(service.leaderboard(&here(), "catalonia").await).text;
+    assert_eq!(kind, ResultKind::Abandoned);
+    let board = ok(service
+        .run(
+            &anyone(here()),
+            Command::Leaderboard("catalonia".to_string()),
+        )
+        .await)
+    .text;
     for member in whites.iter().chain(&blacks) {
         assert!(
             !board.contains(&member.name),
@@ -192,7 +206,10 @@ async fn catalonia_has_no_draw_and_resigning_abandons_it_for_everyone(db: TestDb
     }
     let after = refused(
         service
-            .act(&here(), &whites[0], Some(id), "d2d3", None)
+            .run(
+                &req(&whites[0], Some(id)),
+                Command::Move("d2d3".to_string()),
+            )
             .await,
     );
     assert!(after.contains("over"), "{after}");

@@ -4,12 +4,12 @@
 use std::sync::Arc;
 
 use chatrang::{
-    rules::Color,
-    service::{Service, TextPainter, replay},
-    store::{Commit, GameState, NewLogEntry, StoreError},
+    rules::{Color, GameId},
+    service::{Command, Service, TextPainter, replay},
+    store::{Commit, GameState, LogKind, NewLogEntry, Offer, ResultKind, StoreError},
 };
 
-use crate::common::{TestDb, here, ok, person, play, two_player};
+use crate::common::{TestDb, anyone, here, ok, person, play, req, two_player};
 
 on_both_backends!(
     a_stale_version_writes_nothing,
@@ -30,7 +30,7 @@ async fn a_stale_version_writes_nothing(db: TestDb) {
     let mut changed = row.clone();
     changed.position = "tampered".into();
     let entry = NewLogEntry {
-        kind: "move",
+        kind: LogKind::Move,
         user_id: bob.id.clone(),
         side: Some(Color::Black),
         notation: Some("e7e5".into()),
@@ -74,7 +74,7 @@ async fn restart_in_the_middle_of_a_game(db: TestDb) {
         let service = db.service().await;
         let id = two_player(&service, "cataclysm", &alice, &bob, &[]).await;
         play(&service, id, &alice, &bob, &["e4e6", "e9e7"]).await;
-        ok(service.draw(&here(), &alice, Some(id)).await);
+        ok(service.run(&req(&alice, Some(id)), Command::Draw).await);
         service.store().close().await;
         id
     };
@@ -83,11 +83,11 @@ async fn restart_in_the_middle_of_a_game(db: TestDb) {
     let row = service.store().game(id).await.unwrap().unwrap();
     assert_eq!(row.state, GameState::Active);
     assert_eq!(
-        row.pending.as_deref(),
-        Some("draw:white"),
+        row.pending,
+        Some(Offer::Draw(Color::White)),
         "the offer survives"
     );
-    let turn = ok(service.board(&here(), &bob, Some(id)).await);
+    let turn = ok(service.run(&req(&bob, Some(id)), Command::Board).await);
     assert!(turn.text.contains("White to move"), "{}", turn.text);
     play(&service, id, &alice, &bob, &["d4d5", "d9d8"]).await;
     let row = service.store().game(id).await.unwrap().unwrap();
@@ -95,7 +95,7 @@ async fn restart_in_the_middle_of_a_game(db: TestDb) {
     assert_eq!(replay(&row, &log).unwrap().position_text(), row.position);
     let moves: Vec<_> = log
         .iter()
-        .filter(|e| e.kind == "move")
+        .filter(|e| e.kind == LogKind::Move)
         .filter_map(|e| e.notation.clone())
         .collect();
     assert_eq!(moves, vec!["e4e6", "e9e7", "d4d5", "d9d8"]);
@@ -110,10 +110,14 @@ async fn two_concurrent_moves_on_one_game_apply_exactly_one(db: TestDb) {
         let id = two_player(&service, "chess", &alice, &bob, &[]).await;
         let (a, b) = (service.clone(), service.clone());
         let (alice1, alice2) = (alice.clone(), alice.clone());
-        let first =
-            tokio::spawn(async move { a.act(&here(), &alice1, Some(id), "e2e4", None).await });
-        let second =
-            tokio::spawn(async move { b.act(&here(), &alice2, Some(id), "d2d4", None).await });
+        let first = tokio::spawn(async move {
+            a.run(&req(&alice1, Some(id)), Command::Move("e2e4".into()))
+                .await
+        });
+        let second = tokio::spawn(async move {
+            b.run(&req(&alice2, Some(id)), Command::Move("d2d4".into()))
+                .await
+        });
         let results = [first.await.unwrap(), second.await.unwrap()];
         let applied = results.iter().filter(|r| r.is_ok()).count();
         assert_eq!(applied, 1, "round {round}: {results:?}");
@@ -128,7 +132,7 @@ async fn two_concurrent_moves_on_one_game_apply_exactly_one(db: TestDb) {
             "round {round}: {refusal}"
         );
         let log = service.store().log(id).await.unwrap();
-        assert_eq!(log.iter().filter(|e| e.kind == "move").count(), 1);
+        assert_eq!(log.iter().filter(|e| e.kind == LogKind::Move).count(), 1);
     }
 }
 
@@ -141,13 +145,17 @@ async fn two_processes_racing_on_one_game_apply_exactly_one(db: TestDb) {
     for round in 0..5 {
         let id = two_player(&one, "chess", &alice, &bob, &[]).await;
         // Both processes have the game in memory at the same version.
-        ok(two.board(&here(), &bob, Some(id)).await);
+        ok(two.run(&req(&bob, Some(id)), Command::Board).await);
         let (a, b) = (one.clone(), two.clone());
         let (alice1, alice2) = (alice.clone(), alice.clone());
-        let first =
-            tokio::spawn(async move { a.act(&here(), &alice1, Some(id), "g1f3", None).await });
-        let second =
-            tokio::spawn(async move { b.act(&here(), &alice2, Some(id), "b1c3", None).await });
+        let first = tokio::spawn(async move {
+            a.run(&req(&alice1, Some(id)), Command::Move("g1f3".into()))
+                .await
+        });
+        let second = tokio::spawn(async move {
+            b.run(&req(&alice2, Some(id)), Command::Move("b1c3".into()))
+                .await
+        });
         let results = [first.await.unwrap(), second.await.unwrap()];
         assert_eq!(
             results.iter().filter(|r| r.is_ok()).count(),
@@ -159,14 +167,18 @@ async fn two_processes_racing_on_one_game_apply_exactly_one(db: TestDb) {
         let seen_two = two.store().game(id).await.unwrap().unwrap();
         assert_eq!(seen_one, seen_two);
         let log = two.store().log(id).await.unwrap();
-        assert_eq!(log.iter().filter(|e| e.kind == "move").count(), 1);
+        assert_eq!(log.iter().filter(|e| e.kind == LogKind::Move).count(), 1);
         assert_eq!(
             replay(&seen_two, &log).unwrap().position_text(),
             seen_two.position
         );
         // And play goes on from either process.
-        ok(two.act(&here(), &bob, Some(id), "e7e5", None).await);
-        ok(one.act(&here(), &alice, Some(id), "e2e4", None).await);
+        ok(two
+            .run(&req(&bob, Some(id)), Command::Move("e7e5".into()))
+            .await);
+        ok(one
+            .run(&req(&alice, Some(id)), Command::Move("e2e4".into()))
+            .await);
     }
 }
 
@@ -186,7 +198,7 @@ async fn many_commits_at_once_each_succeed_or_conflict_alone(db: TestDb) {
             let mut changed = row.clone();
             changed.position = format!("{writer} {notation}");
             let commit = Commit::new(changed, row.version).log(NewLogEntry {
-                kind: "move",
+                kind: LogKind::Move,
                 user_id: alice.id.clone(),
                 side: Some(Color::White),
                 notation: Some(notation.into()),
@@ -293,7 +305,7 @@ async fn cooperative_scores_make_their_own_leaderboard(db: TestDb) {
     ] {
         let row = GameRow {
             id: 0,
-            variant: "catalonia".into(),
+            variant: GameId::Catalonia.into(),
             server_id: "server-1".into(),
             place_id: "channel-1".into(),
             options: Default::default(),
@@ -329,15 +341,25 @@ async fn cooperative_scores_make_their_own_leaderboard(db: TestDb) {
         commit.result = Some(ResultRow {
             game_id: id,
             server_id: "server-1".into(),
-            variant: "catalonia".into(),
-            kind: if points > 0 { "score" } else { "abandoned" }.into(),
+            variant: GameId::Catalonia.into(),
+            kind: if points > 0 {
+                ResultKind::Score
+            } else {
+                ResultKind::Abandoned
+            },
             winner: None,
             points: Some(points),
             reason: "turn limit".into(),
         });
         store.commit(&commit).await.unwrap();
     }
-    let board = ok(service.leaderboard(&here(), "Catalonia").await).text;
+    let board = ok(service
+        .run(
+            &anyone(here()),
+            Command::Leaderboard("Catalonia".to_string()),
+        )
+        .await)
+    .text;
     let lines: Vec<&str> = board.lines().collect();
     assert_eq!(lines[0], "Best Catalonia scores on this server:");
     assert!(
@@ -355,10 +377,12 @@ async fn a_database_that_is_down_gets_a_polite_sentence(db: TestDb) {
     let service = db.service().await;
     let (alice, bob) = (person("alice"), person("bob"));
     let id = two_player(&service, "chess", &alice, &bob, &[]).await;
-    ok(service.act(&here(), &alice, Some(id), "e2e4", None).await);
+    ok(service
+        .run(&req(&alice, Some(id)), Command::Move("e2e4".to_string()))
+        .await);
     service.store().close().await;
     let down = service
-        .act(&here(), &bob, Some(id), "e7e5", None)
+        .run(&req(&bob, Some(id)), Command::Move("e7e5".to_string()))
         .await
         .unwrap_err();
     assert_eq!(down, chatrang::service::ServiceError::Unavailable);
@@ -366,6 +390,8 @@ async fn a_database_that_is_down_gets_a_polite_sentence(db: TestDb) {
     // The move committed before the outage is still there.
     let again = db.service().await;
     let log = again.store().log(id).await.unwrap();
-    assert_eq!(log.iter().filter(|e| e.kind == "move").count(), 1);
-    ok(again.act(&here(), &bob, Some(id), "e7e5", None).await);
+    assert_eq!(log.iter().filter(|e| e.kind == LogKind::Move).count(), 1);
+    ok(again
+        .run(&req(&bob, Some(id)), Command::Move("e7e5".into()))
+        .await);
 }

@@ -1,0 +1,81 @@
+//! The service value itself: the store it answers from, the painter that draws its boards, the
+//! games it keeps in memory, and the list of games the bot hosts. The commands are `impl
+//! Service` blocks in the files above this one.
+
+use std::{
+    collections::HashMap,
+    sync::{Arc, Mutex},
+};
+
+use super::{
+    cache::GameCache,
+    painter::{BoardPainter, RenderPainter},
+};
+use crate::{
+    rules::{OptionSpec, registry::GAMES},
+    store::Store,
+};
+
+/// The service. Cheap to share behind an `Arc`; every method takes `&self`.
+pub struct Service {
+    pub(crate) store: Store,
+    pub(crate) painter: Arc<dyn BoardPainter>,
+    /// Games replayed from their logs, keyed by id, with the version they reflect.
+    pub(crate) cache: GameCache,
+    /// Display names already written to the players table, to skip needless writes.
+    pub(crate) names: Mutex<HashMap<String, String>>,
+}
+
+/// The painter the program uses: PNG pictures and Unicode text boards from [`crate::render`].
+pub fn default_painter() -> Arc<dyn BoardPainter> {
+    Arc::new(RenderPainter)
+}
+
+/// One game the bot hosts, as adapters list it (from its row in the table of games).
+#[derive(Clone, Copy, Debug)]
+pub struct GameInfo {
+    /// The id commands take and records keep.
+    pub key: &'static str,
+    /// The name people read.
+    pub name: &'static str,
+    /// Everyone plays together for one score: no winner, no rating.
+    pub cooperative: bool,
+    /// The options a new game accepts.
+    pub options: &'static [OptionSpec],
+}
+
+impl Service {
+    /// Every game the bot hosts, in the order lists show them.
+    pub fn games() -> Vec<GameInfo> {
+        GAMES
+            .iter()
+            .map(|g| GameInfo {
+                key: g.key,
+                name: g.name,
+                cooperative: g.cooperative,
+                options: g.options,
+            })
+            .collect()
+    }
+
+    /// A service over an opened store, drawing boards with `painter`.
+    pub fn new(store: Store, painter: Arc<dyn BoardPainter>) -> Service {
+        Service {
+            store,
+            painter,
+            cache: GameCache::default(),
+            names: Mutex::new(HashMap::new()),
+        }
+    }
+
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    /// How many times the kept copy of a game has generated its legal moves (see
+    /// [`crate::rules::Game::legal_sets_computed`]); `None` when the game is not in memory.
+    /// The counting test holds one move through the service to at most two generations with it.
+    pub fn legal_sets_computed(&self, game: i64) -> Option<u64> {
+        self.cache.legal_sets_computed(game)
+    }
+}

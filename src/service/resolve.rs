@@ -1,0 +1,144 @@
+//! Finding the game a command is about (the one named, else the one open where it is asked)
+//! and loading it: from memory when it is kept at the database's version, else replayed from
+//! its record and checked. Also remembering people's display names.
+
+use super::{
+    base::Service,
+    cache::Cached,
+    loaded::{Loaded, refused_damaged},
+    replay::restore,
+    reply::{ServiceError, ServiceResult},
+    request::Request,
+    request::User,
+};
+use crate::store::{GameRow, GameState};
+
+impl Service {
+    /// Remembers a user's display name (written only when new or changed).
+    pub(crate) async fn remember(&self, user: &User) -> ServiceResult<()> {
+        let known = self
+            .names
+            .lock()
+            .map(|names| names.get(&user.id) == Some(&user.name))
+            .unwrap_or(false);
+        if !known {
+            self.store.upsert_player(&user.id, &user.name).await?;
+            if let Ok(mut names) = self.names.lock() {
+                names.insert(user.id.clone(), user.name.clone());
+            }
+        }
+        Ok(())
+    }
+
+    /// Finds the game a request is about: the one named, else the one open in its place
+    /// (the user's own when there are several); with `finished_ok`, the last game there.
+    pub(crate) async fn resolve(&self, req: &Request, finished_ok: bool) -> ServiceResult<GameRow> {
+        if let Some(id) = req.game {
+            return self
+                .store
+                .game(id)
+                .await?
+                .ok_or_else(|| ServiceError::refused(format!("There is no game #{id}.")));
+        }
+        let channel = &req.place.channel;
+        let open = self.store.open_games_in_place(channel).await?;
+        if open.is_empty() {
+            if finished_ok && let Some(last) = self.store.last_game_in_place(channel).await? {
+                return Ok(last);
+            }
+            return Err(ServiceError::refused(
+                "There is no game in progress here. Start one with /new, or name a game by its \
+                 number (/games lists yours).",
+            ));
+        }
+        if open.len() == 1 {
+            return Ok(open.into_iter().next().expect("one game"));
+        }
+        let user = &req.user;
+        let mut mine = Vec::new();
+        for row in &open {
+            let in_game = row.challenged.as_deref() == Some(user.id.as_str())
+                || self
+                    .store
+                    .participants(row.id)
+                    .await?
+                    .iter()
+                    .any(|p| p.user_id == user.id);
+            if in_game {
+                mine.push(row.clone());
+            }
+        }
+        if mine.len() == 1 {
+            return Ok(mine.remove(0));
+        }
+        let list: Vec<String> = open
+            .iter()
+            .map(|r| format!("#{} {}", r.id, r.variant.name()))
+            .collect();
+        Err(ServiceError::refused(format!(
+            "Several games are open here ({}); say which one with its number.",
+            list.join(", ")
+        )))
+    }
+
+    /// Resolves and loads a game for an action: a game whose record is damaged is refused.
+    pub(crate) async fn load(&self, req: &Request, finished_ok: bool) -> ServiceResult<Loaded> {
+        let loaded = self.look(req, finished_ok).await?;
+        if loaded.damaged {
+            return Err(refused_damaged(&loaded));
+        }
+        Ok(loaded)
+    }
+
+    /// Resolves and loads a game to look at it: a damaged record shows what it can.
+    pub(crate) async fn look(&self, req: &Request, finished_ok: bool) -> ServiceResult<Loaded> {
+        let row = self.resolve(req, finished_ok).await?;
+        self.load_row(row).await
+    }
+
+    /// Rebuilds the game of a row (from the cache when it is at this version) and its people.
+    /// A damaged record comes back with [`Loaded::damaged`] set; callers that act refuse it.
+    /// A record of a game this bot no longer hosts is refused here (the store still reads it,
+    /// so that it can be listed and aborted).
+    pub(crate) async fn load_row(&self, row: GameRow) -> ServiceResult<Loaded> {
+        let kind = row.variant.known().ok_or_else(|| {
+            ServiceError::refused(format!(
+                "Game #{} is a game this bot no longer knows ({}).",
+                row.id,
+                row.variant.as_str()
+            ))
+        })?;
+        let (game, people, damaged) = match self.cache.get(row.id, row.version) {
+            Some(hit) => hit,
+            None => {
+                let log = self.store.log(row.id).await?;
+                let (game, damaged) = restore(kind, &row, &log)?;
+                let people = self.store.participants(row.id).await?;
+                // A damaged record is cached too, so that it is reported once, not at every
+                // look; any write bumps the version and so checks it again.
+                self.cache.put(
+                    row.id,
+                    Cached {
+                        version: row.version,
+                        game: game.clone_game(),
+                        people: people.clone(),
+                        damaged,
+                    },
+                );
+                (game, people, damaged)
+            }
+        };
+        let challenged_name = match &row.challenged {
+            Some(id) if row.state == GameState::Challenge => self.store.player_name(id).await?,
+            _ => None,
+        };
+        Ok(Loaded {
+            row,
+            kind,
+            game,
+            people,
+            challenged_name,
+            damaged,
+        })
+    }
+}

@@ -1,0 +1,130 @@
+//! Showing a game in a reply: the board drawn off the async runtime, whose turn it is, and
+//! the buttons that make sense now.
+
+use super::{
+    base::Service,
+    choice::Choice,
+    command::Command,
+    loaded::Loaded,
+    reply::{GameRef, Image, Reply},
+};
+use crate::{
+    rules::{BoardView, Color},
+    store::{GameState, Offer},
+};
+
+impl Service {
+    /// Draws a board on the blocking pool: the text, and the PNG when the painter has one.
+    pub(crate) async fn paint(
+        &self,
+        view: BoardView,
+        orientation: Color,
+        filename: String,
+    ) -> (String, Option<Image>) {
+        let painter = self.painter.clone();
+        let drawn = tokio::task::spawn_blocking(move || {
+            let text = painter.text(&view, orientation);
+            let png = painter.png(&view, orientation);
+            (text, png)
+        })
+        .await;
+        match drawn {
+            Ok((text, Ok(png))) => (text, Some(Image { png, filename })),
+            Ok((text, Err(why))) => {
+                tracing::debug!(%why, "no board picture");
+                (text, None)
+            }
+            Err(error) => {
+                tracing::error!(%error, "the painter failed");
+                (String::new(), None)
+            }
+        }
+    }
+
+    /// The usual reply about a game: `text`, the board, whose turn it is (mentioned), and
+    /// the choices open now.
+    pub(crate) async fn game_reply(&self, loaded: &Loaded, text: String) -> Reply {
+        let view = loaded.game.view();
+        let orientation = loaded.orientation(&view, &loaded.game.status());
+        let filename = format!("game-{}-{}.png", loaded.row.id, loaded.row.version);
+        let (board_text, image) = self.paint(view, orientation, filename).await;
+        let status = loaded.status_line();
+        Reply {
+            text: if text.is_empty() {
+                status
+            } else {
+                format!("{text}\n{status}")
+            },
+            board_text: Some(board_text),
+            image,
+            notify: loaded.to_act(),
+            choices: choices_for(loaded),
+            game: Some(GameRef {
+                id: loaded.row.id,
+                version: loaded.row.version,
+            }),
+            public: true,
+            ..Reply::default()
+        }
+    }
+}
+
+/// The buttons that make sense for a game now.
+pub(crate) fn choices_for(loaded: &Loaded) -> Vec<Choice> {
+    if loaded.damaged {
+        return Vec::new();
+    }
+    let choice = |label: &str, command| Choice {
+        label: label.to_string(),
+        game: loaded.row.id,
+        version: loaded.row.version,
+        command,
+    };
+    match loaded.row.state {
+        GameState::Challenge if loaded.row.challenged.is_none() => {
+            vec![choice("Accept", Command::Accept)]
+        }
+        GameState::Challenge => vec![
+            choice("Accept", Command::Accept),
+            choice("Decline", Command::Decline),
+        ],
+        GameState::Gathering => vec![
+            choice("Join White", Command::Join(Some(Color::White))),
+            choice("Join Black", Command::Join(Some(Color::Black))),
+        ],
+        GameState::Over => vec![choice("Rematch", Command::Rematch)],
+        GameState::Cancelled => Vec::new(),
+        GameState::Active => match loaded.row.pending {
+            Some(Offer::Draw(_)) => vec![
+                choice("Accept draw", Command::Draw),
+                choice("Decline draw", Command::DeclineDraw),
+            ],
+            Some(Offer::Undo(_)) => vec![
+                choice("Allow undo", Command::Undo),
+                choice("Refuse undo", Command::DeclineUndo),
+            ],
+            None => decision_choices(loaded),
+        },
+    }
+}
+
+/// A pending decision (an action that is not a move from one square to another, such as a
+/// draft pick, a baseline or a bomb target) gets one button per answer, when there are few.
+fn decision_choices(loaded: &Loaded) -> Vec<Choice> {
+    let actions = loaded.game.legal_actions();
+    let is_decision = !actions.is_empty()
+        && actions.len() <= 25
+        && actions.iter().all(|a| a.from.is_none() || a.to.is_none());
+    if !is_decision {
+        return Vec::new();
+    }
+    actions
+        .into_iter()
+        .map(|a| Choice {
+            label: a.notation.clone(),
+            game: loaded.row.id,
+            version: loaded.row.version,
+            command: Command::Move(a.notation),
+        })
+        .collect()
+}

@@ -1,0 +1,159 @@
+//! The one way a command changes a game that exists: a [`Change`] (the row after it, the new
+//! game when a move changed it, the log lines, who joins or leaves, how the game ended) is
+//! turned into one guarded [`Commit`] by [`Service::write`], which also records the result and
+//! the new ratings when the game ends, and keeps the new game in memory.
+//!
+//! Moves, decisions (draw, undo, resign) and the gathering of players all write through it.
+//! Three writes do not: creating a game (there is nothing loaded yet), `/abort` (it works on
+//! a record that may not load at all) and moving a game to another place (it changes where
+//! the game lives, not the game, so its version and its buttons stay).
+
+use super::{base::Service, cache::Cached, loaded::Loaded, reply::ServiceError, request::User};
+use crate::{
+    rules::{Color, Game, Outcome, Status},
+    store::{Commit, GameRow, GameState, LogKind, NewLogEntry, StoreError},
+};
+
+/// What one command changes in a game.
+pub(crate) struct Change {
+    /// The game's row after the change; its position is taken from the game, its version is
+    /// set by the store.
+    pub row: GameRow,
+    /// The game after the change, when it changed (a move, an undo); else it stays as loaded.
+    pub game: Option<Box<dyn Game>>,
+    pub log: Vec<NewLogEntry>,
+    /// People who join a side (or change sides before the game begins).
+    pub join: Vec<(String, Color)>,
+    pub leave: Vec<String>,
+    /// How the game ended, when the command ends it (a resignation, an agreed draw). A move
+    /// that ends the game by the rules needs none: the game's status says so.
+    pub end: Option<End>,
+}
+
+/// How a game ended.
+pub(crate) struct End {
+    pub outcome: Outcome,
+    /// A cooperative game given up: no score is recorded.
+    pub abandoned: bool,
+}
+
+impl Change {
+    /// A change of the game's row (start from the loaded row and edit it).
+    pub fn new(row: GameRow) -> Change {
+        Change {
+            row,
+            game: None,
+            log: Vec::new(),
+            join: Vec::new(),
+            leave: Vec::new(),
+            end: None,
+        }
+    }
+
+    pub fn log(mut self, entry: NewLogEntry) -> Change {
+        self.log.push(entry);
+        self
+    }
+
+    pub fn game(mut self, game: Box<dyn Game>) -> Change {
+        self.game = Some(game);
+        self
+    }
+
+    pub fn end(mut self, outcome: Outcome, abandoned: bool) -> Change {
+        self.end = Some(End { outcome, abandoned });
+        self
+    }
+}
+
+impl Service {
+    /// Writes `change` to the game `loaded` was read as, if nobody changed it since (else
+    /// [`StoreError::Conflict`] and nothing is written), and returns the game as it is now.
+    pub(crate) async fn write(
+        &self,
+        loaded: &Loaded,
+        change: Change,
+    ) -> Result<Loaded, StoreError> {
+        let Change {
+            mut row,
+            game,
+            log,
+            join,
+            leave,
+            end,
+        } = change;
+        let moved = game.is_some();
+        let game = game.unwrap_or_else(|| loaded.game.clone_game());
+        row.position = game.position_text();
+        let end = end.or_else(|| match game.status() {
+            Status::Over(outcome) if moved => Some(End {
+                outcome,
+                abandoned: false,
+            }),
+            _ => None,
+        });
+        let mut after = Loaded {
+            row,
+            kind: loaded.kind,
+            game,
+            people: loaded.people.clone(),
+            challenged_name: loaded.challenged_name.clone(),
+            damaged: false,
+        };
+        let mut commit = Commit::new(after.row.clone(), loaded.row.version);
+        commit.log = log;
+        commit.join = join;
+        commit.leave = leave;
+        if let Some(End { outcome, abandoned }) = end {
+            commit.game.state = GameState::Over;
+            commit.game.outcome = Some(outcome.to_string());
+            commit.game.pending = None;
+            let (result, ratings) = self.finish(&after, &outcome, abandoned).await?;
+            commit.result = Some(result);
+            commit.ratings = ratings;
+        }
+        let version = self.store.commit(&commit).await?;
+        if !commit.join.is_empty() || !commit.leave.is_empty() {
+            after.people = self.store.participants(after.row.id).await?;
+        }
+        after.row = commit.game;
+        after.row.version = version;
+        // Written by this process, so sound by construction.
+        self.cache.put(
+            after.row.id,
+            Cached {
+                version,
+                game: after.game.clone_game(),
+                people: after.people.clone(),
+                damaged: false,
+            },
+        );
+        Ok(after)
+    }
+}
+
+/// A log line by `user` (for `side`, when they play one) that is not a move.
+pub(crate) fn log_line(
+    kind: LogKind,
+    user: &User,
+    side: Option<Color>,
+    text: impl Into<String>,
+) -> NewLogEntry {
+    NewLogEntry {
+        kind,
+        user_id: user.id.clone(),
+        side,
+        notation: None,
+        description: text.into(),
+    }
+}
+
+/// A write that lost a race becomes a clear sentence; other errors are logged.
+pub(crate) fn conflict(error: StoreError) -> ServiceError {
+    match error {
+        StoreError::Conflict => ServiceError::refused(
+            "Someone else changed this game at the same moment; look at the board and try again.",
+        ),
+        other => other.into(),
+    }
+}
