@@ -96,8 +96,11 @@ pub fn run() -> ExitCode {
             position,
             out,
             black,
-        } => crate::render::command::render(&what, &rest, position.as_deref(), out, black),
-        Command::Gallery { dir } => crate::render::command::gallery(&dir),
+        } => crate::render::command::render(&what, &rest, position.as_deref(), out, black)
+            .map_err(|e| e.to_string()),
+        Command::Gallery { dir } => {
+            crate::render::command::gallery(&dir).map_err(|e| e.to_string())
+        }
         Command::Bench { what } => bench(&what),
         Command::Console { data, files, user } => {
             crate::console::init_logging();
@@ -158,7 +161,7 @@ fn bench(what: &str) -> Result<(), String> {
             crate::bench::catalonia::print(200);
             Ok(())
         }
-        "render" => crate::render::command::bench(),
+        "render" => crate::render::command::bench().map_err(|e| e.to_string()),
         "service" => {
             crate::console::init_logging();
             crate::bench::service::run(crate::service::default_painter(), None)
