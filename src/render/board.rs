@@ -1,13 +1,14 @@
 //! The board itself: squares (light, dark, Katarenga colours with their movement signs,
 //! Catalonia pits, holes as void), the last-move and check highlights, and the coordinates.
+//! The signs, pits and the check glow are sprites of the sheet (drawn by [`super::shapes`]).
 
-use super::{
-    font::{self, Fonts},
-    layout::{Layout, PixelRect},
-    palette::{self, Rgba},
-    sprites::{Decor, SpriteSheet},
-    surface::Surface,
-};
+use super::font::{self, Fonts};
+use super::layout::Layout;
+use super::palette::{self, Rgba};
+use super::rect::PixelRect;
+use super::shapes;
+use super::sprites::{Decor, SpriteSheet};
+use super::surface::Surface;
 use crate::rules::{BoardView, Geometry, Mark, Square, Tile};
 
 /// Squares, tiles and highlights: everything that lies under the pieces.
@@ -47,7 +48,7 @@ pub fn draw_squares(
                 .square_rects(square)
                 .filter(|_| geometry.contains(square))
             {
-                frame(canvas, cell, palette::LAST_MOVE_FRAME, (cell.w / 14).max(3));
+                shapes::frame(canvas, cell, palette::LAST_MOVE_FRAME, (cell.w / 14).max(3));
             }
         } else {
             tint(canvas, layout, geometry, square, palette::LAST_MOVE);
@@ -89,84 +90,6 @@ fn tint(
     }
     for cell in layout.square_rects(square) {
         canvas.fill_rect(cell.x, cell.y, cell.w, cell.h, color);
-    }
-}
-
-/// A border of `width` pixels inside a cell.
-pub fn frame(canvas: &mut dyn Surface, cell: PixelRect, color: Rgba, width: u32) {
-    canvas.fill_rect(cell.x, cell.y, cell.w, width, color);
-    canvas.fill_rect(
-        cell.x,
-        cell.y + (cell.h - width) as i32,
-        cell.w,
-        width,
-        color,
-    );
-    canvas.fill_rect(cell.x, cell.y, width, cell.h, color);
-    canvas.fill_rect(
-        cell.x + (cell.w - width) as i32,
-        cell.y,
-        width,
-        cell.h,
-        color,
-    );
-}
-
-/// A crater: a dark core in a rim, with a little rubble.
-pub fn pit(canvas: &mut dyn Surface, cell: PixelRect) {
-    let (cx, cy) = cell.center();
-    let s = cell.w as f32;
-    canvas.fill_circle(cx, cy, s * 0.40, Rgba::opaque(110, 88, 68));
-    canvas.fill_circle(cx, cy + s * 0.02, s * 0.32, Rgba::opaque(48, 37, 30));
-    canvas.fill_circle(cx, cy + s * 0.04, s * 0.24, palette::PIT_CORE);
-    for (dx, dy, r) in [
-        (-0.36, -0.34, 0.04),
-        (0.38, -0.3, 0.03),
-        (0.34, 0.38, 0.045),
-    ] {
-        canvas.fill_circle(cx + dx * s, cy + dy * s, r * s, Rgba::opaque(120, 98, 76));
-    }
-}
-
-/// The faint sign of how a pawn starting on this colour moves, so the colours can be told
-/// apart without seeing colour: red slides orthogonally (+), yellow diagonally (×), green
-/// leaps like a knight (L hooks in the corners), blue steps once (eight dots).
-pub fn tile_sign(canvas: &mut dyn Surface, cell: PixelRect, tile: Tile) {
-    let s = cell.w as f32;
-    let (x, y) = (cell.x as f32, cell.y as f32);
-    let (cx, cy) = cell.center();
-    let ink = palette::TILE_SIGN;
-    let w = (s * 0.045).max(2.0);
-    match tile {
-        Tile::Red => {
-            let (a, b) = (0.1 * s, 0.9 * s);
-            canvas.line((x + a, cy), (x + b, cy), ink, w);
-            canvas.line((cx, y + a), (cx, y + b), ink, w);
-        }
-        Tile::Yellow => {
-            let (a, b) = (0.12 * s, 0.88 * s);
-            canvas.line((x + a, y + a), (x + b, y + b), ink, w);
-            canvas.line((x + b, y + a), (x + a, y + b), ink, w);
-        }
-        Tile::Green => {
-            let (m, long, short) = (0.1 * s, 0.3 * s, 0.15 * s);
-            for (sx, sy) in [(1.0, 1.0), (-1.0, 1.0), (1.0, -1.0), (-1.0, -1.0)] {
-                let ox = if sx > 0.0 { x + m } else { x + s - m };
-                let oy = if sy > 0.0 { y + m } else { y + s - m };
-                canvas.line((ox, oy + sy * long), (ox, oy), ink, w);
-                canvas.line((ox, oy), (ox + sx * short, oy), ink, w);
-            }
-        }
-        Tile::Blue => {
-            for dx in [-1.0f32, 0.0, 1.0] {
-                for dy in [-1.0f32, 0.0, 1.0] {
-                    if dx != 0.0 || dy != 0.0 {
-                        canvas.fill_circle(cx + dx * 0.38 * s, cy + dy * 0.38 * s, w * 1.1, ink);
-                    }
-                }
-            }
-        }
-        Tile::Pit => {}
     }
 }
 

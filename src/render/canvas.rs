@@ -1,15 +1,13 @@
 //! A straight RGBA pixmap (premultiplied, as tiny-skia keeps it) implementing [`Surface`]:
-//! sprites and square decorations are drawn on it once per size, and so are the sample
-//! pictures the palette is learned from. Everything clips at the edges, so nothing here can
+//! sprites and square decorations are drawn on it once per size, and so are the real games'
+//! positions the palette is learned from (see [`super::showcase::palette_views`]). Everything clips at the edges, so nothing here can
 //! panic on a coordinate outside the picture.
 
 use resvg::tiny_skia::{self, Pixmap, PremultipliedColorU8};
 
-use super::{
-    palette::Rgba,
-    sprites::Sprite,
-    surface::{Surface, clip},
-};
+use super::palette::Rgba;
+use super::sprite::Sprite;
+use super::surface::{Surface, clip};
 
 pub struct Canvas {
     pub pixmap: Pixmap,

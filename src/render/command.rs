@@ -2,12 +2,41 @@
 //! `chatrang bench render`. Thin wrappers; the drawing lives in the rest of this module.
 
 use std::{
+    io,
     path::{Path, PathBuf},
     time::Instant,
 };
 
-use super::{Renderer, encode::Settings, gallery, showcase, text_board};
-use crate::rules::{BoardView, Color, GameId, Options, registry};
+use super::encode::Settings;
+use super::error::RenderError;
+use super::gallery::{self, GalleryError};
+use super::renderer::Renderer;
+use super::showcase;
+use super::text_board::text_board;
+use crate::rules::{
+    ActionError, BoardView, Color, GameId, Options, SetupError, UnknownGame, registry,
+};
+
+/// Why a picture command failed; the text is what `chatrang` prints after "error: ".
+#[derive(Debug, thiserror::Error)]
+pub enum CommandError {
+    #[error("write: render piece <game> <piece>")]
+    PieceUsage,
+    #[error(transparent)]
+    UnknownGame(#[from] UnknownGame),
+    #[error(transparent)]
+    Setup(#[from] SetupError),
+    #[error(transparent)]
+    Diagram(#[from] ActionError),
+    #[error(transparent)]
+    Render(#[from] RenderError),
+    #[error("cannot write {}: {source}", path.display())]
+    Write { path: PathBuf, source: io::Error },
+    #[error(transparent)]
+    Gallery(#[from] GalleryError),
+    #[error("{0}: position not reached")]
+    NotReached(&'static str),
+}
 
 /// `chatrang render <game> [--position STR] [--out FILE]` and
 /// `chatrang render piece <game> <piece>`.
@@ -17,39 +46,37 @@ pub fn render(
     position: Option<&str>,
     out: Option<PathBuf>,
     black: bool,
-) -> Result<(), String> {
+) -> Result<(), CommandError> {
     let (id, view) = if what.eq_ignore_ascii_case("piece") {
         let [game, piece @ ..] = rest else {
-            return Err("write: render piece <game> <piece>".into());
+            return Err(CommandError::PieceUsage);
         };
-        let id = GameId::parse(game).map_err(|e| e.to_string())?;
-        let game = registry::new_game(id, &Options::default(), 0).map_err(|e| e.to_string())?;
-        let view = game
-            .piece_diagram(&piece.join(" "))
-            .map_err(|e| e.to_string())?;
+        let id = GameId::parse(game)?;
+        let game = registry::new_game(id, &Options::default(), 0)?;
+        let view = game.piece_diagram(&piece.join(" "))?;
         (id, view)
     } else {
-        let id = GameId::parse(what).map_err(|e| e.to_string())?;
+        let id = GameId::parse(what)?;
         let game = match position {
             Some(text) => registry::load(id, text),
             None => registry::new_game(id, &Options::default(), 0),
-        }
-        .map_err(|e| e.to_string())?;
+        }?;
         (id, game.view())
     };
     let orientation = if black { Color::Black } else { Color::White };
     let out = out.unwrap_or_else(|| PathBuf::from(format!("{}.png", id.id())));
-    let png = Renderer::global()
-        .png(&view, orientation)
-        .map_err(|e| e.to_string())?;
-    std::fs::write(&out, &png).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+    let png = Renderer::global().png(&view, orientation)?;
+    std::fs::write(&out, &png).map_err(|source| CommandError::Write {
+        path: out.clone(),
+        source,
+    })?;
     print!("{}", text_board(&view, orientation));
     println!("wrote {} ({} bytes)", out.display(), png.len());
     Ok(())
 }
 
 /// `chatrang gallery <DIR>`.
-pub fn gallery(dir: &Path) -> Result<(), String> {
+pub fn gallery(dir: &Path) -> Result<(), CommandError> {
     let written = gallery::write(dir)?;
     println!("wrote {} pictures to {}", written.len(), dir.display());
     Ok(())
@@ -59,7 +86,7 @@ pub fn gallery(dir: &Path) -> Result<(), String> {
 /// of draw + PNG encode, in wall-clock time and in this thread's processor time (which a busy
 /// machine inflates less), split by phase; then the encoder settings compared on the largest
 /// board.
-pub fn bench() -> Result<(), String> {
+pub fn bench() -> Result<(), CommandError> {
     let started = Instant::now();
     let renderer = Renderer::global();
     println!(
@@ -86,13 +113,9 @@ pub fn bench() -> Result<(), String> {
         let (mut size, mut pixels) = (0, String::new());
         for _ in 0..runs {
             let (t, c0) = (Instant::now(), thread_cpu_ms());
-            let picture = renderer
-                .draw(view, Color::White)
-                .map_err(|e| e.to_string())?;
+            let picture = renderer.draw(view, Color::White)?;
             let c1 = thread_cpu_ms();
-            let png = renderer
-                .encode(&picture, Settings::default())
-                .map_err(|e| e.to_string())?;
+            let png = renderer.encode(&picture, Settings::default())?;
             let layout = &picture.layout;
             let c2 = thread_cpu_ms();
             wall.push(t.elapsed().as_secs_f64() * 1e3);
@@ -122,19 +145,14 @@ pub fn bench() -> Result<(), String> {
         .filter(|(n, _)| n.contains("middlegame"))
         .take(2)
     {
-        let picture = renderer
-            .draw(view, Color::White)
-            .map_err(|e| e.to_string())?;
+        let picture = renderer.draw(view, Color::White)?;
         println!("\nencoder settings on {name} (cpu ms per encode):");
         for (label, settings) in Settings::candidates() {
             let mut times = Vec::new();
             let mut size = 0;
             for _ in 0..40 {
                 let c0 = thread_cpu_ms();
-                size = renderer
-                    .encode(&picture, settings)
-                    .map_err(|e| e.to_string())?
-                    .len();
+                size = renderer.encode(&picture, settings)?.len();
                 if let (Some(a), Some(b)) = (c0, thread_cpu_ms()) {
                     times.push(b - a);
                 }
@@ -151,10 +169,10 @@ pub fn bench() -> Result<(), String> {
 }
 
 /// The boards the benchmark draws: the real games' positions of the gallery.
-fn bench_boards() -> Result<Vec<(String, BoardView)>, String> {
-    let need = |name: &str, view: Option<BoardView>| {
+fn bench_boards() -> Result<Vec<(String, BoardView)>, CommandError> {
+    let need = |name: &'static str, view: Option<BoardView>| {
         view.map(|v| (name.to_string(), v))
-            .ok_or_else(|| format!("{name}: position not reached"))
+            .ok_or(CommandError::NotReached(name))
     };
     Ok(vec![
         need("chess 8×8 start", showcase::start(GameId::Chess))?,

@@ -45,6 +45,28 @@ impl Settings {
     }
 }
 
+/// Why a picture could not be encoded: a caller's mistake (the sizes do not match) or the
+/// encoder's own complaint, kept as its message so that the error stays `Clone` and comparable.
+#[derive(Clone, Debug, Eq, PartialEq, thiserror::Error)]
+pub enum EncodeError {
+    #[error("{pixels} pixels for {width}×{height}")]
+    Size {
+        pixels: usize,
+        width: u32,
+        height: u32,
+    },
+    #[error("a palette of {0} bytes")]
+    Palette(usize),
+    #[error("{0}")]
+    Png(String),
+}
+
+impl From<png::EncodingError> for EncodeError {
+    fn from(error: png::EncodingError) -> Self {
+        EncodeError::Png(error.to_string())
+    }
+}
+
 /// Encodes `width` × `height` palette indices with the palette `rgb` (three bytes a colour).
 pub fn png(
     indices: &[u8],
@@ -52,13 +74,17 @@ pub fn png(
     height: u32,
     rgb: &[u8],
     settings: Settings,
-) -> Result<Vec<u8>, String> {
+) -> Result<Vec<u8>, EncodeError> {
     let pixels = (width as usize) * (height as usize);
     if indices.len() != pixels {
-        return Err(format!("{} pixels for {width}×{height}", indices.len()));
+        return Err(EncodeError::Size {
+            pixels: indices.len(),
+            width,
+            height,
+        });
     }
     if rgb.is_empty() || !rgb.len().is_multiple_of(3) || rgb.len() > 256 * 3 {
-        return Err(format!("a palette of {} bytes", rgb.len()));
+        return Err(EncodeError::Palette(rgb.len()));
     }
     let mut out = Vec::with_capacity(pixels / 8);
     let mut encoder = Encoder::new(&mut out, width, height);
@@ -67,11 +93,9 @@ pub fn png(
     encoder.set_palette(rgb.to_vec());
     encoder.set_filter(settings.filter);
     encoder.set_deflate_compression(settings.deflate);
-    let mut writer = encoder.write_header().map_err(|e| e.to_string())?;
-    writer
-        .write_image_data(indices)
-        .map_err(|e| e.to_string())?;
-    writer.finish().map_err(|e| e.to_string())?;
+    let mut writer = encoder.write_header()?;
+    writer.write_image_data(indices)?;
+    writer.finish()?;
     Ok(out)
 }
 

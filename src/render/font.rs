@@ -8,7 +8,9 @@ use std::{
 
 use ab_glyph::{Font as _, FontRef, GlyphId, PxScale, ScaleFont as _, point};
 
-use super::{assets, palette::Rgba, surface::Surface};
+use super::assets;
+use super::palette::Rgba;
+use super::surface::Surface;
 
 /// A face with a cache of rasterized glyphs, so that text costs a copy after the first time.
 pub struct Face {

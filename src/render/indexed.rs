@@ -2,12 +2,10 @@
 //! fills are `memset`s, sprites copy bytes, and every blend is a table look-up, so drawing a
 //! 16×12 board touches a quarter of the memory an RGBA picture would, and so does the encoder.
 
-use super::{
-    palette::Rgba,
-    quantize::{self, LEVELS, Lut, Palette},
-    sprites::{IndexedSprite, Sprite},
-    surface::{Surface, clip},
-};
+use super::palette::Rgba;
+use super::quantize::{self, LEVELS, Lut, Palette};
+use super::sprite::{IndexedSprite, Sprite};
+use super::surface::{Surface, clip};
 
 pub struct IndexedCanvas<'p> {
     width: u32,

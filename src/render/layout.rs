@@ -3,33 +3,10 @@
 //! header strip, the legend below and the pool panel beside the board. Computed once per
 //! picture; tests use it to find a square's pixels.
 
-use super::{
-    font::{self, Fonts},
-    legend::{self, LegendEntry},
-};
+use super::font::{self, Fonts};
+use super::legend::{self, LegendEntry};
+use super::rect::PixelRect;
 use crate::rules::{BoardView, Color, Geometry, Mark, Square};
-
-/// A rectangle of pixels.
-#[derive(Copy, Clone, Debug, Eq, PartialEq)]
-pub struct PixelRect {
-    pub x: i32,
-    pub y: i32,
-    pub w: u32,
-    pub h: u32,
-}
-
-impl PixelRect {
-    pub fn center(&self) -> (f32, f32) {
-        (
-            self.x as f32 + self.w as f32 / 2.0,
-            self.y as f32 + self.h as f32 / 2.0,
-        )
-    }
-
-    pub fn contains(&self, x: i32, y: i32) -> bool {
-        x >= self.x && y >= self.y && x < self.x + self.w as i32 && y < self.y + self.h as i32
-    }
-}
 
 /// The largest picture side we agree to draw; bigger means the view is malformed.
 pub const MAX_SIDE_PX: u32 = 4096;

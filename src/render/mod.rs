@@ -1,16 +1,39 @@
-//! Board pictures: a [`Renderer`] turns a [`BoardView`] into a PNG, and [`text_board`] into
-//! Unicode text for the console and screen readers.
+//! Board pictures: a [`Renderer`] turns a [`BoardView`](crate::rules::BoardView) into a PNG, and
+//! [`text_board`] into Unicode text for the console and screen readers.
 //!
 //! Drawing is copying: the piece SVGs (our own, in `assets/pieces/`) are rasterized once per size
 //! into sprite sheets, so a request only fills squares, copies sprites, draws a few shapes and
 //! glyphs and encodes. Rendering is a pure function of the view and the orientation (no I/O),
 //! safe to call from a blocking thread pool.
+//!
+//! The modules, bottom to top; each uses only modules listed before it, and this file only
+//! declares and re-exports. Each file names a sibling in a `use super::<module>` line of its
+//! own, so that `python3 tools/modcycles.py src/render` reads every edge and can check that
+//! there is no cycle.
+//! 1. `assets`, `palette`, `quantize`, `encode`, `rect`, `legend`, `moves`: the leaves (artwork
+//!    and fonts, colours, the palette and its blend tables, PNG encoding, pixel rectangles, the
+//!    legend's piece types, the moves-of-a-piece view).
+//! 2. `sprite`: one rasterized sprite, straight and in palette indices.
+//! 3. `surface`: what drawing draws on (fills, sprites, coverage masks, vector shapes).
+//! 4. `canvas`, `indexed`: the two surfaces, full colour and palette indices.
+//! 5. `font`: text on a surface.
+//! 6. `shapes`: the vector drawings of one square (tile signs, pit, check, plate, marks).
+//! 7. `layout`: where everything goes on a picture.
+//! 8. `sprites`: the sprite sheets of pieces and square decorations, one per size.
+//! 9. `board`, `overlay`, `pieces`: the board's layers.
+//! 10. `panels`: the header, the legend and the pool around the board.
+//! 11. `paint`: the order of the layers.
+//! 12. `showcase`: positions of the real games (the palette is learned from them).
+//! 13. `error`, `renderer`: the renderer, which draws a view and encodes it.
+//! 14. `text_board`: the board as text.
+//! 15. `gallery`, `command`: `chatrang gallery`, `chatrang render` and the benchmark.
 
 mod assets;
 mod board;
 mod canvas;
 pub mod command;
 pub mod encode;
+mod error;
 mod font;
 pub mod gallery;
 mod indexed;
@@ -18,210 +41,24 @@ mod layout;
 mod legend;
 mod moves;
 mod overlay;
+mod paint;
 pub mod palette;
 mod panels;
 mod pieces;
 pub mod quantize;
-pub mod samples;
+mod rect;
+mod renderer;
+mod shapes;
 pub mod showcase;
+mod sprite;
 mod sprites;
 mod surface;
 mod text_board;
 
-use std::sync::OnceLock;
-
-pub use layout::{Layout, LegendItem, PixelRect, PlacedEntry};
+pub use error::RenderError;
+pub use layout::{Layout, LegendItem, PlacedEntry};
 pub use legend::{LegendEntry, entries as legend_entries};
 pub use moves::moves_view;
+pub use rect::PixelRect;
+pub use renderer::{Picture, Renderer};
 pub use text_board::text_board;
-
-use crate::rules::{BoardView, Color};
-
-/// Why a view could not be drawn.
-#[derive(Clone, Debug, Eq, PartialEq, thiserror::Error)]
-pub enum RenderError {
-    #[error("there is no board to draw (the view has no geometry)")]
-    NoBoard,
-    #[error("the picture would be larger than {max}×{max} pixels", max = layout::MAX_SIDE_PX)]
-    TooLarge,
-    #[error("the picture could not be encoded as PNG: {0}")]
-    Encode(String),
-}
-
-/// Draws pictures. Build it once (it rasterizes the sprite sheets and learns the palette) and
-/// share it.
-pub struct Renderer {
-    fonts: font::Fonts,
-    sprites: sprites::SpriteCache,
-    palette: quantize::Palette,
-}
-
-/// A drawn picture: one palette index per pixel, row by row, and where things were put.
-pub struct Picture {
-    pub layout: Layout,
-    pub indices: Vec<u8>,
-}
-
-/// The sprite sizes used by the layouts: squares on small and large boards, the top and the
-/// lower pieces of a stack on each (see `pieces::stack_top_size`), and legend icons (36, also
-/// half of 72).
-const USUAL_SIZES: [u32; 6] = [72, 64, 56, 50, 32, layout::ICON];
-
-impl Default for Renderer {
-    fn default() -> Self {
-        Renderer::new()
-    }
-}
-
-impl Renderer {
-    /// Loads the fonts, rasterizes the sprite sheets of the usual sizes, and learns the
-    /// palette from full-colour drawings of the sample boards (see [`quantize`]).
-    pub fn new() -> Renderer {
-        let fonts = font::Fonts::load();
-        let sprites = sprites::SpriteCache::default();
-        for size in USUAL_SIZES {
-            sprites.sheet(size);
-        }
-        let drawings: Vec<Vec<u8>> = samples::palette_samples()
-            .iter()
-            .filter_map(|view| draw_rgba(&fonts, &sprites, view))
-            .collect();
-        let drawings: Vec<&[u8]> = drawings.iter().map(Vec::as_slice).collect();
-        let palette = quantize::Palette::learn(&palette::exact_colors(), &drawings);
-        Renderer {
-            fonts,
-            sprites,
-            palette,
-        }
-    }
-
-    /// One renderer for the whole program, built on first use.
-    pub fn global() -> &'static Renderer {
-        static RENDERER: OnceLock<Renderer> = OnceLock::new();
-        RENDERER.get_or_init(Renderer::new)
-    }
-
-    /// The sprite kinds that have their own artwork (every other kind is drawn as a lettered
-    /// token).
-    pub fn kinds() -> impl Iterator<Item = &'static str> {
-        assets::PIECES.iter().map(|(kind, _)| *kind)
-    }
-
-    /// The sprite sizes rasterized so far (the usual ones from the start; a picture that needs
-    /// another size adds it once).
-    pub fn sprite_sizes(&self) -> Vec<u32> {
-        self.sprites.sizes()
-    }
-
-    /// The sprite of a kind at `size` pixels, as straight RGBA rows, or `None` if the kind has
-    /// no artwork of its own.
-    pub fn sprite_rgba(&self, kind: &str, color: Color, size: u32) -> Option<Vec<u8>> {
-        let sheet = self.sprites.sheet(size.clamp(8, 256));
-        let sprite = sheet.get(kind, color)?;
-        Some(
-            sprite
-                .pixmap
-                .pixels()
-                .iter()
-                .flat_map(|p| {
-                    let c = p.demultiply();
-                    [c.red(), c.green(), c.blue(), c.alpha()]
-                })
-                .collect(),
-        )
-    }
-
-    /// Where things go in the picture of `view` (for tests and image maps).
-    pub fn layout(&self, view: &BoardView, orientation: Color) -> Result<Layout, RenderError> {
-        let geometry = view.geometry.as_ref().ok_or(RenderError::NoBoard)?;
-        Layout::compute(view, geometry, orientation, &self.fonts).ok_or(RenderError::TooLarge)
-    }
-
-    /// The colours of every picture's palette.
-    pub fn palette(&self) -> &quantize::Palette {
-        &self.palette
-    }
-
-    /// The picture of `view` with `orientation`'s side at the bottom, in palette indices.
-    pub fn draw(&self, view: &BoardView, orientation: Color) -> Result<Picture, RenderError> {
-        let geometry = view.geometry.as_ref().ok_or(RenderError::NoBoard)?;
-        let layout = self.layout(view, orientation)?;
-        let mut canvas = indexed::IndexedCanvas::new(
-            layout.width,
-            layout.height,
-            palette::BACKGROUND,
-            &self.palette,
-        )
-        .ok_or(RenderError::TooLarge)?;
-        paint(
-            &mut canvas,
-            &self.fonts,
-            &self.sprites,
-            &layout,
-            geometry,
-            view,
-        );
-        Ok(Picture {
-            layout,
-            indices: canvas.into_indices(),
-        })
-    }
-
-    /// A drawn picture as a PNG file.
-    pub fn encode(
-        &self,
-        picture: &Picture,
-        settings: encode::Settings,
-    ) -> Result<Vec<u8>, RenderError> {
-        encode::png(
-            &picture.indices,
-            picture.layout.width,
-            picture.layout.height,
-            &self.palette.rgb_bytes(),
-            settings,
-        )
-        .map_err(RenderError::Encode)
-    }
-
-    /// The picture of `view` with `orientation`'s side at the bottom, as a PNG file.
-    pub fn png(&self, view: &BoardView, orientation: Color) -> Result<Vec<u8>, RenderError> {
-        let picture = self.draw(view, orientation)?;
-        self.encode(&picture, encode::Settings::default())
-    }
-}
-
-/// Draws everything of `view` on `surface`, bottom layer first.
-fn paint(
-    surface: &mut dyn surface::Surface,
-    fonts: &font::Fonts,
-    sprites: &sprites::SpriteCache,
-    layout: &Layout,
-    geometry: &crate::rules::Geometry,
-    view: &BoardView,
-) {
-    panels::draw_header(surface, fonts, layout, view);
-    let sheet = sprites.sheet(layout.square);
-    board::draw_squares(surface, &sheet, layout, geometry, view);
-    pieces::draw_outside(surface, fonts, sprites, layout, view);
-    pieces::draw_board_pieces(surface, fonts, sprites, layout, geometry, view);
-    board::veil_repeated_column(surface, layout, geometry);
-    overlay::draw_marks(surface, &sheet, layout, geometry, view);
-    overlay::draw_arrows(surface, layout, geometry, view);
-    board::draw_coordinates(surface, layout, fonts);
-    panels::draw_legend(surface, fonts, sprites, layout);
-    panels::draw_pool(surface, fonts, sprites, layout, view);
-}
-
-/// `view` drawn in full colour (opaque RGBA rows), for learning the palette; `None` if it
-/// cannot be laid out.
-fn draw_rgba(
-    fonts: &font::Fonts,
-    sprites: &sprites::SpriteCache,
-    view: &BoardView,
-) -> Option<Vec<u8>> {
-    let geometry = view.geometry.as_ref()?;
-    let layout = Layout::compute(view, geometry, Color::White, fonts)?;
-    let mut canvas = canvas::Canvas::new(layout.width, layout.height, palette::BACKGROUND)?;
-    paint(&mut canvas, fonts, sprites, &layout, geometry, view);
-    Some(canvas.into_rgba())
-}

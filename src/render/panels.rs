@@ -1,15 +1,13 @@
 //! The text around the board: the header line above, the legend of fairy pieces below, and the
 //! Pick-a-team pool panel beside it.
 
-use super::{
-    font::{self, Fonts},
-    layout::{HEADER_SIZE, ICON, LABEL_SIZE, Layout, LegendItem, PixelRect},
-    palette::{self, Rgba},
-    pieces::draw_piece,
-    sprites::SpriteCache,
-    sprites::{Decor, SpriteSheet},
-    surface::Surface,
-};
+use super::font::{self, Fonts};
+use super::layout::{HEADER_SIZE, ICON, LABEL_SIZE, Layout, LegendItem, MAX_POOL};
+use super::palette::{self, Rgba};
+use super::pieces::draw_piece;
+use super::rect::PixelRect;
+use super::sprites::{Decor, SpriteCache, SpriteSheet};
+use super::surface::Surface;
 use crate::rules::BoardView;
 
 pub fn draw_header(canvas: &mut dyn Surface, fonts: &Fonts, layout: &Layout, view: &BoardView) {
@@ -123,7 +121,7 @@ pub fn draw_pool(
     );
     let sheet = sprites.sheet(ICON);
     let column_w = rect.w / layout.pool_columns.max(1);
-    for (i, piece) in view.pool.iter().take(super::layout::MAX_POOL).enumerate() {
+    for (i, piece) in view.pool.iter().take(MAX_POOL).enumerate() {
         let column = i as u32 / layout.pool_rows.max(1);
         let row = i as u32 % layout.pool_rows.max(1);
         let x = rect.x + (column * column_w) as i32 + 8;

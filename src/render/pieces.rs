@@ -1,13 +1,12 @@
 //! Pieces on squares and in camps: one sprite per square, or a stack (Chromopolis) drawn as the
 //! top piece with the others peeking out behind, bound pieces crossed by cords, and a count.
 
-use super::{
-    font::{self, Fonts},
-    layout::{Layout, PixelRect},
-    palette::{self, Rgba},
-    sprites::{SpriteCache, SpriteSheet},
-    surface::Surface,
-};
+use super::font::{self, Fonts};
+use super::layout::Layout;
+use super::palette::{self, Rgba};
+use super::rect::PixelRect;
+use super::sprites::{SpriteCache, SpriteSheet};
+use super::surface::Surface;
 use crate::rules::{BoardView, Color, Geometry, PieceView, Square};
 
 /// Draws one piece filling `cell`'s sprite box (sprites are square, the size of the sheet).

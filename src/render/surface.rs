@@ -1,13 +1,14 @@
 //! What the drawing code draws on. Two surfaces implement it: the indexed picture that is sent
 //! ([`super::indexed::IndexedCanvas`], one palette byte per pixel, so drawing is copying bytes
 //! and the PNG encoder has a quarter of the data), and a straight RGBA pixmap
-//! ([`super::canvas::Canvas`]) for sprites, decorations and the samples the palette is learned
-//! from. Both get the same three primitives; every shape is turned into a coverage mask here,
+//! ([`super::canvas::Canvas`]) for sprites, decorations and the full-colour drawings the palette
+//! is learned from. Both get the same three primitives; every shape is turned into a coverage mask here,
 //! once, so the two can never draw a shape differently.
 
 use resvg::tiny_skia::{self, FillRule, Mask, Path, PathBuilder, Stroke, Transform};
 
-use super::{palette::Rgba, sprites::Sprite};
+use super::palette::Rgba;
+use super::sprite::Sprite;
 
 pub trait Surface {
     fn width(&self) -> u32;

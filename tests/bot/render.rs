@@ -8,7 +8,6 @@ use chatrang::{
     render::{
         LegendEntry, RenderError, Renderer, gallery, legend_entries,
         palette::{self, Rgba},
-        samples::{self, sq},
         text_board,
     },
     rules::{
@@ -16,6 +15,9 @@ use chatrang::{
     },
 };
 use image::RgbImage;
+use samples::sq;
+
+mod samples;
 
 /// Every sprite kind the games use (from the project brief).
 const KINDS: &[&str] = &[

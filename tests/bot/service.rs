@@ -231,7 +231,7 @@ async fn moves_out_of_turn_or_by_outsiders_are_refused(db: TestDb) {
     assert!(leave.contains("/resign"), "{leave}");
     // Anyone may look.
     let board = ok(service.run(&req(&carol, Some(id)), Command::Board).await);
-    assert!(board.board_text.unwrap().contains("r n b q k b n r"));
+    assert!(board.board_text.unwrap().contains("♜ ♞ ♝ ♛ ♚ ♝ ♞ ♜"));
     assert!(board.notify.is_empty());
     // Nothing was played by the refused commands.
     assert_eq!(service.store().game(id).await.unwrap().unwrap().version, 2);
@@ -437,7 +437,7 @@ async fn legal_moves_are_offered_by_prefix_and_by_piece(db: TestDb) {
         piece.text
     );
     assert!(
-        piece.board_text.unwrap().contains('*'),
+        piece.board_text.unwrap().contains('•'),
         "targets are marked"
     );
     let listed = ok(service
