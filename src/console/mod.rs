@@ -59,8 +59,10 @@ pub async fn run(service: &Service, settings: Settings) -> std::io::Result<()> {
 enum Typed {
     Nothing,
     Quit,
-    As(String),
-    Click(Result<usize, String>),
+    /// `/as NAME`; `None` when the name is missing.
+    As(Option<String>),
+    /// `/click N`; `None` when the number is missing or no number.
+    Click(Option<usize>),
     Service(Result<Option<crate::service::Line>, crate::service::ParseError>),
 }
 
@@ -75,15 +77,8 @@ fn read(text: &str) -> Typed {
     let argument = words.next();
     match first.as_str() {
         "/quit" | "/exit" => Typed::Quit,
-        "/as" | "/user" => match argument {
-            Some(who) => Typed::As(who.to_string()),
-            None => Typed::Click(Err("Say who to act as: /as bob".into())),
-        },
-        "/click" | "/choose" => Typed::Click(
-            argument
-                .and_then(|n| n.parse().ok())
-                .ok_or_else(|| "Say which choice by its number: /click 1".to_string()),
-        ),
+        "/as" | "/user" => Typed::As(argument.map(str::to_string)),
+        "/click" | "/choose" => Typed::Click(argument.and_then(|n| n.parse().ok())),
         _ if text.starts_with('/') => Typed::Service(parse(text, '/', &user)),
         // A line without a slash is a move.
         _ => Typed::Service(parse(&format!("/move {text}"), '/', &user)),
@@ -123,13 +118,16 @@ pub async fn session<R: AsyncBufRead + Unpin, W: Write>(
         let result = match typed {
             Typed::Nothing | Typed::Service(Ok(None)) => continue,
             Typed::Quit => break,
-            Typed::As(name) => {
+            Typed::As(None) => Err(ServiceError::refused("Say who to act as: /as bob")),
+            Typed::As(Some(name)) => {
                 me = user(&name);
                 writeln!(out, "You are now {}.", me.name)?;
                 continue;
             }
-            Typed::Click(Err(why)) => Err(ServiceError::refused(why)),
-            Typed::Click(Ok(n)) => match last_choices.get(n.wrapping_sub(1)) {
+            Typed::Click(None) => Err(ServiceError::refused(
+                "Say which choice by its number: /click 1",
+            )),
+            Typed::Click(Some(n)) => match last_choices.get(n.wrapping_sub(1)) {
                 Some(choice) => {
                     service
                         .run(&request(None), Command::Button(choice.encode()))

@@ -34,7 +34,7 @@ pub async fn clicked(ctx: &serenity::Context, data: &Data, click: &ComponentInte
         origin.defer().await?;
         let command = Command::Button(click.data.custom_id.clone());
         let result = data.service.run(&request, command).await;
-        deliver(&mut origin, data, result).await
+        deliver(&mut origin, result).await
     }
     .await;
     if let Err(error) = outcome {

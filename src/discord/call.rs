@@ -87,8 +87,7 @@ impl<'a> Call<'a> {
 
     /// Shows the result; returns the public message posted here, if any.
     pub async fn finish(&mut self, result: ServiceResult) -> Result<Option<Message>, Error> {
-        let data = self.data();
-        let shown = deliver(&mut self.origin, data, result).await;
+        let shown = deliver(&mut self.origin, result).await;
         // The interaction is answered now (or answering it failed); poise's own replies, such
         // as the error handler's apology, must come as followups.
         self.ctx

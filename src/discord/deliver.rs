@@ -5,14 +5,13 @@
 
 use poise::serenity_prelude::{self as serenity, ChannelId, Message};
 
-use super::{Data, message::Outgoing, respond::Origin};
+use super::{message::Outgoing, respond::Origin};
 use crate::service::{Reply, ServiceError, ServiceResult};
 
 /// Shows a service result. Returns the public message when one was posted in the channel
 /// of the interaction (a new game's thread starts from it).
 pub async fn deliver(
     origin: &mut Origin,
-    data: &Data,
     result: ServiceResult,
 ) -> Result<Option<Message>, serenity::Error> {
     let reply = match result {
@@ -29,7 +28,7 @@ pub async fn deliver(
         origin.private(Outgoing::from_reply(&reply)).await?;
         return Ok(None);
     }
-    let target = game_channel(data, &reply).await.unwrap_or(origin.channel);
+    let target = game_channel(&reply).unwrap_or(origin.channel);
     if target == origin.channel {
         return origin.public(Outgoing::from_reply(&reply)).await.map(Some);
     }
@@ -45,19 +44,11 @@ pub async fn deliver(
 }
 
 /// The channel or thread where the reply's game lives, when it is a Discord channel.
-async fn game_channel(data: &Data, reply: &Reply) -> Option<ChannelId> {
-    let game = reply.game?;
-    match data.service.store().game(game.id).await {
-        Ok(Some(row)) => row
-            .place_id
-            .parse::<u64>()
-            .ok()
-            .filter(|id| *id != 0)
-            .map(ChannelId::new),
-        Ok(None) => None,
-        Err(error) => {
-            tracing::warn!(game = game.id, %error, "cannot look up where a game lives");
-            None
-        }
-    }
+fn game_channel(reply: &Reply) -> Option<ChannelId> {
+    let game = reply.game.as_ref()?;
+    game.place
+        .parse::<u64>()
+        .ok()
+        .filter(|id| *id != 0)
+        .map(ChannelId::new)
 }

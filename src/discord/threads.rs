@@ -26,8 +26,8 @@ pub fn can_hold_threads(origin: &Origin, channel_kind: Option<ChannelType>) -> b
 /// Starts the game's thread from `message` and moves the game there. On failure the game
 /// stays in the channel and, the first time in this channel, a note says why.
 pub async fn open_for_game(origin: &Origin, data: &Data, reply: &Reply, message: &Message) {
-    let Some(game) = reply.game else { return };
-    let name = thread_name(data, game.id).await;
+    let Some(game) = &reply.game else { return };
+    let name = format!("Game #{} · {}", game.id, game.name);
     let created = origin
         .channel
         .create_thread_from_message(
@@ -74,18 +74,6 @@ pub async fn open_for_game(origin: &Origin, data: &Data, reply: &Reply, message:
         if let Err(error) = origin.another_public(Outgoing::text(note)).await {
             tracing::warn!(%error, "cannot say why there is no thread");
         }
-    }
-}
-
-async fn thread_name(data: &Data, game: i64) -> String {
-    let kind = match data.service.store().game(game).await {
-        Ok(Some(row)) => row.variant.name().to_string(),
-        _ => String::new(),
-    };
-    if kind.is_empty() {
-        format!("Game #{game}")
-    } else {
-        format!("Game #{game} · {kind}")
     }
 }
 

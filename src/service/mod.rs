@@ -55,7 +55,7 @@ mod write;
 pub use base::{GameInfo, Service, default_painter};
 pub use choice::{Choice, Tone};
 pub use command::{COMMANDS, Command, CommandSpec, NewGame, command_list, find as find_command};
-pub use painter::{BoardPainter, RenderPainter, TextPainter, text_board};
+pub use painter::{BoardPainter, NoPicture, RenderPainter, TextPainter, text_board};
 pub use parse::{Line, ParseError, parse};
 pub use rating::{TeamOutcome, rate_teams};
 pub use replay::{LogError, ReplayError, replay};

@@ -9,11 +9,20 @@ use crate::rules::{BoardView, Color};
 /// service's users that paint their own way.
 pub use crate::render::text_board;
 
+/// Why a reply goes without a picture (it still has the text board).
+#[derive(Clone, Debug, Eq, PartialEq, thiserror::Error)]
+pub enum NoPicture {
+    #[error("this painter draws text only")]
+    TextOnly,
+    #[error(transparent)]
+    Render(#[from] crate::render::RenderError),
+}
+
 /// Draws boards. Called on tokio's blocking pool, so it may take its time.
 pub trait BoardPainter: Send + Sync {
     /// A PNG picture of the board seen from `orientation`'s side, or why it could not be drawn.
     /// A painter without pictures returns `Err`, and replies go without an image.
-    fn png(&self, view: &BoardView, orientation: Color) -> Result<Vec<u8>, String>;
+    fn png(&self, view: &BoardView, orientation: Color) -> Result<Vec<u8>, NoPicture>;
 
     /// The board as monospaced text.
     fn text(&self, view: &BoardView, orientation: Color) -> String;
@@ -24,8 +33,8 @@ pub trait BoardPainter: Send + Sync {
 pub struct TextPainter;
 
 impl BoardPainter for TextPainter {
-    fn png(&self, _view: &BoardView, _orientation: Color) -> Result<Vec<u8>, String> {
-        Err("this painter draws text only".to_string())
+    fn png(&self, _view: &BoardView, _orientation: Color) -> Result<Vec<u8>, NoPicture> {
+        Err(NoPicture::TextOnly)
     }
 
     fn text(&self, view: &BoardView, orientation: Color) -> String {
@@ -38,10 +47,8 @@ impl BoardPainter for TextPainter {
 pub struct RenderPainter;
 
 impl BoardPainter for RenderPainter {
-    fn png(&self, view: &BoardView, orientation: Color) -> Result<Vec<u8>, String> {
-        crate::render::Renderer::global()
-            .png(view, orientation)
-            .map_err(|e| e.to_string())
+    fn png(&self, view: &BoardView, orientation: Color) -> Result<Vec<u8>, NoPicture> {
+        Ok(crate::render::Renderer::global().png(view, orientation)?)
     }
 
     fn text(&self, view: &BoardView, orientation: Color) -> String {

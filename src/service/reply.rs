@@ -20,11 +20,16 @@ pub struct Attachment {
     pub content: Vec<u8>,
 }
 
-/// The game a reply is about, so adapters can route it (a thread) and tag buttons.
-#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+/// The game a reply is about, so adapters can route the reply to where the game lives and name
+/// a thread for it without asking the database.
+#[derive(Clone, Debug, Eq, PartialEq)]
 pub struct GameRef {
     pub id: i64,
     pub version: i64,
+    /// The game's name for people ("Cataclysm").
+    pub name: &'static str,
+    /// The channel, thread or room the game lives in (where its messages belong).
+    pub place: String,
 }
 
 /// The answer to a command. Adapters show `text`, attach `image` and `attachment`, offer

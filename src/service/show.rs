@@ -62,6 +62,8 @@ impl Service {
             game: Some(GameRef {
                 id: loaded.row.id,
                 version: loaded.row.version,
+                name: loaded.kind.display_name(),
+                place: loaded.row.place_id.clone(),
             }),
             public: true,
             ..Reply::default()

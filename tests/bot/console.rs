@@ -147,7 +147,7 @@ fn board_pictures_are_written_to_the_files_folder() {
 
     struct FakePng;
     impl BoardPainter for FakePng {
-        fn png(&self, view: &BoardView, _: Color) -> Result<Vec<u8>, String> {
+        fn png(&self, view: &BoardView, _: Color) -> Result<Vec<u8>, chatrang::service::NoPicture> {
             Ok(format!("\u{89}PNG {}", view.pieces.len()).into_bytes())
         }
         fn text(&self, view: &BoardView, orientation: Color) -> String {

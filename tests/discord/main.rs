@@ -22,7 +22,11 @@ use fake::{Channel, Fake, GUILD_ID, Person, Recorded, focused, option, user_opti
 struct TestPainter;
 
 impl BoardPainter for TestPainter {
-    fn png(&self, view: &BoardView, orientation: Color) -> Result<Vec<u8>, String> {
+    fn png(
+        &self,
+        view: &BoardView,
+        orientation: Color,
+    ) -> Result<Vec<u8>, chatrang::service::NoPicture> {
         let mut png = b"\x89PNG\r\n\x1a\n".to_vec();
         png.extend(text_board(view, orientation).into_bytes());
         Ok(png)
