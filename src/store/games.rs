@@ -41,7 +41,11 @@ fn game_from_row(row: &AnyRow) -> Result<GameRow, StoreError> {
         pending: pending.as_deref().and_then(|text| {
             let offer = Offer::decode(text);
             if offer.is_none() {
-                tracing::warn!(game = id, pending = text, "an unreadable offer is taken as none");
+                tracing::warn!(
+                    game = id,
+                    pending = text,
+                    "an unreadable offer is taken as none"
+                );
             }
             offer
         }),

@@ -450,6 +450,9 @@ mod tests {
         let gone = GameKind::decode("shogi-9000");
         assert_eq!(gone.known(), None);
         assert_eq!((gone.as_str(), gone.name()), ("shogi-9000", "shogi-9000"));
-        assert_eq!(GameKind::from(GameId::Chess).name(), GameId::Chess.display_name());
+        assert_eq!(
+            GameKind::from(GameId::Chess).name(),
+            GameId::Chess.display_name()
+        );
     }
 }

@@ -375,6 +375,14 @@ pub fn anyone(place: Place) -> Request {
 }
 
 /// Unwraps a reply, failing with the service's sentence.
+/// The text of this server's leaderboard for `game`, as anyone asking sees it.
+pub async fn leaderboard(service: &Service, game: &str) -> String {
+    ok(service
+        .run(&anyone(here()), Command::Leaderboard(game.to_string()))
+        .await)
+    .text
+}
+
 pub fn ok(result: Result<Reply, ServiceError>) -> Reply {
     result.unwrap_or_else(|e| panic!("expected success, got: {e}"))
 }

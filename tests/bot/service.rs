@@ -8,7 +8,8 @@ use chatrang::{
 };
 
 use crate::common::{
-    ErrorLog, TestDb, anyone, here, ok, person, play, refused, req, sql_text, two_player,
+    ErrorLog, TestDb, anyone, here, leaderboard, ok, person, play, refused, req, sql_text,
+    two_player,
 };
 
 on_both_backends!(
@@ -98,10 +99,7 @@ async fn fools_mate_ends_the_game_and_rates_both_players(db: TestDb) {
     assert_eq!(row.state, GameState::Over);
     let (kind, winner, _) = service.store().result_of(id).await.unwrap().unwrap();
     assert_eq!((kind.as_str(), winner), ("win", Some(Color::Black)));
-    let board = ok(service
-        .run(&anyone(here()), Command::Leaderboard("chess".to_string()))
-        .await)
-    .text;
+    let board = leaderboard(&service, "chess").await;
     let bob_at = board.find("bob").expect("bob is on the leaderboard");
     let alice_at = board.find("alice").expect("alice is on the leaderboard");
     assert!(bob_at < alice_at, "the winner ranks first:\n{board}");
@@ -614,10 +612,7 @@ async fn team_game_with_three_a_side(db: TestDb) {
     ok(service.run(&req(&whites[0], Some(id)), Command::Draw).await);
     let agreed = ok(service.run(&req(&blacks[2], Some(id)), Command::Draw).await);
     assert!(agreed.text.contains("draw"), "{}", agreed.text);
-    let board = ok(service
-        .run(&anyone(here()), Command::Leaderboard("chess".to_string()))
-        .await)
-    .text;
+    let board = leaderboard(&service, "chess").await;
     for name in ["ann", "ben", "cat", "eve", "fay", "gus"] {
         assert!(board.contains(name), "{name} is rated:\n{board}");
     }
@@ -782,10 +777,7 @@ async fn stale_and_unknown_buttons_are_refused(db: TestDb) {
 async fn leaderboard_after_a_few_results(db: TestDb) {
     let service = db.service().await;
     let (alice, bob, carol) = (person("alice"), person("bob"), person("carol"));
-    let empty = ok(service
-        .run(&anyone(here()), Command::Leaderboard("chess".to_string()))
-        .await)
-    .text;
+    let empty = leaderboard(&service, "chess").await;
     assert!(empty.contains("Nobody has finished"), "{empty}");
     for _ in 0..2 {
         let id = two_player(&service, "chess", &alice, &bob, &[]).await;
@@ -794,10 +786,7 @@ async fn leaderboard_after_a_few_results(db: TestDb) {
     let id = two_player(&service, "chess", &bob, &carol, &[]).await;
     ok(service.run(&req(&bob, Some(id)), Command::Draw).await);
     ok(service.run(&req(&carol, Some(id)), Command::Draw).await);
-    let board = ok(service
-        .run(&anyone(here()), Command::Leaderboard("chess".to_string()))
-        .await)
-    .text;
+    let board = leaderboard(&service, "chess").await;
     let lines: Vec<&str> = board.lines().skip(1).collect();
     assert_eq!(lines.len(), 3, "{board}");
     assert!(lines[0].contains("alice") && lines[0].contains("2 games: 2 won, 0 drawn, 0 lost"));
@@ -819,13 +808,7 @@ async fn leaderboard_after_a_few_results(db: TestDb) {
         .await)
     .text;
     assert!(elsewhere.contains("Nobody"), "{elsewhere}");
-    let cataclysm = ok(service
-        .run(
-            &anyone(here()),
-            Command::Leaderboard("cataclysm".to_string()),
-        )
-        .await)
-    .text;
+    let cataclysm = leaderboard(&service, "cataclysm").await;
     assert!(cataclysm.contains("Nobody"), "{cataclysm}");
 }
 

@@ -9,7 +9,7 @@ use chatrang::{
     store::{GameState, ResultKind},
 };
 
-use crate::common::{TestDb, anyone, here, ok, person, refused, req};
+use crate::common::{TestDb, leaderboard, ok, person, refused, req};
 
 on_both_backends!(
     every_game_is_played_through_the_service_by_teams,
@@ -137,13 +137,7 @@ async fn a_catalonia_group_game_reaches_scoring_and_the_best_scores(db: TestDb) 
     );
     let (kind, _, _) = service.store().result_of(id).await.unwrap().unwrap();
     assert_eq!(kind, ResultKind::Score);
-    let board = ok(service
-        .run(
-            &anyone(here()),
-            Command::Leaderboard("catalonia".to_string()),
-        )
-        .await)
-    .text;
+    let board = leaderboard(&service, "catalonia").await;
     for person in &people {
         assert!(
             board.contains(&person.name),
@@ -190,13 +184,7 @@ async fn catalonia_has_no_draw_and_resigning_abandons_it_for_everyone(db: TestDb
     assert_eq!(row.state, GameState::Over);
     let (kind, _, _) = service.store().result_of(id).await.unwrap().unwrap();
     assert_eq!(kind, ResultKind::Abandoned);
-    let board = ok(service
-        .run(
-            &anyone(here()),
-            Command::Leaderboard("catalonia".to_string()),
-        )
-        .await)
-    .text;
+    let board = leaderboard(&service, "catalonia").await;
     for member in whites.iter().chain(&blacks) {
         assert!(
             !board.contains(&member.name),

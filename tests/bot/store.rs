@@ -9,7 +9,7 @@ use chatrang::{
     store::{Commit, GameState, LogKind, NewLogEntry, Offer, ResultKind, StoreError},
 };
 
-use crate::common::{TestDb, anyone, here, ok, person, play, req, two_player};
+use crate::common::{TestDb, leaderboard, ok, person, play, req, two_player};
 
 on_both_backends!(
     a_stale_version_writes_nothing,
@@ -353,13 +353,7 @@ async fn cooperative_scores_make_their_own_leaderboard(db: TestDb) {
         });
         store.commit(&commit).await.unwrap();
     }
-    let board = ok(service
-        .run(
-            &anyone(here()),
-            Command::Leaderboard("Catalonia".to_string()),
-        )
-        .await)
-    .text;
+    let board = leaderboard(&service, "Catalonia").await;
     let lines: Vec<&str> = board.lines().collect();
     assert_eq!(lines[0], "Best Catalonia scores on this server:");
     assert!(
