@@ -311,4 +311,17 @@ mod tests {
         assert!(error("!piece chess").contains("!piece cataclysm Grand Rook"));
         assert!(error("!leaderboard").contains("!leaderboard cataclysm"));
     }
+
+    proptest::proptest! {
+        /// Whatever is typed, the reader answers with a command, "not a command" or a
+        /// sentence; it never panics.
+        #[test]
+        fn any_text_reads_or_is_explained(text in "[/!#@=\"a-z0-9 \u{201c}\u{201d}]{0,40}|\\PC{0,60}") {
+            for sigil in ['/', '!'] {
+                if let Err(error) = parse(&text, sigil, &person) {
+                    proptest::prop_assert!(!error.to_string().is_empty());
+                }
+            }
+        }
+    }
 }
