@@ -5,13 +5,19 @@
 use poise::serenity_prelude::{CreateAutocompleteResponse, ResolvedValue};
 
 use super::{Ctx, message::service_user};
-use crate::service::{Place, User};
+use crate::service::{Place, Suggestions, User};
 
-/// Discord shows at most 25 suggestions of at most 100 characters.
+/// Discord shows at most 25 suggestions; a label and a value have at most 100 characters.
 const MAX_CHOICES: usize = 25;
 const MAX_NAME: usize = 100;
 
-/// The legal moves starting with what was typed.
+/// The legal moves starting with what was typed; when the user may not move now, one choice
+/// whose label says why (the service's sentence, such as "It is White's turn; you play
+/// Black."). Discord has no disabled choice, so its value is that same sentence: sent as a
+/// move, it is refused with the same words while the turn is the other side's, and once the
+/// turn comes round it is no move in any game's notation (chess answers "Could not read …"),
+/// so picking it never plays anything. (An empty value would arrive as an empty move, whose
+/// refusal says less.)
 pub async fn legal_moves(ctx: Ctx<'_>, partial: &str) -> CreateAutocompleteResponse {
     let Some((place, user, game)) = asker(ctx) else {
         return CreateAutocompleteResponse::new();
@@ -25,7 +31,13 @@ pub async fn legal_moves(ctx: Ctx<'_>, partial: &str) -> CreateAutocompleteRespo
         )
         .await
     {
-        Ok(moves) => moves
+        Ok(Suggestions {
+            note: Some(why), ..
+        }) => {
+            let why: String = why.chars().take(MAX_NAME).collect();
+            CreateAutocompleteResponse::new().add_string_choice(why.clone(), why)
+        }
+        Ok(Suggestions { moves, note: None }) => moves
             .into_iter()
             .take(MAX_CHOICES)
             .fold(CreateAutocompleteResponse::new(), |response, notation| {

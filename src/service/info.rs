@@ -3,6 +3,7 @@
 
 use super::{
     base::Service,
+    budget::{MESSAGE_BUDGET, chars, newest_that_fit},
     command::command_list,
     loaded::Loaded,
     reply::{Attachment, Reply, ServiceError, ServiceResult},
@@ -17,8 +18,6 @@ use crate::{
 
 /// How many people a leaderboard shows.
 const LEADERBOARD_SIZE: i64 = 10;
-/// How many log lines `/history` shows in the message (the record has them all).
-const HISTORY_LINES: usize = 40;
 
 fn parse_game(name: &str) -> ServiceResult<GameId> {
     GameId::parse(name).map_err(|e| ServiceError::refused(sentence(&e.to_string())))
@@ -105,7 +104,9 @@ impl Service {
         })
     }
 
-    /// The moves and decisions of a game, and its full record as a file.
+    /// The moves and decisions of a game, and its full record as a file. The message keeps
+    /// its header, the newest lines that fit in [`MESSAGE_BUDGET`] and whose turn it is, and
+    /// says how many earlier lines only the record has.
     /// A damaged record can still be read (that is how an admin sees what went wrong).
     pub(crate) async fn history(&self, req: &Request) -> ServiceResult {
         let loaded = self.look(req, true).await?;
@@ -115,19 +116,22 @@ impl Service {
             .filter(|e| matches!(e.kind, LogKind::Move | LogKind::Undo))
             .map(|e| history_line(&loaded, e))
             .collect();
+        let header = format!("Game {}", loaded.label());
+        let status = loaded.status_line();
+        let room = MESSAGE_BUDGET.saturating_sub(chars(&header) + 1 + chars(&status));
         let shown = if lines.is_empty() {
             "No moves yet.".to_string()
-        } else if lines.len() > HISTORY_LINES {
-            format!(
-                "… {} earlier lines in the record …\n{}",
-                lines.len() - HISTORY_LINES,
-                lines[lines.len() - HISTORY_LINES..].join("\n")
-            )
         } else {
-            lines.join("\n")
+            let kept = newest_that_fit(&lines, room, earlier_lines);
+            let newest = lines[lines.len() - kept..].join("\n");
+            match lines.len() - kept {
+                0 => newest,
+                left_out if kept == 0 => earlier_lines(left_out),
+                left_out => format!("{}\n{newest}", earlier_lines(left_out)),
+            }
         };
         Ok(Reply {
-            text: format!("Game {}\n{shown}\n{}", loaded.label(), loaded.status_line()),
+            text: format!("{header}\n{shown}\n{status}"),
             attachment: Some(Attachment {
                 filename: format!("chatrang-game-{}.txt", loaded.row.id),
                 content: record_text(&loaded, &log).into_bytes(),
@@ -259,6 +263,15 @@ impl Service {
             "{kind} ratings on this server (Glicko-2):\n{}",
             lines.join("\n")
         )))
+    }
+}
+
+/// The line of `/history` that stands for the `count` earliest lines left out of the message.
+fn earlier_lines(count: usize) -> String {
+    if count == 1 {
+        "… 1 earlier line is in the attached record …".to_string()
+    } else {
+        format!("… {count} earlier lines are in the attached record …")
     }
 }
 

@@ -12,7 +12,8 @@
 //! The files, bottom to top (each imports only files listed before it, so there is no import
 //! cycle):
 //! * `request` (who asks, where, about which game), `words` (names and sentences),
-//!   `painter` (how boards are drawn);
+//!   `painter` (how boards are drawn), `budget` (how long a reply's text may be, and cutting
+//!   long lists to fit);
 //! * `command` (everything a person can ask, and the table that names and explains it),
 //!   `choice` (a command bound to a board version: a button);
 //! * `reply` (what a command gives back, and its error), `parse` (commands typed as text),
@@ -31,6 +32,7 @@
 mod abort;
 mod agree;
 mod base;
+mod budget;
 mod cache;
 mod choice;
 mod command;
@@ -53,10 +55,12 @@ mod words;
 mod write;
 
 pub use base::{GameInfo, Service, default_painter};
+pub use budget::MESSAGE_BUDGET;
 pub use choice::{Choice, Tone};
 pub use command::{COMMANDS, Command, CommandSpec, NewGame, command_list, find as find_command};
 pub use painter::{BoardPainter, NoPicture, RenderPainter, TextPainter, text_board};
 pub use parse::{Line, ParseError, parse};
+pub use play::Suggestions;
 pub use rating::{TeamOutcome, rate_teams};
 pub use replay::{LogError, ReplayError, replay};
 pub use reply::{Attachment, GameRef, Image, Reply, ServiceError, ServiceResult};

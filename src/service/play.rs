@@ -3,6 +3,7 @@
 
 use super::{
     base::Service,
+    budget::{MESSAGE_BUDGET, chars, first_that_fit},
     loaded::{Loaded, refused_not_playing},
     reply::{Reply, ServiceError, ServiceResult},
     request::Request,
@@ -20,6 +21,16 @@ const ATTEMPTS: usize = 3;
 
 /// Autocomplete lists at most this many moves (Discord's limit).
 pub const MAX_SUGGESTIONS: usize = 25;
+
+/// What autocomplete offers while a move is typed: the asker's legal moves, or, when they
+/// may not move now, none and the sentence saying why.
+#[derive(Clone, Debug, Default, Eq, PartialEq)]
+pub struct Suggestions {
+    pub moves: Vec<String>,
+    /// Why there are no moves to offer (it is the other side's turn, the asker is not in the
+    /// game, the game is not in play); `None` when the asker may move.
+    pub note: Option<String>,
+}
 
 impl Service {
     /// Makes a move or answers a pending decision. With `expected_version` (a clicked button),
@@ -52,20 +63,7 @@ impl Service {
 
     async fn try_act(&self, loaded: &Loaded, user: &User, input: &str) -> Result<Reply, Attempt> {
         let row = &loaded.row;
-        check_playing(loaded)?;
-        let Some(side) = loaded.side_of(&user.id) else {
-            return Err(refuse("Only the players of this game can move."));
-        };
-        match loaded.game.status() {
-            Status::Over(outcome) => return Err(refuse(format!("The game is over ({outcome})."))),
-            Status::Ongoing {
-                actor: Actor::Side(to_act),
-                ..
-            } if to_act != side => {
-                return Err(refuse(format!("It is {to_act}'s turn; you play {side}.")));
-            }
-            Status::Ongoing { .. } => {}
-        }
+        let side = mover_side(loaded, &user.id).map_err(Attempt::Failed)?;
         let mut game = loaded.game.clone_game();
         let (played, rolls) = game
             .play_with(input.trim(), Chance::Draw)
@@ -97,12 +95,18 @@ impl Service {
         Ok(self.game_reply(&after, text).await)
     }
 
-    /// The legal moves that start with `prefix` (any letter case), sorted, at most 25: for
-    /// autocomplete. Empty when the game is not in play; never an error for a bad prefix.
-    pub async fn legal_moves(&self, req: &Request, prefix: &str) -> ServiceResult<Vec<String>> {
+    /// The asker's legal moves that start with `prefix` (any letter case), sorted, at most
+    /// 25: for autocomplete. When the asker may not move now (the game is not in play, they
+    /// are not in it, or it is the other side's turn) there are none, and the note says why
+    /// (the sentence a move would be refused with), so a list never invites a refused move.
+    /// Never an error for a bad prefix.
+    pub async fn legal_moves(&self, req: &Request, prefix: &str) -> ServiceResult<Suggestions> {
         let loaded = self.load(req, false).await?;
-        if loaded.row.state != GameState::Active {
-            return Ok(Vec::new());
+        if let Err(why) = mover_side(&loaded, &req.user.id) {
+            return Ok(Suggestions {
+                moves: Vec::new(),
+                note: Some(why.to_string()),
+            });
         }
         let prefix = prefix.trim().to_lowercase();
         let mut moves: Vec<String> = loaded
@@ -114,11 +118,12 @@ impl Service {
             .collect();
         moves.sort();
         moves.truncate(MAX_SUGGESTIONS);
-        Ok(moves)
+        Ok(Suggestions { moves, note: None })
     }
 
     /// `/moves [text]`: the moves of the piece on a square (with the board marked), or else
-    /// the legal moves starting with the text.
+    /// the legal moves starting with the text, as many as fit in [`MESSAGE_BUDGET`] and how
+    /// many more there are.
     pub(crate) async fn moves(&self, req: &Request, text: &str) -> ServiceResult {
         let loaded = self.load(req, false).await?;
         if loaded.row.state != GameState::Active {
@@ -148,12 +153,21 @@ impl Service {
         } else if count == 0 {
             format!("No legal move starts with \"{text}\".")
         } else {
-            format!(
-                "{count} legal move{} ({}): {}",
+            let intro = format!(
+                "{count} legal move{} ({}): ",
                 if count == 1 { "" } else { "s" },
-                loaded.status_line().trim_end_matches('.'),
-                all.join(" ")
-            )
+                loaded.status_line().trim_end_matches('.')
+            );
+            let room = MESSAGE_BUDGET.saturating_sub(chars(&intro));
+            let kept = first_that_fit(&all, room, more_moves);
+            let mut body = intro + &all[..kept].join(" ");
+            if kept < count {
+                if kept > 0 {
+                    body.push(' ');
+                }
+                body.push_str(&more_moves(count - kept));
+            }
+            body
         };
         Ok(Reply::text(body))
     }
@@ -253,21 +267,39 @@ enum Attempt {
     Failed(ServiceError),
 }
 
-fn refuse(text: impl Into<String>) -> Attempt {
-    Attempt::Failed(ServiceError::refused(text))
-}
-
 pub(crate) fn moved_on() -> ServiceError {
     ServiceError::refused("This board has moved on; use the buttons of the latest message.")
 }
 
-/// Refuses an action on a game that is not in play, saying what the game waits for.
-fn check_playing(loaded: &Loaded) -> Result<(), Attempt> {
-    if loaded.row.state == GameState::Active {
-        Ok(())
-    } else {
-        Err(Attempt::Failed(refused_not_playing(loaded)))
+/// The side `user_id` moves for now, or the sentence saying why they may not move: the game
+/// is not in play, they are not in it, or it is the other side's turn. Moves and their
+/// autocomplete both ask here, so a suggestion is never a move that would be refused.
+fn mover_side(loaded: &Loaded, user_id: &str) -> Result<Color, ServiceError> {
+    if loaded.row.state != GameState::Active {
+        return Err(refused_not_playing(loaded));
     }
+    let Some(side) = loaded.side_of(user_id) else {
+        return Err(ServiceError::refused(
+            "Only the players of this game can move.",
+        ));
+    };
+    match loaded.game.status() {
+        Status::Over(outcome) => Err(ServiceError::refused(format!(
+            "The game is over ({outcome})."
+        ))),
+        Status::Ongoing {
+            actor: Actor::Side(to_act),
+            ..
+        } if to_act != side => Err(ServiceError::refused(format!(
+            "It is {to_act}'s turn; you play {side}."
+        ))),
+        Status::Ongoing { .. } => Ok(side),
+    }
+}
+
+/// The end of a `/moves` list cut to fit: how many moves it leaves out.
+fn more_moves(count: usize) -> String {
+    format!("… and {count} more (type the start of a move to narrow the list)")
 }
 
 /// Turns a rules refusal into the sentence for the user, naming a square that is not on the

@@ -3,8 +3,8 @@
 
 use chatrang::{
     rules::{Actor, Color, GameId, Options, Rolls, Status, picka, registry},
-    service::{Choice, Command, NewGame, Service, User, replay},
-    store::GameState,
+    service::{Choice, Command, MESSAGE_BUDGET, NewGame, Service, User, replay},
+    store::{GameState, LogKind},
 };
 
 use crate::common::{
@@ -32,6 +32,9 @@ on_both_backends!(
     leaderboard_after_a_few_results,
     history_and_record_replay_the_game,
     one_service_move_generates_the_legal_moves_at_most_twice,
+    history_keeps_the_newest_lines_and_whose_turn_within_the_budget,
+    the_list_of_moves_stays_within_the_budget_and_says_how_many_more,
+    move_suggestions_are_only_for_the_side_to_move,
 );
 
 /// One move through the service generates the legal moves of the position it reaches once:
@@ -365,13 +368,12 @@ async fn a_game_that_is_over_takes_no_more_moves(db: TestDb) {
     );
     let draw = refused(service.run(&req(&alice, Some(id)), Command::Draw).await);
     assert!(draw.contains("is over"), "{draw}");
-    assert!(
-        service
-            .legal_moves(&req(&alice, Some(id)), "")
-            .await
-            .unwrap()
-            .is_empty()
-    );
+    let over = service
+        .legal_moves(&req(&alice, Some(id)), "")
+        .await
+        .unwrap();
+    assert!(over.moves.is_empty(), "{over:?}");
+    assert!(over.note.is_some_and(|n| n.contains("is over")));
 }
 
 async fn several_games_in_one_place_need_a_number(db: TestDb) {
@@ -409,12 +411,17 @@ async fn legal_moves_are_offered_by_prefix_and_by_piece(db: TestDb) {
     let service = db.service().await;
     let (alice, bob) = (person("alice"), person("bob"));
     let id = two_player(&service, "cataclysm", &alice, &bob, &[]).await;
-    let all = service.legal_moves(&req(&bob, Some(id)), "").await.unwrap();
+    let all = service
+        .legal_moves(&req(&alice, Some(id)), "")
+        .await
+        .unwrap()
+        .moves;
     assert_eq!(all.len(), 25, "autocomplete offers at most 25");
     let e4 = service
         .legal_moves(&req(&alice, Some(id)), "E4")
         .await
-        .unwrap();
+        .unwrap()
+        .moves;
     assert!(
         e4.contains(&"e4e5".to_string()) && e4.contains(&"e4e6".to_string()),
         "{e4:?}"
@@ -693,7 +700,8 @@ async fn katarenga_rematch_is_the_return_game(db: TestDb) {
     let moves = service
         .legal_moves(&req(&bob, Some(new_id)), "")
         .await
-        .unwrap();
+        .unwrap()
+        .moves;
     assert!(!moves.is_empty(), "White has moves");
     assert!(
         moves.iter().all(|m| !m.starts_with("baseline")),
@@ -1373,4 +1381,168 @@ async fn a_game_this_bot_no_longer_knows_is_listed_and_can_be_aborted(db: TestDb
     assert_eq!(after.state, GameState::Over);
     let (kind, _, _) = service.store().result_of(id).await.unwrap().unwrap();
     assert_eq!(kind.as_str(), "aborted");
+}
+
+/// With 30-character names, 60 chess moves take more than a message: `/history` keeps the
+/// header, whose turn it is and the newest moves that fit, and counts the rest exactly.
+async fn history_keeps_the_newest_lines_and_whose_turn_within_the_budget(db: TestDb) {
+    let service = db.service().await;
+    let (alice, bob) = (
+        person("Alice of the Very Long Name 30"),
+        person("Bob with an Even Longer Name 3"),
+    );
+    assert_eq!(alice.name.chars().count(), 30);
+    assert_eq!(bob.name.chars().count(), 30);
+    let id = two_player(&service, "chess", &alice, &bob, &[]).await;
+    for ply in 0..60 {
+        let mover = if ply % 2 == 0 { &alice } else { &bob };
+        let moves = service
+            .legal_moves(&req(mover, Some(id)), "")
+            .await
+            .unwrap()
+            .moves;
+        let choice = moves[(ply * 7 + 3) % moves.len()].clone();
+        ok(service
+            .run(&req(mover, Some(id)), Command::Move(choice))
+            .await);
+    }
+    let log = service.store().log(id).await.unwrap();
+    let lines = log
+        .iter()
+        .filter(|e| matches!(e.kind, LogKind::Move | LogKind::Undo))
+        .count();
+    assert_eq!(lines, 60);
+    let last = log
+        .iter()
+        .rev()
+        .find(|e| e.kind == LogKind::Move)
+        .and_then(|e| e.notation.clone())
+        .unwrap();
+    let status = ok(service.run(&req(&alice, Some(id)), Command::Board).await)
+        .text
+        .lines()
+        .last()
+        .unwrap()
+        .to_string();
+    assert!(status.contains(&alice.name), "still White's turn: {status}");
+
+    let text = ok(service.run(&req(&bob, Some(id)), Command::History).await).text;
+    assert!(text.chars().count() <= MESSAGE_BUDGET, "{text}");
+    let shown: Vec<&str> = text.lines().collect();
+    assert!(shown[0].starts_with(&format!("Game #{id} (")), "{text}");
+    assert_eq!(shown[shown.len() - 1], status, "the status line ends it");
+    assert!(
+        shown[shown.len() - 2].contains(&format!(" {last} (")),
+        "the latest move comes just before it: {text}"
+    );
+    let moves_shown = shown.len() - 3;
+    assert_eq!(
+        shown[1],
+        format!(
+            "… {} earlier lines are in the attached record …",
+            lines - moves_shown
+        ),
+        "{text}"
+    );
+    assert!(moves_shown > 10, "the budget is used: {text}");
+}
+
+/// Cataclysm's 252 moves at the start fill a message on their own (exactly the budget when
+/// White is "alice"); with a longer name in the status line, `/moves` lists the ones that fit
+/// and says exactly how many more there are.
+async fn the_list_of_moves_stays_within_the_budget_and_says_how_many_more(db: TestDb) {
+    let service = db.service().await;
+    let (alice, bob) = (person("Alice of the Very Long Name 30"), person("bob"));
+    let id = two_player(&service, "cataclysm", &alice, &bob, &[]).await;
+    let row = service.store().game(id).await.unwrap().unwrap();
+    let log = service.store().log(id).await.unwrap();
+    let legal = replay(&row, &log).unwrap().legal_actions().len();
+    let text = ok(service
+        .run(&req(&alice, Some(id)), Command::Moves(String::new()))
+        .await)
+    .text;
+    assert!(text.chars().count() <= MESSAGE_BUDGET, "{text}");
+    assert!(
+        text.starts_with(&format!("{legal} legal moves (")),
+        "{text}"
+    );
+    let (list, more) = text
+        .split_once("): ")
+        .unwrap()
+        .1
+        .split_once(" … and ")
+        .unwrap_or_else(|| panic!("some moves are left out: {text}"));
+    let listed = list.split(' ').count();
+    assert_eq!(
+        more,
+        format!(
+            "{} more (type the start of a move to narrow the list)",
+            legal - listed
+        )
+    );
+    // A prefix narrows the list until all of it fits.
+    let e4 = ok(service
+        .run(&req(&alice, Some(id)), Command::Moves("e4".to_string()))
+        .await)
+    .text;
+    assert!(!e4.contains("more"), "{e4}");
+}
+
+/// Autocomplete offers moves only to whoever may move now; anyone else gets no moves and
+/// the sentence a move of theirs would be refused with.
+async fn move_suggestions_are_only_for_the_side_to_move(db: TestDb) {
+    let service = db.service().await;
+    let (alice, bob, carol) = (person("alice"), person("bob"), person("carol"));
+    let id = two_player(&service, "chess", &alice, &bob, &[]).await;
+    let white = service
+        .legal_moves(&req(&alice, Some(id)), "")
+        .await
+        .unwrap();
+    assert_eq!((white.moves.len(), white.note), (20, None));
+    let early = service
+        .legal_moves(&req(&bob, Some(id)), "e7")
+        .await
+        .unwrap();
+    assert!(early.moves.is_empty(), "{early:?}");
+    assert_eq!(
+        early.note.as_deref(),
+        Some("It is White's turn; you play Black.")
+    );
+    let outsider = service
+        .legal_moves(&req(&carol, Some(id)), "")
+        .await
+        .unwrap();
+    assert!(outsider.moves.is_empty(), "{outsider:?}");
+    assert_eq!(
+        outsider.note.as_deref(),
+        Some("Only the players of this game can move.")
+    );
+    // The note is the refusal of the move itself.
+    let refusal = refused(
+        service
+            .run(&req(&bob, Some(id)), Command::Move("e7e5".to_string()))
+            .await,
+    );
+    assert_eq!(Some(refusal), early.note);
+    play(&service, id, &alice, &bob, &["e2e4"]).await;
+    // Sent once the turn has come, the note is no move either.
+    let late = refused(
+        service
+            .run(&req(&bob, Some(id)), Command::Move(early.note.unwrap()))
+            .await,
+    );
+    assert!(late.starts_with("Could not read"), "{late}");
+    let black = service
+        .legal_moves(&req(&bob, Some(id)), "e7")
+        .await
+        .unwrap();
+    assert_eq!(black.moves, vec!["e7e5", "e7e6"]);
+    let waiting = service
+        .legal_moves(&req(&alice, Some(id)), "")
+        .await
+        .unwrap();
+    assert_eq!(
+        waiting.note.as_deref(),
+        Some("It is Black's turn; you play White.")
+    );
 }

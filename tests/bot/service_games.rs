@@ -40,7 +40,8 @@ async fn play_out(
         let moves = service
             .legal_moves(&req(actor, Some(id)), "")
             .await
-            .unwrap_or_else(|e| panic!("game {id}: {e}"));
+            .unwrap_or_else(|e| panic!("game {id}: {e}"))
+            .moves;
         assert!(
             !moves.is_empty(),
             "game {id}: {} was called but has no move",

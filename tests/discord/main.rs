@@ -373,6 +373,28 @@ async fn autocomplete_offers_the_legal_moves_that_start_with_what_was_typed() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn autocomplete_offers_no_moves_out_of_turn_but_one_choice_saying_whose_turn_it_is() {
+    let world = World::new().await;
+    let thread = world.game().await;
+    let token = world
+        .fake
+        .autocomplete(&world.bob, &thread, "move", vec![focused("move", "e7")]);
+    let answer = world.fake.wait_answer(&token).await;
+    assert_eq!(answer.json["type"], 8);
+    let choices = answer.json["data"]["choices"].as_array().unwrap();
+    assert_eq!(choices.len(), 1, "{choices:?}");
+    let (name, value) = (
+        choices[0]["name"].as_str().unwrap(),
+        choices[0]["value"].as_str().unwrap(),
+    );
+    assert_eq!(name, "It is White's turn; you play Black.");
+    // Picked anyway, the choice plays nothing: it is refused, privately, with its own words.
+    let picked = world.play(&world.bob, &thread, value).await;
+    assert!(picked.is_ephemeral(), "{}", picked.content());
+    assert!(picked.content().contains(name), "{}", picked.content());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_illegal_move_and_a_move_out_of_turn_get_private_errors() {
     let world = World::new().await;
     let thread = world.game().await;
