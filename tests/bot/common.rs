@@ -364,6 +364,18 @@ pub fn req(user: &User, game: Option<i64>) -> Request {
     Request::new(user.clone(), here()).about(game)
 }
 
+/// `who` plays (or answers with) `notation` in game `game` (the place's game for `None`).
+pub async fn move_as(
+    service: &Service,
+    who: &User,
+    game: Option<i64>,
+    notation: &str,
+) -> Result<Reply, ServiceError> {
+    service
+        .run(&req(who, game), Command::Move(notation.to_string()))
+        .await
+}
+
 /// `user`'s request in `place` about game `game`.
 pub fn ask(place: &Place, user: &User, game: Option<i64>) -> Request {
     Request::new(user.clone(), place.clone()).about(game)

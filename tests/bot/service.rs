@@ -8,7 +8,7 @@ use chatrang::{
 };
 
 use crate::common::{
-    ErrorLog, TestDb, anyone, here, leaderboard, ok, person, play, refused, req, sql_text,
+    ErrorLog, TestDb, anyone, here, leaderboard, move_as, ok, person, play, refused, req, sql_text,
     two_player,
 };
 
@@ -68,9 +68,7 @@ async fn one_service_move_generates_the_legal_moves_at_most_twice(db: TestDb) {
             let before = service
                 .legal_sets_computed(id)
                 .unwrap_or_else(|| panic!("{game}: the service keeps the game it just wrote"));
-            ok(service
-                .run(&req(mover, Some(id)), Command::Move(action.to_string()))
-                .await);
+            ok(move_as(&service, mover, Some(id), &action).await);
             let after = service
                 .legal_sets_computed(id)
                 .expect("kept after the move");
@@ -142,9 +140,7 @@ async fn cataclysm_mate_from_a_given_position(db: TestDb) {
         &[("position", position)],
     )
     .await;
-    let reply = ok(service
-        .run(&req(&alice, Some(id)), Command::Move("h6a6".to_string()))
-        .await);
+    let reply = ok(move_as(&service, &alice, Some(id), "h6a6").await);
     assert!(reply.text.contains("White wins"), "{}", reply.text);
     let row = service.store().game(id).await.unwrap().unwrap();
     assert_eq!(row.state, GameState::Over);
@@ -172,11 +168,7 @@ async fn a_challenge_must_be_accepted_by_the_one_challenged(db: TestDb) {
     let actions: Vec<_> = reply.choices.iter().map(|c| c.command.clone()).collect();
     assert_eq!(actions, vec![Command::Accept, Command::Decline]);
     let id = reply.game.unwrap().id;
-    let early = refused(
-        service
-            .run(&req(&alice, Some(id)), Command::Move("e2e4".to_string()))
-            .await,
-    );
+    let early = refused(move_as(&service, &alice, Some(id), "e2e4").await);
     assert!(early.contains("has not started yet"), "{early}");
     let own = refused(service.run(&req(&alice, Some(id)), Command::Accept).await);
     assert!(own.contains("cannot accept your own challenge"), "{own}");
@@ -208,17 +200,9 @@ async fn moves_out_of_turn_or_by_outsiders_are_refused(db: TestDb) {
     let service = db.service().await;
     let (alice, bob, carol) = (person("alice"), person("bob"), person("carol"));
     let id = two_player(&service, "chess", &alice, &bob, &[]).await;
-    let turn = refused(
-        service
-            .run(&req(&bob, Some(id)), Command::Move("e7e5".to_string()))
-            .await,
-    );
+    let turn = refused(move_as(&service, &bob, Some(id), "e7e5").await);
     assert_eq!(turn, "It is White's turn; you play Black.");
-    let outsider = refused(
-        service
-            .run(&req(&carol, Some(id)), Command::Move("e2e4".to_string()))
-            .await,
-    );
+    let outsider = refused(move_as(&service, &carol, Some(id), "e2e4").await);
     assert_eq!(outsider, "Only the players of this game can move.");
     let resign = refused(service.run(&req(&carol, Some(id)), Command::Resign).await);
     assert_eq!(resign, "Only the players of this game can resign.");
@@ -242,23 +226,11 @@ async fn bad_moves_and_squares_are_explained(db: TestDb) {
     let service = db.service().await;
     let (alice, bob) = (person("alice"), person("bob"));
     let id = two_player(&service, "chess", &alice, &bob, &[]).await;
-    let off = refused(
-        service
-            .run(&req(&alice, Some(id)), Command::Move("e2e9".to_string()))
-            .await,
-    );
+    let off = refused(move_as(&service, &alice, Some(id), "e2e9").await);
     assert_eq!(off, "e9 is not a square on this board.");
-    let illegal = refused(
-        service
-            .run(&req(&alice, Some(id)), Command::Move("e2e5".to_string()))
-            .await,
-    );
+    let illegal = refused(move_as(&service, &alice, Some(id), "e2e5").await);
     assert!(illegal.contains("not a legal move"), "{illegal}");
-    let unreadable = refused(
-        service
-            .run(&req(&alice, Some(id)), Command::Move("hello".to_string()))
-            .await,
-    );
+    let unreadable = refused(move_as(&service, &alice, Some(id), "hello").await);
     assert!(unreadable.starts_with("Could not read"), "{unreadable}");
     let moves_off = refused(
         service
@@ -278,14 +250,7 @@ async fn bad_moves_and_squares_are_explained(db: TestDb) {
             .await,
     );
     assert!(theirs.contains("it is White's turn"), "{theirs}");
-    let missing = refused(
-        service
-            .run(
-                &req(&alice, Some(999_999)),
-                Command::Move("e2e4".to_string()),
-            )
-            .await,
-    );
+    let missing = refused(move_as(&service, &alice, Some(999_999), "e2e4").await);
     assert_eq!(missing, "There is no game #999999.");
 }
 
@@ -357,11 +322,7 @@ async fn a_game_that_is_over_takes_no_more_moves(db: TestDb) {
     let (alice, bob) = (person("alice"), person("bob"));
     let id = two_player(&service, "chess", &alice, &bob, &[]).await;
     ok(service.run(&req(&bob, Some(id)), Command::Resign).await);
-    let late = refused(
-        service
-            .run(&req(&alice, Some(id)), Command::Move("e2e4".to_string()))
-            .await,
-    );
+    let late = refused(move_as(&service, &alice, Some(id), "e2e4").await);
     assert!(
         late.contains("is over (White wins (Black resigned))"),
         "{late}"
@@ -387,12 +348,8 @@ async fn several_games_in_one_place_need_a_number(db: TestDb) {
     let first = two_player(&service, "chess", &alice, &bob, &[]).await;
     let second = two_player(&service, "chess", &carol, &dave, &[]).await;
     // Each player's own game is found without a number.
-    ok(service
-        .run(&req(&alice, None), Command::Move("e2e4".to_string()))
-        .await);
-    ok(service
-        .run(&req(&carol, None), Command::Move("d2d4".to_string()))
-        .await);
+    ok(move_as(&service, &alice, None, "e2e4").await);
+    ok(move_as(&service, &carol, None, "d2d4").await);
     let stranger = refused(
         service
             .run(&req(&person("erin"), None), Command::Board)
@@ -561,42 +518,18 @@ async fn team_game_with_three_a_side(db: TestDb) {
     notified.sort();
     assert_eq!(notified, expected, "every White member is called");
     // Any member acts for the side; members of the other side wait their turn.
-    ok(service
-        .run(
-            &req(&whites[2], Some(id)),
-            Command::Move("e2e4".to_string()),
-        )
-        .await);
-    let wrong = refused(
-        service
-            .run(
-                &req(&whites[1], Some(id)),
-                Command::Move("d2d4".to_string()),
-            )
-            .await,
-    );
+    ok(move_as(&service, &whites[2], Some(id), "e2e4").await);
+    let wrong = refused(move_as(&service, &whites[1], Some(id), "d2d4").await);
     assert_eq!(wrong, "It is Black's turn; you play White.");
-    ok(service
-        .run(
-            &req(&blacks[1], Some(id)),
-            Command::Move("e7e5".to_string()),
-        )
-        .await);
-    ok(service
-        .run(
-            &req(&whites[1], Some(id)),
-            Command::Move("g1f3".to_string()),
-        )
-        .await);
+    ok(move_as(&service, &blacks[1], Some(id), "e7e5").await);
+    ok(move_as(&service, &whites[1], Some(id), "g1f3").await);
     // Someone joins mid-game; sides cannot be switched once play began.
     let gus = person("gus");
     let joined = ok(service
         .run(&req(&gus, Some(id)), Command::Join(Some(Color::Black)))
         .await);
     assert!(joined.text.contains("gus joins Black"), "{}", joined.text);
-    ok(service
-        .run(&req(&gus, Some(id)), Command::Move("b8c6".to_string()))
-        .await);
+    ok(move_as(&service, &gus, Some(id), "b8c6").await);
     let switch = refused(
         service
             .run(&req(&gus, Some(id)), Command::Join(Some(Color::White)))
@@ -606,14 +539,7 @@ async fn team_game_with_three_a_side(db: TestDb) {
     ok(service
         .run(&req(&blacks[0], Some(id)), Command::Leave)
         .await);
-    let gone = refused(
-        service
-            .run(
-                &req(&blacks[0], Some(id)),
-                Command::Move("g8f6".to_string()),
-            )
-            .await,
-    );
+    let gone = refused(move_as(&service, &blacks[0], Some(id), "g8f6").await);
     assert_eq!(gone, "Only the players of this game can move.");
     // A draw offered by one member is accepted by another member of the other side.
     ok(service.run(&req(&whites[0], Some(id)), Command::Draw).await);
@@ -655,18 +581,9 @@ async fn open_challenge_and_rematch_with_sides_swapped(db: TestDb) {
     assert_ne!(new_id, id);
     assert_eq!(rematch.notify, vec![bob.id.clone()]);
     ok(service.run(&req(&bob, Some(new_id)), Command::Accept).await);
-    let turn = refused(
-        service
-            .run(&req(&bob, Some(new_id)), Command::Move("e2e4".to_string()))
-            .await,
-    );
+    let turn = refused(move_as(&service, &bob, Some(new_id), "e2e4").await);
     assert_eq!(turn, "It is White's turn; you play Black.");
-    ok(service
-        .run(
-            &req(&alice, Some(new_id)),
-            Command::Move("e2e4".to_string()),
-        )
-        .await);
+    ok(move_as(&service, &alice, Some(new_id), "e2e4").await);
     let row = service.store().game(new_id).await.unwrap().unwrap();
     assert_eq!(row.rematch_of, Some(id));
 }
@@ -677,12 +594,7 @@ async fn katarenga_rematch_is_the_return_game(db: TestDb) {
     let service = db.service().await;
     let (alice, bob) = (person("alice"), person("bob"));
     let id = two_player(&service, "katarenga", &alice, &bob, &[]).await;
-    ok(service
-        .run(
-            &req(&bob, Some(id)),
-            Command::Move("baseline east".to_string()),
-        )
-        .await);
+    ok(move_as(&service, &bob, Some(id), "baseline east").await);
     let first = service.store().game(id).await.unwrap().unwrap();
     ok(service.run(&req(&bob, Some(id)), Command::Resign).await);
     let rematch = ok(service.run(&req(&bob, Some(id)), Command::Rematch).await);
@@ -707,12 +619,7 @@ async fn katarenga_rematch_is_the_return_game(db: TestDb) {
         moves.iter().all(|m| !m.starts_with("baseline")),
         "{moves:?}"
     );
-    ok(service
-        .run(
-            &req(&bob, Some(new_id)),
-            Command::Move(moves[0].to_string()),
-        )
-        .await);
+    ok(move_as(&service, &bob, Some(new_id), &moves[0]).await);
     // A game that ended before the baseline was chosen gets an ordinary rematch.
     let early = two_player(&service, "katarenga", &alice, &bob, &[]).await;
     ok(service
@@ -885,9 +792,7 @@ async fn play_first_legal(service: &Service, id: i64, white: &User, black: &User
         Color::White => white,
         Color::Black => black,
     };
-    ok(service
-        .run(&req(who, Some(id)), Command::Move(action.to_string()))
-        .await);
+    ok(move_as(service, who, Some(id), &action).await);
 }
 
 async fn a_game_replays_from_its_stored_setup_whatever_its_options_and_seed_give_now(db: TestDb) {
@@ -1018,12 +923,8 @@ async fn a_damaged_record_stops_the_game_until_an_admin_aborts_it(db: TestDb) {
         };
         let g = Some(id);
         let refusals = [
-            service
-                .run(&req(&alice, g), Command::Move("g1f3".to_string()))
-                .await,
-            service
-                .run(&req(&alice, None), Command::Move("g1f3".to_string()))
-                .await,
+            move_as(&service, &alice, g, "g1f3").await,
+            move_as(&service, &alice, None, "g1f3").await,
             service
                 .run(&req(&alice, g), Command::Moves("".to_string()))
                 .await,
@@ -1136,11 +1037,7 @@ async fn only_admins_abort_and_only_open_games(db: TestDb) {
         .await);
     let row = service.store().game(id).await.unwrap().unwrap();
     assert_eq!(row.state, GameState::Over);
-    let why = refused(
-        service
-            .run(&req(&bob, Some(id)), Command::Move("e7e5".to_string()))
-            .await,
-    );
+    let why = refused(move_as(&service, &bob, Some(id), "e7e5").await);
     assert!(why.contains("is over (aborted by admin)"), "{why}");
     // A challenge not yet accepted is cancelled.
     let reply = ok(service
@@ -1267,9 +1164,7 @@ async fn the_dice_a_move_rolls_are_logged_with_it_and_replayed_from_the_log(db: 
             )
             .await);
         let id = reply.game.unwrap().id;
-        ok(service
-            .run(&req(&bob, Some(id)), Command::Move("a8c7".to_string()))
-            .await);
+        ok(move_as(&service, &bob, Some(id), "a8c7").await);
         let log = service.store().log(id).await.unwrap();
         let kinds: Vec<&str> = log.iter().map(|e| e.kind.as_str()).collect();
         assert_eq!(kinds, ["start", "move", "roll"]);
@@ -1306,9 +1201,7 @@ async fn the_dice_a_move_rolls_are_logged_with_it_and_replayed_from_the_log(db: 
     // generator's place went back too), so an undo is no second throw.
     ok(service.run(&req(&alice, Some(id)), Command::Undo).await);
     ok(service.run(&req(&bob, Some(id)), Command::Undo).await);
-    ok(service
-        .run(&req(&bob, Some(id)), Command::Move("a8c7".to_string()))
-        .await);
+    ok(move_as(&service, &bob, Some(id), "a8c7").await);
     let log = service.store().log(id).await.unwrap();
     let kinds: Vec<&str> = log.iter().map(|e| e.kind.as_str()).collect();
     assert_eq!(
@@ -1354,11 +1247,7 @@ async fn a_game_this_bot_no_longer_knows_is_listed_and_can_be_aborted(db: TestDb
         why
     );
     assert_eq!(
-        refused(
-            service
-                .run(&req(&bob, Some(id)), Command::Move("e7e5".to_string()))
-                .await
-        ),
+        refused(move_as(&service, &bob, Some(id), "e7e5").await),
         why
     );
     let games = ok(service.run(&req(&alice, None), Command::Games).await);
@@ -1518,11 +1407,7 @@ async fn move_suggestions_are_only_for_the_side_to_move(db: TestDb) {
         Some("Only the players of this game can move.")
     );
     // The note is the refusal of the move itself.
-    let refusal = refused(
-        service
-            .run(&req(&bob, Some(id)), Command::Move("e7e5".to_string()))
-            .await,
-    );
+    let refusal = refused(move_as(&service, &bob, Some(id), "e7e5").await);
     assert_eq!(Some(refusal), early.note);
     play(&service, id, &alice, &bob, &["e2e4"]).await;
     // Sent once the turn has come, the note is no move either.

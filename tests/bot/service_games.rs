@@ -9,7 +9,7 @@ use chatrang::{
     store::{GameState, ResultKind},
 };
 
-use crate::common::{TestDb, leaderboard, ok, person, refused, req};
+use crate::common::{TestDb, leaderboard, move_as, ok, person, refused, req};
 
 on_both_backends!(
     every_game_is_played_through_the_service_by_teams,
@@ -51,8 +51,7 @@ async fn play_out(
         rng ^= rng >> 7;
         rng ^= rng << 17;
         let choice = &moves[(rng % moves.len() as u64) as usize];
-        let reply = service
-            .run(&req(actor, Some(id)), Command::Move(choice.to_string()))
+        let reply = move_as(service, actor, Some(id), choice)
             .await
             .unwrap_or_else(|e| panic!("game {id}: {} playing {choice}: {e}", actor.name));
         notify = reply.notify;
@@ -193,13 +192,6 @@ async fn catalonia_has_no_draw_and_resigning_abandons_it_for_everyone(db: TestDb
             member.name
         );
     }
-    let after = refused(
-        service
-            .run(
-                &req(&whites[0], Some(id)),
-                Command::Move("d2d3".to_string()),
-            )
-            .await,
-    );
+    let after = refused(move_as(&service, &whites[0], Some(id), "d2d3").await);
     assert!(after.contains("over"), "{after}");
 }

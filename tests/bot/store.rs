@@ -9,7 +9,7 @@ use chatrang::{
     store::{Commit, GameState, LogKind, NewLogEntry, Offer, ResultKind, StoreError},
 };
 
-use crate::common::{TestDb, leaderboard, ok, person, play, req, two_player};
+use crate::common::{TestDb, leaderboard, move_as, ok, person, play, req, two_player};
 
 on_both_backends!(
     a_stale_version_writes_nothing,
@@ -110,14 +110,8 @@ async fn two_concurrent_moves_on_one_game_apply_exactly_one(db: TestDb) {
         let id = two_player(&service, "chess", &alice, &bob, &[]).await;
         let (a, b) = (service.clone(), service.clone());
         let (alice1, alice2) = (alice.clone(), alice.clone());
-        let first = tokio::spawn(async move {
-            a.run(&req(&alice1, Some(id)), Command::Move("e2e4".into()))
-                .await
-        });
-        let second = tokio::spawn(async move {
-            b.run(&req(&alice2, Some(id)), Command::Move("d2d4".into()))
-                .await
-        });
+        let first = tokio::spawn(async move { move_as(&a, &alice1, Some(id), "e2e4").await });
+        let second = tokio::spawn(async move { move_as(&b, &alice2, Some(id), "d2d4").await });
         let results = [first.await.unwrap(), second.await.unwrap()];
         let applied = results.iter().filter(|r| r.is_ok()).count();
         assert_eq!(applied, 1, "round {round}: {results:?}");
@@ -148,14 +142,8 @@ async fn two_processes_racing_on_one_game_apply_exactly_one(db: TestDb) {
         ok(two.run(&req(&bob, Some(id)), Command::Board).await);
         let (a, b) = (one.clone(), two.clone());
         let (alice1, alice2) = (alice.clone(), alice.clone());
-        let first = tokio::spawn(async move {
-            a.run(&req(&alice1, Some(id)), Command::Move("g1f3".into()))
-                .await
-        });
-        let second = tokio::spawn(async move {
-            b.run(&req(&alice2, Some(id)), Command::Move("b1c3".into()))
-                .await
-        });
+        let first = tokio::spawn(async move { move_as(&a, &alice1, Some(id), "g1f3").await });
+        let second = tokio::spawn(async move { move_as(&b, &alice2, Some(id), "b1c3").await });
         let results = [first.await.unwrap(), second.await.unwrap()];
         assert_eq!(
             results.iter().filter(|r| r.is_ok()).count(),
@@ -173,12 +161,8 @@ async fn two_processes_racing_on_one_game_apply_exactly_one(db: TestDb) {
             seen_two.position
         );
         // And play goes on from either process.
-        ok(two
-            .run(&req(&bob, Some(id)), Command::Move("e7e5".into()))
-            .await);
-        ok(one
-            .run(&req(&alice, Some(id)), Command::Move("e2e4".into()))
-            .await);
+        ok(move_as(&two, &bob, Some(id), "e7e5").await);
+        ok(move_as(&one, &alice, Some(id), "e2e4").await);
     }
 }
 
@@ -371,21 +355,14 @@ async fn a_database_that_is_down_gets_a_polite_sentence(db: TestDb) {
     let service = db.service().await;
     let (alice, bob) = (person("alice"), person("bob"));
     let id = two_player(&service, "chess", &alice, &bob, &[]).await;
-    ok(service
-        .run(&req(&alice, Some(id)), Command::Move("e2e4".to_string()))
-        .await);
+    ok(move_as(&service, &alice, Some(id), "e2e4").await);
     service.store().close().await;
-    let down = service
-        .run(&req(&bob, Some(id)), Command::Move("e7e5".to_string()))
-        .await
-        .unwrap_err();
+    let down = move_as(&service, &bob, Some(id), "e7e5").await.unwrap_err();
     assert_eq!(down, chatrang::service::ServiceError::Unavailable);
     assert!(down.to_string().contains("try again"), "{down}");
     // The move committed before the outage is still there.
     let again = db.service().await;
     let log = again.store().log(id).await.unwrap();
     assert_eq!(log.iter().filter(|e| e.kind == LogKind::Move).count(), 1);
-    ok(again
-        .run(&req(&bob, Some(id)), Command::Move("e7e5".into()))
-        .await);
+    ok(move_as(&again, &bob, Some(id), "e7e5").await);
 }
