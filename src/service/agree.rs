@@ -119,7 +119,7 @@ impl Service {
     pub(crate) async fn undo(&self, req: &Request) -> ServiceResult {
         let user = &req.user;
         let (loaded, side) = self.player_of(req, "ask for an undo").await?;
-        let log = self.store.log(loaded.row.id).await?;
+        let log = self.store.log_at(loaded.row.id, loaded.row.version).await?;
         // The game loaded, so its log replays: a log that does not is refused as damaged.
         let moves = effective_moves(&log).map_err(|error| {
             tracing::error!(game = loaded.row.id, %error, "the log does not read");

@@ -110,7 +110,7 @@ impl Service {
     /// A damaged record can still be read (that is how an admin sees what went wrong).
     pub(crate) async fn history(&self, req: &Request) -> ServiceResult {
         let loaded = self.look(req, true).await?;
-        let log = self.store.log(loaded.row.id).await?;
+        let log = self.store.log_at(loaded.row.id, loaded.row.version).await?;
         let lines: Vec<String> = log
             .iter()
             .filter(|e| matches!(e.kind, LogKind::Move | LogKind::Undo))

@@ -111,7 +111,7 @@ impl Service {
         let (game, people, damaged) = match self.cache.get(row.id, row.version) {
             Some(hit) => hit,
             None => {
-                let log = self.store.log(row.id).await?;
+                let log = self.store.log_at(row.id, row.version).await?;
                 let (game, damaged) = restore(kind, &row, &log)?;
                 let people = self.store.participants(row.id).await?;
                 // A damaged record is cached too, so that it is reported once, not at every

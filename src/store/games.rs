@@ -157,11 +157,20 @@ impl Store {
 
     /// The whole log of a game, in order.
     pub async fn log(&self, game_id: i64) -> Result<Vec<LogEntry>, StoreError> {
+        self.log_at(game_id, i64::MAX).await
+    }
+
+    /// The log of a game as it was at `version` (its first `version` lines), in order. A game
+    /// row and its log are read by two queries; another process may append between them, so
+    /// whoever checks a row against its log reads the log at the row's version, or a move
+    /// made in between would look like a record that disagrees with itself.
+    pub async fn log_at(&self, game_id: i64, version: i64) -> Result<Vec<LogEntry>, StoreError> {
         let rows = sqlx::query(
             "SELECT seq, kind, user_id, side, notation, description, at FROM game_log \
-             WHERE game_id = $1 ORDER BY seq",
+             WHERE game_id = $1 AND seq <= $2 ORDER BY seq",
         )
         .bind(game_id)
+        .bind(version)
         .fetch_all(self.pool())
         .await?;
         rows.iter()

@@ -50,6 +50,12 @@ async fn a_stale_version_writes_nothing(db: TestDb) {
     let log = store.log(id).await.unwrap();
     assert_eq!(log.last().unwrap().seq, row.version + 1);
     assert_eq!(log.last().unwrap().side, Some(Color::Black));
+    // A row read before that write is checked against the log as it was then: the line the
+    // write appended is not part of it (else a move made between the two reads would look
+    // like a damaged record).
+    let then = store.log_at(id, row.version).await.unwrap();
+    assert_eq!(then.len() as i64, row.version);
+    assert_eq!(then[..], log[..log.len() - 1]);
 }
 
 async fn reopening_keeps_everything_and_migrations_run_once(db: TestDb) {
