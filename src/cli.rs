@@ -6,7 +6,7 @@ use clap::{Parser, Subcommand};
 
 use crate::{
     rules::{GameId, Options, registry},
-    service::Service,
+    service::{Outbox, Service},
 };
 
 #[derive(Parser, Debug)]
@@ -107,14 +107,18 @@ pub fn run() -> ExitCode {
             .map_err(Failure::from),
         Command::Gallery { dir } => crate::render::command::gallery(&dir).map_err(Failure::from),
         Command::Bench { what } => bench(&what),
-        Command::Console { data, files, user } => serve(data, "warn", |service, dir| async move {
-            let settings = crate::console::Settings::new(files.unwrap_or(dir.join("files")), user);
-            Ok(crate::console::run(&service, settings).await?)
-        }),
+        Command::Console { data, files, user } => {
+            serve(data, "warn", None, |service, dir| async move {
+                let settings =
+                    crate::console::Settings::new(files.unwrap_or(dir.join("files")), user);
+                Ok(crate::console::run(&service, settings).await?)
+            })
+        }
         Command::Discord { data } => crate::discord::Config::from_env()
             .map_err(Failure::from)
             .and_then(|config| {
-                serve(data, "info", |service, _| async move {
+                let outbox = Outbox::new("discord");
+                serve(data, "info", Some(outbox), |service, _| async move {
                     Ok(crate::discord::run(config, service).await?)
                 })
             }),
@@ -131,8 +135,13 @@ pub fn run() -> ExitCode {
 /// The composition root of every chat adapter: logging (`RUST_LOG`, else `default_log`), the
 /// async runtime, the store (SQLite in the data directory, or `DATABASE_URL`) and the service
 /// are built here once, and handed with the data directory to `adapter`, which serves until
-/// it is done.
-fn serve<F, Fut>(data: Option<PathBuf>, default_log: &str, adapter: F) -> Result<(), Failure>
+/// it is done. A chat platform, where posting can fail, delivers through an `outbox`.
+fn serve<F, Fut>(
+    data: Option<PathBuf>,
+    default_log: &str,
+    outbox: Option<Outbox>,
+    adapter: F,
+) -> Result<(), Failure>
 where
     F: FnOnce(Arc<Service>, PathBuf) -> Fut,
     Fut: Future<Output = Result<(), Failure>>,
@@ -146,8 +155,11 @@ where
         let store = crate::store::open_configured(&dir)
             .await
             .map_err(|e| format!("cannot open the database: {e}"))?;
-        let service = Arc::new(Service::new(store, crate::service::default_painter()));
-        adapter(service, dir).await
+        let mut service = Service::new(store, crate::service::default_painter());
+        if let Some(outbox) = outbox {
+            service = service.with_outbox(outbox);
+        }
+        adapter(Arc::new(service), dir).await
     })
 }
 

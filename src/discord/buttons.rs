@@ -9,8 +9,7 @@ use super::{
     Data,
     call::{is_admin, place_of},
     deliver::deliver,
-    errors::APOLOGY,
-    message::{Outgoing, service_user},
+    message::service_user,
     respond::Origin,
 };
 use crate::service::{Command, Request};
@@ -24,31 +23,19 @@ pub async fn clicked(ctx: &serenity::Context, data: &Data, click: &ComponentInte
         channel: click.channel_id,
         guild: click.guild_id,
         deferred: false,
+        answered: false,
     };
+    if let Err(error) = origin.defer().await {
+        // Without the acknowledgement Discord shows "interaction failed"; nothing was done.
+        tracing::error!(%error, button = %click.data.custom_id, "cannot acknowledge a click");
+        return;
+    }
     let request = Request::new(
         service_user(&click.user, click.member.as_ref()),
         place_of(click.guild_id, click.channel_id),
     )
     .admin(is_admin(click.member.as_ref()));
-    let outcome = async {
-        origin.defer().await?;
-        let command = Command::Button(click.data.custom_id.clone());
-        let result = data.service.run(&request, command).await;
-        deliver(&mut origin, result).await
-    }
-    .await;
-    if let Err(error) = outcome {
-        tracing::error!(%error, button = %click.data.custom_id, "a button click failed");
-        let apology = if origin.deferred {
-            origin
-                .another_public(Outgoing::text(APOLOGY))
-                .await
-                .map(drop)
-        } else {
-            origin.private(Outgoing::text(APOLOGY)).await
-        };
-        if let Err(error) = apology {
-            tracing::warn!(%error, "cannot even apologise for a failed click");
-        }
-    }
+    let command = Command::Button(click.data.custom_id.clone());
+    let result = data.service.run(&request, command).await;
+    deliver(&mut origin, &data.service, result).await;
 }

@@ -36,7 +36,7 @@ pub async fn run<'a>(
         .admin(call.admin);
     let result = call.service().run(&request, command).await;
     let reply = result.as_ref().ok().cloned();
-    let posted = call.finish(result).await?;
+    let posted = call.finish(result).await;
     Ok((call, reply.zip(posted)))
 }
 
@@ -62,6 +62,7 @@ impl<'a> Call<'a> {
             channel: interaction.channel_id,
             guild: interaction.guild_id,
             deferred: false,
+            answered: false,
         };
         Ok(Call {
             ctx: app,
@@ -85,15 +86,17 @@ impl<'a> Call<'a> {
         self.ctx.interaction.channel.as_ref().map(|c| c.kind)
     }
 
-    /// Shows the result; returns the public message posted here, if any.
-    pub async fn finish(&mut self, result: ServiceResult) -> Result<Option<Message>, Error> {
-        let shown = deliver(&mut self.origin, result).await;
+    /// Shows the result (a failure to show it is handled there: see [`deliver`]); returns
+    /// the public message posted here, if any.
+    pub async fn finish(&mut self, result: ServiceResult) -> Option<Message> {
+        let service = self.service();
+        let shown = deliver(&mut self.origin, &service, result).await;
         // The interaction is answered now (or answering it failed); poise's own replies, such
         // as the error handler's apology, must come as followups.
         self.ctx
             .has_sent_initial_response
             .store(true, Ordering::SeqCst);
-        Ok(shown?)
+        shown
     }
 }
 

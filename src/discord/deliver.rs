@@ -2,53 +2,84 @@
 //! thread); when the user acted from somewhere else, such as the challenge message in the
 //! parent channel, the game's thread gets the message and the user a short private pointer.
 //! Refusals are private and carry the service's sentence.
+//!
+//! Showing never fails the command: a change's board that Discord does not accept is handed to
+//! the outbox, which posts it as soon as Discord does, and the user is told so privately; any
+//! other failure gets a private apology. Failures are logged.
 
-use poise::serenity_prelude::{self as serenity, ChannelId, Message};
+use poise::serenity_prelude::{self as serenity, Message};
 
-use super::{message::Outgoing, respond::Origin};
-use crate::service::{Reply, ServiceError, ServiceResult};
+use super::{
+    errors::APOLOGY,
+    message::Outgoing,
+    poster::{game_channel, post_in_channel},
+    respond::Origin,
+};
+use crate::service::{Reply, Service, ServiceError, ServiceResult};
 
 /// Shows a service result. Returns the public message when one was posted in the channel
 /// of the interaction (a new game's thread starts from it).
 pub async fn deliver(
     origin: &mut Origin,
+    service: &Service,
     result: ServiceResult,
-) -> Result<Option<Message>, serenity::Error> {
+) -> Option<Message> {
     let reply = match result {
         Ok(reply) => reply,
         Err(error) => {
             if let ServiceError::Unavailable = error {
                 tracing::warn!("a command met an unavailable database");
             }
-            origin.private(Outgoing::text(error.to_string())).await?;
-            return Ok(None);
+            tell_privately(origin, Outgoing::text(error.to_string())).await;
+            return None;
         }
     };
     if !reply.public {
-        origin.private(Outgoing::from_reply(&reply)).await?;
-        return Ok(None);
+        tell_privately(origin, Outgoing::from_reply(&reply)).await;
+        return None;
     }
     let target = game_channel(&reply).unwrap_or(origin.channel);
-    if target == origin.channel {
-        return origin.public(Outgoing::from_reply(&reply)).await.map(Some);
+    let posted = if target == origin.channel {
+        origin.public(Outgoing::from_reply(&reply)).await.map(Some)
+    } else {
+        post_in_channel(&origin.http, target, &reply)
+            .await
+            .map(|_| None)
+    };
+    match posted {
+        Ok(message) => {
+            service.delivered(&reply).await;
+            if target != origin.channel {
+                let note = format!("Done; the game is played in <#{target}>.");
+                tell_privately(origin, Outgoing::text(note)).await;
+            }
+            message
+        }
+        Err(error) => {
+            tracing::warn!(%error, game = ?reply.game.as_ref().map(|g| g.id), "Discord did not take a reply");
+            if reply.outbox {
+                service.not_delivered(&reply, &error.to_string()).await;
+                tell_privately(origin, Outgoing::text(posted_later(&reply, target))).await;
+            } else {
+                tell_privately(origin, Outgoing::text(APOLOGY)).await;
+            }
+            None
+        }
     }
-    target
-        .send_message(&*origin.http, Outgoing::from_reply(&reply).into_message())
-        .await?;
-    origin
-        .private(Outgoing::text(format!(
-            "Done; the game is played in <#{target}>."
-        )))
-        .await?;
-    Ok(None)
 }
 
-/// The channel or thread where the reply's game lives, when it is a Discord channel.
-fn game_channel(reply: &Reply) -> Option<ChannelId> {
-    let game = reply.game.as_ref()?;
-    game.place
-        .parse::<u64>()
-        .ok()
-        .filter(|id| *id != 0)
-        .map(ChannelId::new)
+/// What the user reads when their change is saved but Discord did not take its board.
+fn posted_later(reply: &Reply, target: serenity::ChannelId) -> String {
+    let done = reply.text.lines().next().unwrap_or("Done");
+    format!(
+        "{done}\nThat is saved. Discord did not accept the board just now; it will be posted in \
+         <#{target}> as soon as Discord does."
+    )
+}
+
+/// A private message to the user; a failure to send it is logged.
+async fn tell_privately(origin: &mut Origin, out: Outgoing) {
+    if let Err(error) = origin.private(out).await {
+        tracing::warn!(%error, "cannot answer the user privately");
+    }
 }

@@ -15,6 +15,7 @@ mod deliver;
 mod errors;
 mod message;
 mod options;
+mod poster;
 mod respond;
 mod threads;
 
@@ -75,11 +76,19 @@ pub fn invite_url(application_id: u64) -> String {
 pub struct Running {
     shards: Arc<ShardManager>,
     task: JoinHandle<Result<(), serenity::Error>>,
+    /// The outbox's delivery loop, and the switch that stops it.
+    delivery: JoinHandle<()>,
+    stop_delivery: tokio::sync::watch::Sender<bool>,
 }
 
 impl Running {
-    /// Disconnects and waits until the client has stopped.
+    /// Disconnects and waits until the client has stopped. The delivery loop finishes the
+    /// post it is sending; what is left waits in the outbox for the next start.
     pub async fn stop(self) {
+        let _ = self.stop_delivery.send(true);
+        if let Err(error) = self.delivery.await {
+            tracing::error!(%error, "the delivery loop failed");
+        }
         self.shards.shutdown_all().await;
         match self.task.await {
             Ok(Ok(())) => {}
@@ -118,6 +127,7 @@ pub async fn start(config: &Config, service: Arc<Service>) -> Result<Running, Di
     let mut commands = commands::all();
     options::customise(&mut commands);
     let guild = config.guild_id.map(GuildId::new);
+    let delivering = service.clone();
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {
             commands,
@@ -151,8 +161,18 @@ pub async fn start(config: &Config, service: Arc<Service>) -> Result<Running, Di
         .await
         .map_err(DiscordError::Setup)?;
     let shards = client.shard_manager.clone();
+    let (stop_delivery, stop) = tokio::sync::watch::channel(false);
+    let poster = poster::DiscordPoster {
+        http: client.http.clone(),
+    };
+    let delivery = tokio::spawn(async move { delivering.deliver_posts(poster, stop).await });
     let task = tokio::spawn(async move { client.start().await });
-    Ok(Running { shards, task })
+    Ok(Running {
+        shards,
+        task,
+        delivery,
+        stop_delivery,
+    })
 }
 
 /// `chatrang discord`: serves until the connection ends or Ctrl-C. The composition root

@@ -20,6 +20,9 @@ pub struct Origin {
     pub guild: Option<GuildId>,
     /// True once Discord has been told "thinking…" (a public deferred response).
     pub deferred: bool,
+    /// True once the "thinking…" message was replaced by the answer or removed: from then on
+    /// a followup is a message of its own, with its own visibility.
+    pub answered: bool,
 }
 
 impl Origin {
@@ -36,11 +39,14 @@ impl Origin {
     }
 
     /// The public answer. After a deferral it replaces the "thinking…" message.
-    pub async fn public(&self, out: Outgoing) -> Result<Message, serenity::Error> {
+    pub async fn public(&mut self, out: Outgoing) -> Result<Message, serenity::Error> {
         if self.deferred {
-            out.into_followup(false)
+            let message = out
+                .into_followup(false)
                 .execute(&*self.http, (None, self.token.as_str()))
-                .await
+                .await?;
+            self.answered = true;
+            Ok(message)
         } else {
             CreateInteractionResponse::Message(out.into_response(false))
                 .execute(&*self.http, (self.id, self.token.as_str()))
@@ -59,12 +65,16 @@ impl Origin {
     }
 
     /// A private answer only the user sees. After a public deferral the "thinking…" message
-    /// is removed first: the first followup would inherit its public visibility.
+    /// is removed first, unless an answer already replaced it: the first followup after a
+    /// public deferral takes the deferral's place and its public visibility, whatever it asks.
     pub async fn private(&mut self, out: Outgoing) -> Result<(), serenity::Error> {
         if self.deferred {
-            self.http
-                .delete_original_interaction_response(&self.token)
-                .await?;
+            if !self.answered {
+                self.http
+                    .delete_original_interaction_response(&self.token)
+                    .await?;
+                self.answered = true;
+            }
             out.into_followup(true)
                 .execute(&*self.http, (None, self.token.as_str()))
                 .await?;

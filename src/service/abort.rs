@@ -7,6 +7,7 @@
 
 use super::{
     base::Service,
+    outbox::News,
     reply::{Reply, ServiceError, ServiceResult},
     request::Request,
     write::{conflict, log_line},
@@ -74,22 +75,23 @@ impl Service {
                 reason: outcome,
             });
         }
-        self.store.commit(&commit).await.map_err(conflict)?;
         let text = format!("Game {label}: {text}");
+        let news = News::board(text.clone()).notify(Vec::new());
+        commit.posts = news.post(self.outbox.as_ref()).into_iter().collect();
+        self.store.commit(&commit).await.map_err(conflict)?;
         // The board when it can be drawn; a record too damaged to show still gets its answer.
         let after = match self.store.game(row.id).await? {
             Some(after) => self.load_row(after).await.ok(),
             None => None,
         };
-        let mut reply = match after {
-            Some(loaded) => self.game_reply(&loaded, text).await,
+        Ok(match after {
+            Some(loaded) => self.news_reply(&loaded, &news).await,
             None => Reply {
                 text,
                 public: true,
+                outbox: self.outbox.is_some(),
                 ..Reply::default()
             },
-        };
-        reply.notify.clear();
-        Ok(reply)
+        })
     }
 }

@@ -4,8 +4,9 @@
 use super::{
     base::Service,
     loaded::{DAMAGED, Loaded, refused_not_playing},
+    outbox::News,
     replay::{effective_moves, replay},
-    reply::{Reply, ServiceError, ServiceResult},
+    reply::{ServiceError, ServiceResult},
     request::Request,
     request::User,
     write::{Change, conflict, log_line},
@@ -28,9 +29,9 @@ impl Service {
         Ok((loaded, side))
     }
 
-    /// Writes one decision; a lost race becomes the sentence that says so.
-    async fn decide(&self, loaded: &Loaded, change: Change) -> ServiceResult<Loaded> {
-        self.write(loaded, change).await.map_err(conflict)
+    /// Writes one decision with the news of it; a lost race becomes the sentence that says so.
+    async fn decide(&self, loaded: &Loaded, change: Change, news: News) -> ServiceResult {
+        self.publish(loaded, change, news).await.map_err(conflict)
     }
 
     /// Offers a draw, or accepts the other side's offer.
@@ -55,10 +56,8 @@ impl Service {
                 let change = Change::new(next)
                     .log(log(LogKind::DrawAccept, &text))
                     .end(outcome, false);
-                let after = self.decide(&loaded, change).await?;
-                Ok(self
-                    .game_reply(&after, format!("Game {}: {text}", after.label()))
-                    .await)
+                let news = News::board(format!("Game {}: {text}", loaded.label()));
+                self.decide(&loaded, change, news).await
             }
             Some(Offer::Draw(_)) => Err(ServiceError::refused(format!(
                 "You have already offered a draw; waiting for {}.",
@@ -75,12 +74,9 @@ impl Service {
                     loaded.names(!side)
                 );
                 let change = Change::new(next).log(log(LogKind::DrawOffer, &text));
-                let after = self.decide(&loaded, change).await?;
-                let mut reply = self
-                    .game_reply(&after, format!("Game {}: {text}", after.label()))
-                    .await;
-                reply.notify = after.user_ids(!side);
-                Ok(reply)
+                let news = News::board(format!("Game {}: {text}", loaded.label()))
+                    .notify(loaded.user_ids(!side));
+                self.decide(&loaded, change, news).await
             }
         }
     }
@@ -109,10 +105,8 @@ impl Service {
         let mut next = loaded.row.clone();
         next.pending = None;
         let change = Change::new(next).log(log_line(kind, user, Some(side), &text));
-        let after = self.decide(loaded, change).await?;
-        Ok(self
-            .game_reply(&after, format!("Game {}: {text}", after.label()))
-            .await)
+        let news = News::board(format!("Game {}: {text}", loaded.label()));
+        self.decide(loaded, change, news).await
     }
 
     /// Asks to take back the last move, or allows the other side's request.
@@ -139,12 +133,9 @@ impl Service {
                 );
                 let mut entry = log_line(LogKind::Undo, user, Some(side), &text);
                 entry.notation = last.notation.clone();
-                let after = self
-                    .decide(&loaded, Change::new(next).game(game).log(entry))
-                    .await?;
-                Ok(self
-                    .game_reply(&after, format!("Game {}: {text}", after.label()))
-                    .await)
+                let news = News::board(format!("Game {}: {text}", loaded.label()));
+                self.decide(&loaded, Change::new(next).game(game).log(entry), news)
+                    .await
             }
             Some(Offer::Undo(_)) => Err(ServiceError::refused(format!(
                 "You have already asked for an undo; waiting for {}.",
@@ -163,12 +154,10 @@ impl Service {
                     loaded.names(!side)
                 );
                 let entry = log_line(LogKind::UndoAsk, user, Some(side), &text);
-                let after = self.decide(&loaded, Change::new(next).log(entry)).await?;
-                let mut reply = self
-                    .game_reply(&after, format!("Game {}: {text}", after.label()))
-                    .await;
-                reply.notify = after.user_ids(!side);
-                Ok(reply)
+                let news = News::board(format!("Game {}: {text}", loaded.label()))
+                    .notify(loaded.user_ids(!side));
+                self.decide(&loaded, Change::new(next).log(entry), news)
+                    .await
             }
         }
     }
@@ -213,12 +202,9 @@ impl Service {
         let change = Change::new(next)
             .log(log_line(LogKind::Resign, user, Some(side), &text))
             .end(outcome, abandoned);
-        let after = self.decide(&loaded, change).await?;
-        let mut reply: Reply = self
-            .game_reply(&after, format!("Game {}: {text}", after.label()))
-            .await;
-        reply.notify = after.user_ids(!side);
-        Ok(reply)
+        let news =
+            News::board(format!("Game {}: {text}", loaded.label())).notify(loaded.user_ids(!side));
+        self.decide(&loaded, change, news).await
     }
 }
 

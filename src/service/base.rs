@@ -9,6 +9,7 @@ use std::{
 
 use super::{
     cache::GameCache,
+    outbox::Outbox,
     painter::{BoardPainter, RenderPainter},
 };
 use crate::{
@@ -24,6 +25,10 @@ pub struct Service {
     pub(crate) cache: GameCache,
     /// Display names already written to the players table, to skip needless writes.
     pub(crate) names: Mutex<HashMap<String, String>>,
+    /// How this process delivers its posts; `None` (the console) answers in place only.
+    pub(crate) outbox: Option<Outbox>,
+    /// Wakes the delivery loop when a post was handed to it.
+    pub(crate) outbox_wake: tokio::sync::Notify,
 }
 
 /// The painter the program uses: PNG pictures and Unicode text boards from [`crate::render`].
@@ -65,7 +70,16 @@ impl Service {
             painter,
             cache: GameCache::default(),
             names: Mutex::new(HashMap::new()),
+            outbox: None,
+            outbox_wake: tokio::sync::Notify::new(),
         }
+    }
+
+    /// The same service, writing every change people must see to the outbox for `outbox`'s
+    /// platform (a chat platform, where a post can fail; see [`Service::deliver_posts`]).
+    pub fn with_outbox(mut self, outbox: Outbox) -> Service {
+        self.outbox = Some(outbox);
+        self
     }
 
     pub fn store(&self) -> &Store {

@@ -4,7 +4,8 @@
 use super::{
     base::Service,
     loaded::Loaded,
-    reply::{Reply, ServiceError, ServiceResult},
+    outbox::News,
+    reply::{ServiceError, ServiceResult},
     request::Request,
     write::{Change, conflict, log_line},
 };
@@ -52,10 +53,8 @@ impl Service {
             text.clone(),
         ));
         change.join.push((user.id.clone(), !creator_side));
-        let after = self.write(&loaded, change).await.map_err(conflict)?;
-        Ok(self
-            .game_reply(&after, format!("Game {}: {text}", loaded.label()))
-            .await)
+        let news = News::board(format!("Game {}: {text}", loaded.label()));
+        self.publish(&loaded, change, news).await.map_err(conflict)
     }
 
     /// Declines a challenge addressed to the user; the creator withdraws their own.
@@ -85,14 +84,10 @@ impl Service {
         next.state = GameState::Cancelled;
         next.outcome = Some(text.trim_end_matches('.').to_string());
         let change = Change::new(next).log(log_line(LogKind::Decline, user, None, text.clone()));
-        self.write(&loaded, change).await.map_err(conflict)?;
-        let mut reply = Reply::text(format!("Game {}: {text}", loaded.label()));
-        reply.public = true;
-        reply.notify = vec![row.creator.clone()]
-            .into_iter()
-            .filter(|id| *id != user.id)
-            .collect();
-        Ok(reply)
+        let creator = Some(row.creator.clone()).filter(|id| *id != user.id);
+        let news = News::text(format!("Game {}: {text}", loaded.label()))
+            .notify(creator.into_iter().collect());
+        self.publish(&loaded, change, news).await.map_err(conflict)
     }
 
     /// Joins a side of a group game (the smaller team when no side is given).
@@ -142,7 +137,6 @@ impl Service {
         let mut change =
             Change::new(next).log(log_line(LogKind::Join, user, Some(side), text.clone()));
         change.join.push((user.id.clone(), side));
-        let after = self.write(&loaded, change).await.map_err(conflict)?;
         let text = if starts {
             format!(
                 "Game {}: {text} Both sides have players: the game begins.",
@@ -151,7 +145,9 @@ impl Service {
         } else {
             format!("Game {}: {text}", loaded.label())
         };
-        Ok(self.game_reply(&after, text).await)
+        self.publish(&loaded, change, News::board(text))
+            .await
+            .map_err(conflict)
     }
 
     /// Leaves a game that has not started, or a team that keeps other members.
@@ -195,12 +191,8 @@ impl Service {
         let mut change =
             Change::new(next).log(log_line(LogKind::Leave, user, Some(side), text.clone()));
         change.leave.push(user.id.clone());
-        let after = self.write(&loaded, change).await.map_err(conflict)?;
-        let mut reply = self
-            .game_reply(&after, format!("Game {}: {text}", loaded.label()))
-            .await;
-        reply.notify = Vec::new();
-        Ok(reply)
+        let news = News::board(format!("Game {}: {text}", loaded.label())).notify(Vec::new());
+        self.publish(&loaded, change, news).await.map_err(conflict)
     }
 }
 

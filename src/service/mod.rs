@@ -17,13 +17,15 @@
 //! * `command` (everything a person can ask, and the table that names and explains it),
 //!   `choice` (a command bound to a board version: a button);
 //! * `reply` (what a command gives back, and its error), `parse` (commands typed as text),
-//!   `cache` (games kept in memory);
+//!   `cache` (games kept in memory), `outbox` (the terms of delivery: settings, the news a
+//!   change posts, how a platform posts);
 //! * `base` (the [`Service`] value and the list of games);
 //! * `loaded` (a game loaded for a command and what is said about it);
 //! * `replay` (rebuilding a game from its record);
 //! * `rating` (Glicko-2, and the result and ratings when a game ends);
 //! * `resolve` (finding and loading the game a command is about), `show` (a game in a
-//!   reply), `write` (the one write path of a change to a game);
+//!   reply), `write` (the one write path of a change to a game), `deliver` (publishing a
+//!   change through the outbox, and the delivery loop);
 //! * the commands: `start` (`/new`), `gather` (accept, decline, join, leave), `rematch`,
 //!   `play` (moves, clicks, the board), `agree` (draw, undo, resign), `abort`, `info`
 //!   (help, history, lists and leaderboards);
@@ -36,9 +38,11 @@ mod budget;
 mod cache;
 mod choice;
 mod command;
+mod deliver;
 mod gather;
 mod info;
 mod loaded;
+mod outbox;
 mod painter;
 mod parse;
 mod play;
@@ -58,6 +62,7 @@ pub use base::{GameInfo, Service, default_painter};
 pub use budget::MESSAGE_BUDGET;
 pub use choice::{Choice, Tone};
 pub use command::{COMMANDS, Command, CommandSpec, NewGame, command_list, find as find_command};
+pub use outbox::{Outbox, PostFailure, Poster};
 pub use painter::{BoardPainter, NoPicture, RenderPainter, TextPainter, text_board};
 pub use parse::{Line, ParseError, parse};
 pub use play::Suggestions;

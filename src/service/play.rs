@@ -5,6 +5,7 @@ use super::{
     base::Service,
     budget::{MESSAGE_BUDGET, chars, first_that_fit},
     loaded::{Loaded, refused_not_playing},
+    outbox::News,
     reply::{Reply, ServiceError, ServiceResult},
     request::Request,
     request::User,
@@ -81,18 +82,17 @@ impl Service {
         if !rolls.is_empty() {
             change = change.log(roll_entry(user, side, row.version + 1, &rolls));
         }
-        let after = match self.write(loaded, change).await {
-            Ok(after) => after,
-            Err(StoreError::Conflict) => return Err(Attempt::Lost),
-            Err(other) => return Err(Attempt::Failed(other.into())),
-        };
         let text = format!(
             "Game {}: {} — {}",
-            after.label(),
+            loaded.label(),
             user.name,
             played.description
         );
-        Ok(self.game_reply(&after, text).await)
+        match self.publish(loaded, change, News::board(text)).await {
+            Ok(reply) => Ok(reply),
+            Err(StoreError::Conflict) => Err(Attempt::Lost),
+            Err(other) => Err(Attempt::Failed(other.into())),
+        }
     }
 
     /// The asker's legal moves that start with `prefix` (any letter case), sorted, at most

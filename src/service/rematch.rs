@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 
 use super::{
     base::Service,
+    outbox::News,
     reply::{ServiceError, ServiceResult},
     request::Request,
     write::log_line,
@@ -70,22 +71,12 @@ impl Service {
             "{} asks for {what} of #{} with sides swapped ({} now plays {}).",
             user.name, row.id, user.name, !my_old_side
         );
-        let id = self
-            .store
-            .create_game(
-                &next,
-                &swapped,
-                &[log_line(
-                    LogKind::Start,
-                    user,
-                    Some(!my_old_side),
-                    text.clone(),
-                )],
-            )
-            .await?;
-        let notify = next.challenged.clone().map(|c| vec![c]);
-        self.announce(id, format!("Game #{id}: {text}"), notify)
-            .await
+        let mut news = News::board(text.clone());
+        if let Some(challenged) = next.challenged.clone() {
+            news = news.notify(vec![challenged]);
+        }
+        let log = [log_line(LogKind::Start, user, Some(!my_old_side), text)];
+        self.create_and_announce(&next, &swapped, &log, news).await
     }
 }
 

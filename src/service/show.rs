@@ -59,15 +59,20 @@ impl Service {
             image,
             notify: loaded.to_act(),
             choices: choices_for(loaded),
-            game: Some(GameRef {
-                id: loaded.row.id,
-                version: loaded.row.version,
-                name: loaded.kind.display_name(),
-                place: loaded.row.place_id.clone(),
-            }),
+            game: Some(game_ref(loaded)),
             public: true,
             ..Reply::default()
         }
+    }
+}
+
+/// The reply's reference to the game `loaded` is.
+pub(crate) fn game_ref(loaded: &Loaded) -> GameRef {
+    GameRef {
+        id: loaded.row.id,
+        version: loaded.row.version,
+        name: loaded.kind.display_name(),
+        place: loaded.row.place_id.clone(),
     }
 }
 

@@ -9,6 +9,7 @@ use std::{
 use super::{
     base::Service,
     command::NewGame,
+    outbox::News,
     reply::{ServiceError, ServiceResult},
     request::Request,
     request::{Place, User},
@@ -17,7 +18,7 @@ use super::{
 };
 use crate::{
     rules::{Color, GameId, Options},
-    store::{Commit, GameRow, GameState, LogKind, StoreError, now_ms},
+    store::{Commit, GameRow, GameState, LogKind, NewLogEntry, NewPost, StoreError, now_ms},
 };
 
 fn random_seed() -> u64 {
@@ -142,45 +143,32 @@ impl Service {
         };
         let members: Vec<(String, Color)> =
             people.iter().map(|(u, s)| (u.id.clone(), *s)).collect();
-        let id = self
-            .store
-            .create_game(
-                &row,
-                &members,
-                &[log_line(
-                    LogKind::Start,
-                    creator,
-                    Some(my_side),
-                    text.clone(),
-                )],
-            )
-            .await?;
-        self.announce(
-            id,
-            format!("Game #{id}: {text}"),
-            challenged.map(|u| vec![u.id]),
-        )
-        .await
+        let mut news = News::board(text.clone());
+        if let Some(challenged) = challenged {
+            news = news.notify(vec![challenged.id]);
+        }
+        let log = [log_line(LogKind::Start, creator, Some(my_side), text)];
+        self.create_and_announce(&row, &members, &log, news).await
     }
 
-    /// Reloads a game just written and replies about it; `notify` overrides who is mentioned.
-    pub(crate) async fn announce(
+    /// Writes a new game with the post that announces it, and replies about it.
+    pub(crate) async fn create_and_announce(
         &self,
-        id: i64,
-        text: String,
-        notify: Option<Vec<String>>,
+        row: &GameRow,
+        members: &[(String, Color)],
+        log: &[NewLogEntry],
+        mut news: News,
     ) -> ServiceResult {
+        let posts: Vec<NewPost> = news.post(self.outbox.as_ref()).into_iter().collect();
+        let id = self.store.create_game(row, members, log, &posts).await?;
+        news.text = format!("Game #{id}: {}", news.text);
         let row = self
             .store
             .game(id)
             .await?
             .ok_or_else(|| ServiceError::refused(format!("There is no game #{id}.")))?;
         let loaded = self.load_row(row).await?;
-        let mut reply = self.game_reply(&loaded, text).await;
-        if let Some(notify) = notify {
-            reply.notify = notify;
-        }
-        Ok(reply)
+        Ok(self.news_reply(&loaded, &news).await)
     }
 
     /// Moves a game to another channel or thread (an adapter that opens a thread for each

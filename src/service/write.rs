@@ -8,7 +8,9 @@
 //! a record that may not load at all) and moving a game to another place (it changes where
 //! the game lives, not the game, so its version and its buttons stay).
 
-use super::{base::Service, cache::Cached, loaded::Loaded, reply::ServiceError, request::User};
+use super::{
+    base::Service, cache::Cached, loaded::Loaded, outbox::News, reply::ServiceError, request::User,
+};
 use crate::{
     rules::{Color, Game, Outcome, Status},
     store::{Commit, GameRow, GameState, LogKind, NewLogEntry, StoreError},
@@ -28,6 +30,9 @@ pub(crate) struct Change {
     /// How the game ended, when the command ends it (a resignation, an agreed draw). A move
     /// that ends the game by the rules needs none: the game's status says so.
     pub end: Option<End>,
+    /// What the people in the game's channel are told, written to the outbox with the change
+    /// (set by [`Service::publish`]).
+    pub news: Option<News>,
 }
 
 /// How a game ended.
@@ -47,6 +52,7 @@ impl Change {
             join: Vec::new(),
             leave: Vec::new(),
             end: None,
+            news: None,
         }
     }
 
@@ -81,6 +87,7 @@ impl Service {
             join,
             leave,
             end,
+            news,
         } = change;
         let moved = game.is_some();
         let game = game.unwrap_or_else(|| loaded.game.clone_game());
@@ -104,6 +111,10 @@ impl Service {
         commit.log = log;
         commit.join = join;
         commit.leave = leave;
+        commit.posts = news
+            .and_then(|news| news.post(self.outbox.as_ref()))
+            .into_iter()
+            .collect();
         if let Some(End { outcome, abandoned }) = end {
             commit.game.state = GameState::Over;
             commit.game.outcome = Some(outcome.to_string());

@@ -4,6 +4,7 @@ use sqlx::{AssertSqlSafe, Row, any::AnyRow};
 
 use super::{
     Store, StoreError,
+    outbox::{NewPost, insert_post},
     records::{
         Commit, GameKind, GameRow, GameState, LogEntry, LogKind, NewLogEntry, Offer, parse_side,
         side_text,
@@ -61,13 +62,15 @@ fn options_json(game: &GameRow) -> String {
 }
 
 impl Store {
-    /// Writes a new game with its first participants and log lines; returns its id. The
-    /// version of the new game is the number of log lines.
+    /// Writes a new game with its first participants, log lines and posts (each post's text
+    /// is headed "Game #N: "); returns its id. The version of the new game is the number of
+    /// log lines.
     pub async fn create_game(
         &self,
         game: &GameRow,
         participants: &[(String, crate::rules::Color)],
         log: &[NewLogEntry],
+        posts: &[NewPost],
     ) -> Result<i64, StoreError> {
         let _turn = self.write_turn().await;
         let mut tx = self.pool().begin().await?;
@@ -103,6 +106,12 @@ impl Store {
         }
         for (i, entry) in log.iter().enumerate() {
             insert_log(&mut tx, id, i as i64 + 1, entry, now).await?;
+        }
+        for post in posts {
+            // Only the insert knows the new game's number, which heads its posts.
+            let mut post = post.clone();
+            post.text = format!("Game #{id}: {}", post.text);
+            insert_post(&mut tx, id, log.len() as i64, &post, now).await?;
         }
         tx.commit().await?;
         Ok(id)
@@ -394,6 +403,9 @@ async fn apply(
         .bind(now)
         .execute(&mut **tx)
         .await?;
+    }
+    for post in &commit.posts {
+        insert_post(tx, game.id, new_version, post, now).await?;
     }
     Ok(Ok(new_version))
 }

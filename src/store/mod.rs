@@ -7,6 +7,7 @@
 //! transaction, guarded by the version that was read.
 
 mod games;
+mod outbox;
 mod people;
 mod records;
 mod scores;
@@ -18,6 +19,7 @@ use std::{
     time::{Duration, SystemTime, UNIX_EPOCH},
 };
 
+pub use outbox::{NewPost, Post, PostKind, PostState};
 pub use records::{
     Commit, GameKind, GameRow, GameState, LogEntry, LogKind, NewLogEntry, Offer, Participant,
     RatingRow, ResultKind, ResultRow, ScoreRow, parse_side, side_text,

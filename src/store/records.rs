@@ -164,6 +164,8 @@ pub struct Commit {
     pub leave: Vec<String>,
     pub result: Option<ResultRow>,
     pub ratings: Vec<RatingRow>,
+    /// What the change makes the bot post (see [`super::outbox`]), at the new version.
+    pub posts: Vec<super::outbox::NewPost>,
 }
 
 impl Commit {
@@ -176,6 +178,7 @@ impl Commit {
             leave: Vec::new(),
             result: None,
             ratings: Vec::new(),
+            posts: Vec::new(),
         }
     }
 

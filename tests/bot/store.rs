@@ -323,7 +323,7 @@ async fn cooperative_scores_make_their_own_leaderboard(db: TestDb) {
                 .await
                 .unwrap();
         }
-        let id = store.create_game(&row, &members, &[]).await.unwrap();
+        let id = store.create_game(&row, &members, &[], &[]).await.unwrap();
         let mut done = row.clone();
         done.id = id;
         done.state = GameState::Over;

@@ -96,6 +96,15 @@ pub struct Recorded {
     pub files: Vec<FilePart>,
     /// What the fake answered (a message, a thread), for tests that click a message's buttons.
     pub answer: Value,
+    /// The HTTP status the fake answered with.
+    pub status: u16,
+    /// Who saw the message, by Discord's rule for followups: the first followup after a
+    /// public "thinking…" takes its place and stays public, whatever its flags ask, unless the
+    /// bot deleted the "thinking…" message first. `None`: the flags decide.
+    pub shown_privately: Option<bool>,
+    /// A channel message Discord recognised by its nonce as one already posted: it answered
+    /// with the earlier message and posted nothing.
+    pub repeated: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -115,8 +124,12 @@ impl Recorded {
             .unwrap_or("")
     }
 
-    /// True for a message only its user sees (flag 64), in a response or a followup.
+    /// True for a message only its user sees (flag 64), in a response or a followup, by
+    /// Discord's visibility rule (see [`Recorded::shown_privately`]).
     pub fn is_ephemeral(&self) -> bool {
+        if let Some(private) = self.shown_privately {
+            return private;
+        }
         let flags = self
             .json
             .get("flags")
@@ -196,6 +209,15 @@ struct Shared {
     threads_forbidden: AtomicBool,
     /// Refuse the next followup message (400), as Discord does with a malformed one.
     refuse_next_followup: AtomicBool,
+    /// Failures to answer to the next followups and channel messages, in order (a status:
+    /// 500, 429 …).
+    failing_followups: Mutex<Vec<u16>>,
+    failing_posts: Mutex<Vec<u16>>,
+    /// Interactions answered with a public "thinking…" whose place no followup has taken yet
+    /// (by token).
+    thinking: Mutex<HashMap<String, bool>>,
+    /// Channel messages by (channel, nonce), for Discord's enforced nonces.
+    nonces: Mutex<HashMap<(String, String), Value>>,
 }
 
 impl Shared {
@@ -234,6 +256,10 @@ impl Fake {
             token_channels: Mutex::new(HashMap::new()),
             threads_forbidden: AtomicBool::new(false),
             refuse_next_followup: AtomicBool::new(false),
+            failing_followups: Mutex::new(Vec::new()),
+            failing_posts: Mutex::new(Vec::new()),
+            thinking: Mutex::new(HashMap::new()),
+            nonces: Mutex::new(HashMap::new()),
         });
         let app = Router::new()
             .route("/gateway", get(gateway))
@@ -261,6 +287,30 @@ impl Fake {
         self.shared
             .refuse_next_followup
             .store(true, Ordering::SeqCst);
+    }
+
+    /// The next followups fail with these statuses, one each, in order.
+    pub fn fail_followups(&self, statuses: &[u16]) {
+        self.shared
+            .failing_followups
+            .lock()
+            .unwrap()
+            .extend_from_slice(statuses);
+    }
+
+    /// The next messages posted in channels fail with these statuses, one each, in order.
+    pub fn fail_channel_posts(&self, statuses: &[u16]) {
+        self.shared
+            .failing_posts
+            .lock()
+            .unwrap()
+            .extend_from_slice(statuses);
+    }
+
+    /// Forgets the failures still waiting: Discord works again.
+    pub fn stop_failing(&self) {
+        self.shared.failing_followups.lock().unwrap().clear();
+        self.shared.failing_posts.lock().unwrap().clear();
     }
 
     pub fn requests(&self) -> Vec<Recorded> {
@@ -336,23 +386,21 @@ impl Fake {
 
     /// Waits for a message the bot posted in a channel (not as an interaction answer).
     pub async fn wait_channel_message(&self, channel: &str, nth: usize) -> Recorded {
-        let path = format!("/api/v10/channels/{channel}/messages");
         self.wait_for(&format!("message {nth} in channel {channel}"), |_| {
             self.channel_messages(channel).len() > nth
         })
         .await;
-        self.requests()
-            .into_iter()
-            .filter(|r| r.method == Method::POST && r.path == path)
-            .nth(nth)
-            .unwrap()
+        self.channel_messages(channel).into_iter().nth(nth).unwrap()
     }
 
+    /// The messages the bot posted in a channel and Discord accepted (not a refused post, not
+    /// a repeat Discord recognised by its nonce).
     pub fn channel_messages(&self, channel: &str) -> Vec<Recorded> {
         let path = format!("/api/v10/channels/{channel}/messages");
         self.requests()
             .into_iter()
             .filter(|r| r.method == Method::POST && r.path == path)
+            .filter(|r| r.status < 300 && !r.repeated)
             .collect()
     }
 
@@ -499,17 +547,73 @@ async fn rest(State(shared): State<Arc<Shared>>, request: Request) -> Response {
     };
     let segments: Vec<&str> = path.trim_start_matches("/api/v10/").split('/').collect();
     let (status, answer) = answer(&shared, &method, &segments, &json);
+    let shown_privately = visibility(&shared, &method, &segments, &json, status);
+    let repeated = answer.get("repeated").is_some();
     shared.record(Recorded {
         method,
         path,
         json,
         files,
         answer: answer.clone(),
+        status: status.as_u16(),
+        shown_privately,
+        repeated,
     });
     if status == StatusCode::NO_CONTENT {
         return status.into_response();
     }
     (status, axum::Json(answer)).into_response()
+}
+
+/// Discord's visibility rule for the answers to an interaction: a public deferral ("thinking…")
+/// is replaced by the first followup that succeeds, which keeps the deferral's public
+/// visibility whatever its flags say, unless the bot deleted the "thinking…" message first.
+fn visibility(
+    shared: &Shared,
+    method: &Method,
+    segments: &[&str],
+    body: &Value,
+    status: StatusCode,
+) -> Option<bool> {
+    let mut thinking = shared.thinking.lock().unwrap();
+    match (method.as_str(), segments) {
+        ("POST", ["interactions", _, token, "callback"]) if body["type"] == 5 => {
+            let private = body
+                .pointer("/data/flags")
+                .and_then(Value::as_u64)
+                .unwrap_or(0)
+                & 64
+                != 0;
+            if !private {
+                thinking.insert(token.to_string(), true);
+            }
+            None
+        }
+        ("DELETE", ["webhooks", _, token, "messages", "@original"]) => {
+            thinking.remove(*token);
+            None
+        }
+        ("POST", ["webhooks", _, token]) if status.is_success() => {
+            thinking.remove(*token).map(|_| false)
+        }
+        _ => None,
+    }
+}
+
+/// The failure to answer with, if the test asked for one: Discord's JSON error for `status`.
+fn injected_failure(failures: &Mutex<Vec<u16>>) -> Option<(StatusCode, Value)> {
+    let mut failures = failures.lock().unwrap();
+    if failures.is_empty() {
+        return None;
+    }
+    let status = failures.remove(0);
+    let body = match status {
+        429 => json!({"message": "You are being rate limited.", "retry_after": 0.05,
+                      "global": false}),
+        404 => json!({"message": "Unknown Channel", "code": 10003}),
+        _ => json!({"message": "Internal Server Error", "code": 0}),
+    };
+    Some((StatusCode::from_u16(status).unwrap(), body))
 }
 
 fn answer(
@@ -519,6 +623,11 @@ fn answer(
     body: &Value,
 ) -> (StatusCode, Value) {
     let port = shared.port;
+    if let ("POST", ["webhooks", _, _]) = (method.as_str(), segments)
+        && let Some(failure) = injected_failure(&shared.failing_followups)
+    {
+        return failure;
+    }
     match (method.as_str(), segments) {
         ("GET", ["gateway"] | ["gateway", "bot"]) => (
             StatusCode::OK,
@@ -551,7 +660,25 @@ fn answer(
             (StatusCode::OK, message_json(shared, &channel, body))
         }
         ("POST", ["channels", channel, "messages"]) => {
-            (StatusCode::OK, message_json(shared, channel, body))
+            if let Some(failure) = injected_failure(&shared.failing_posts) {
+                return failure;
+            }
+            let nonce = body["nonce"]
+                .as_str()
+                .filter(|_| body["enforce_nonce"] == true);
+            let Some(nonce) = nonce else {
+                return (StatusCode::OK, message_json(shared, channel, body));
+            };
+            let mut nonces = shared.nonces.lock().unwrap();
+            let key = (channel.to_string(), nonce.to_string());
+            if let Some(earlier) = nonces.get(&key) {
+                let mut earlier = earlier.clone();
+                earlier["repeated"] = json!(true);
+                return (StatusCode::OK, earlier);
+            }
+            let message = message_json(shared, channel, body);
+            nonces.insert(key, message.clone());
+            (StatusCode::OK, message)
         }
         ("POST", ["channels", channel, "messages", _, "threads"]) => {
             if shared.threads_forbidden.load(Ordering::SeqCst) {

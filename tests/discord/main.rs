@@ -4,15 +4,16 @@
 
 mod binary;
 mod catalonia;
+mod delivery;
 mod fake;
 mod parity;
 
-use std::{path::Path, sync::Arc};
+use std::{path::Path, sync::Arc, time::Duration};
 
 use chatrang::{
     discord::{Config, Running},
     rules::{BoardView, Color},
-    service::{BoardPainter, Service, text_board},
+    service::{BoardPainter, Outbox, Service, text_board},
     store::{Store, sqlite_url},
 };
 use fake::{Channel, Fake, GUILD_ID, Person, Recorded, focused, option, user_option};
@@ -46,7 +47,9 @@ impl Bot {
     /// Starts the adapter against the fake, on the database file `db`.
     async fn start(fake: &Fake, db: &Path) -> Bot {
         let store = Store::open(&sqlite_url(db)).await.unwrap();
-        let service = Arc::new(Service::new(store, Arc::new(TestPainter)));
+        // Retries in milliseconds, so that the tests of delivery do not wait for seconds.
+        let outbox = Outbox::new("discord").retrying_after(Duration::from_millis(50));
+        let service = Arc::new(Service::new(store, Arc::new(TestPainter)).with_outbox(outbox));
         let config = Config::from_values(
             Some("fake-token".into()),
             Some(GUILD_ID.into()),
@@ -103,6 +106,11 @@ impl World {
     /// Stops the bot and starts a new one on the same database.
     async fn restart(&mut self) {
         self.bot.take().unwrap().stop().await;
+        self.restart_stopped().await;
+    }
+
+    /// Starts a new bot on the same database after the last one was stopped.
+    async fn restart_stopped(&mut self) {
         let starts = self.fake.registrations().len();
         self.bot = Some(Bot::start(&self.fake, &self.dir.path().join("chatrang.sqlite")).await);
         self.fake.wait_ready(starts + 1).await;
@@ -542,8 +550,19 @@ async fn when_discord_refuses_a_reply_the_user_gets_an_apology_not_silence() {
         .fake
         .answers(&token)
         .into_iter()
-        .filter(|r| r.path.contains("/webhooks/"))
+        .filter(|r| r.method == "POST" && r.path.contains("/webhooks/"))
         .collect();
     assert_eq!(followups.len(), 2, "{followups:?}");
     assert_eq!(followups[0].pngs().len(), 1);
+    // The "thinking…" message was deleted before the apology, or Discord would have shown the
+    // apology to everyone in its place.
+    assert!(
+        world
+            .fake
+            .answers(&token)
+            .iter()
+            .any(|r| r.method == "DELETE"),
+        "{}",
+        world.fake.dump()
+    );
 }

@@ -1,0 +1,94 @@
+//! Posting a reply in a channel or thread outside an interaction: the game's thread when the
+//! command came from elsewhere, and every post of the outbox's delivery loop
+//! ([`crate::service::Service::deliver_posts`]). A post carries a nonce made of its game and
+//! version, and asks Discord to enforce it, so a post repeated after a crash (posted, but not
+//! yet marked delivered) shows once.
+
+use std::sync::Arc;
+
+use poise::serenity_prelude::{self as serenity, ChannelId, Http, HttpError, Message, Nonce};
+
+use super::message::Outgoing;
+use crate::service::{PostFailure, Poster, Reply};
+
+/// Discord's error codes for a channel that is gone or closed to the bot.
+const UNKNOWN_CHANNEL: isize = 10003;
+const MISSING_ACCESS: isize = 50001;
+const MISSING_PERMISSIONS: isize = 50013;
+
+/// Posts `reply` in `channel`.
+pub async fn post_in_channel(
+    http: &Http,
+    channel: ChannelId,
+    reply: &Reply,
+) -> Result<Message, serenity::Error> {
+    let mut message = Outgoing::from_reply(reply).into_message();
+    if let Some(game) = &reply.game {
+        // Discord keeps nonces up to 25 characters.
+        let nonce: String = format!("g{}v{}", game.id, game.version)
+            .chars()
+            .take(25)
+            .collect();
+        message = message.nonce(Nonce::String(nonce)).enforce_nonce(true);
+    }
+    channel.send_message(http, message).await
+}
+
+/// The channel or thread where a reply's game lives, when it is a Discord channel.
+pub fn game_channel(reply: &Reply) -> Option<ChannelId> {
+    let game = reply.game.as_ref()?;
+    game.place
+        .parse::<u64>()
+        .ok()
+        .filter(|id| *id != 0)
+        .map(ChannelId::new)
+}
+
+/// The outbox's poster for Discord.
+pub struct DiscordPoster {
+    pub http: Arc<Http>,
+}
+
+impl Poster for DiscordPoster {
+    async fn post(&self, reply: &Reply) -> Result<(), PostFailure> {
+        let Some(channel) = game_channel(reply) else {
+            return Err(PostFailure::Gone(
+                "the game does not live in a Discord channel".to_string(),
+            ));
+        };
+        post_in_channel(&self.http, channel, reply)
+            .await
+            .map(drop)
+            .map_err(|error| failure(&error))
+    }
+}
+
+/// What a failed request means for a post: the channel is gone or closed to the bot (drop
+/// it), or anything else (try again: a server error, a rate limit, a lost connection).
+pub fn failure(error: &serenity::Error) -> PostFailure {
+    if let serenity::Error::Http(HttpError::UnsuccessfulRequest(response)) = error {
+        let status = response.status_code.as_u16();
+        let code = response.error.code;
+        if status == 404
+            || status == 403
+            || matches!(code, UNKNOWN_CHANNEL | MISSING_ACCESS | MISSING_PERMISSIONS)
+        {
+            return PostFailure::Gone(format!(
+                "Discord answered {status}: {}",
+                response.error.message
+            ));
+        }
+        if status == 429 {
+            // serenity's rate limiter waits out a 429 itself; one that still arrives (the
+            // limiter is off, or Discord's global limit) waits for the next backoff.
+            return PostFailure::Retry {
+                why: "Discord asked to slow down (429)".to_string(),
+                after: None,
+            };
+        }
+    }
+    PostFailure::Retry {
+        why: error.to_string(),
+        after: None,
+    }
+}

@@ -1,0 +1,222 @@
+//! Delivery that never loses a board. A change that people must see (a move, an accepted
+//! challenge, a resignation) writes its post to the outbox in the same transaction as the
+//! change ([`Service::publish`]). The command's answer normally carries the board, and the
+//! adapter marks the post delivered ([`Service::delivered`]); when the platform refuses that
+//! answer, the adapter hands the post to the delivery loop ([`Service::not_delivered`]), which
+//! posts it, retrying with backoff until the platform accepts it or the channel is gone.
+//!
+//! The loop is the same for every platform: a platform only says how to post one reply
+//! ([`Poster`]). Posts are claimed before they are posted, so two bot processes on one
+//! PostgreSQL never post the same one; a post is marked delivered once, so a restart neither
+//! loses nor repeats it (except the one that was being posted at the moment of a crash, which
+//! is posted again when its claim runs out: adapters make such a repeat harmless where the
+//! platform allows, as Discord's message nonce does).
+
+use std::time::Duration;
+
+use super::{
+    base::Service,
+    loaded::Loaded,
+    outbox::{News, Outbox, PostFailure, Poster},
+    reply::{Reply, ServiceError},
+    show::game_ref,
+    write::Change,
+};
+use crate::store::{Post, StoreError, now_ms};
+
+impl Service {
+    /// Writes `change` with its news in the outbox, and returns the reply that shows it.
+    pub(crate) async fn publish(
+        &self,
+        loaded: &Loaded,
+        mut change: Change,
+        news: News,
+    ) -> Result<Reply, StoreError> {
+        change.news = Some(news.clone());
+        let after = self.write(loaded, change).await?;
+        Ok(self.news_reply(&after, &news).await)
+    }
+
+    /// The reply showing `news` about the game as it is in `after`.
+    pub(crate) async fn news_reply(&self, after: &Loaded, news: &News) -> Reply {
+        let mut reply = if news.with_board {
+            self.game_reply(after, news.text.clone()).await
+        } else {
+            Reply {
+                text: news.text.clone(),
+                game: Some(game_ref(after)),
+                public: true,
+                ..Reply::default()
+            }
+        };
+        if let Some(notify) = &news.notify {
+            reply.notify = notify.clone();
+        }
+        reply.outbox = self.outbox.is_some();
+        reply
+    }
+
+    /// The adapter posted `reply`: its outbox post is done. Without an outbox, nothing to do.
+    pub async fn delivered(&self, reply: &Reply) {
+        let (true, Some(game)) = (reply.outbox, &reply.game) else {
+            return;
+        };
+        if let Err(error) = self.store.board_delivered(game.id, game.version).await {
+            // The post stays in the outbox and will be posted once more: a repeat, not a loss.
+            tracing::warn!(game = game.id, %error, "cannot mark a delivered board");
+        }
+    }
+
+    /// The platform refused `reply`: the delivery loop posts it as soon as it can.
+    pub async fn not_delivered(&self, reply: &Reply, why: &str) {
+        let (true, Some(game), Some(outbox)) = (reply.outbox, &reply.game, &self.outbox) else {
+            return;
+        };
+        let retry_at = now_ms() + outbox.first_retry.as_millis() as i64;
+        match self
+            .store
+            .board_not_delivered(game.id, game.version, why, retry_at)
+            .await
+        {
+            Ok(()) => self.outbox_wake.notify_one(),
+            // The claim runs out by itself, and the loop takes the post then.
+            Err(error) => tracing::warn!(game = game.id, %error, "cannot release a board post"),
+        }
+    }
+
+    /// Delivers this platform's posts until `stop` turns true: every post that is due is
+    /// claimed, rebuilt from the game and posted by `poster`; failures are retried with
+    /// backoff, posts whose channel is gone are dropped with a log line. Does nothing without
+    /// an outbox.
+    pub async fn deliver_posts<P: Poster>(
+        &self,
+        poster: P,
+        mut stop: tokio::sync::watch::Receiver<bool>,
+    ) {
+        let Some(outbox) = self.outbox.clone() else {
+            return;
+        };
+        while !*stop.borrow() {
+            let wait = match self.deliver_due(&outbox, &poster).await {
+                Ok(()) => self.until_next_post(&outbox).await,
+                Err(error) => {
+                    tracing::warn!(%error, "the outbox cannot be read; trying again soon");
+                    outbox.first_retry
+                }
+            };
+            tokio::select! {
+                _ = self.outbox_wake.notified() => {}
+                _ = tokio::time::sleep(wait) => {}
+                _ = stop.changed() => {}
+            }
+        }
+    }
+
+    /// Posts every post that is due now.
+    async fn deliver_due<P: Poster>(&self, outbox: &Outbox, poster: &P) -> Result<(), StoreError> {
+        loop {
+            let now = now_ms();
+            let due = self.store.due_posts(&outbox.platform, now, 20).await?;
+            if due.is_empty() {
+                return Ok(());
+            }
+            for post in due {
+                let until = now_ms() + outbox.held_for.as_millis() as i64;
+                if self.store.claim_post(post.id, now_ms(), until).await? {
+                    self.deliver_one(outbox, poster, &post).await?;
+                }
+            }
+        }
+    }
+
+    async fn deliver_one<P: Poster>(
+        &self,
+        outbox: &Outbox,
+        poster: &P,
+        post: &Post,
+    ) -> Result<(), StoreError> {
+        let reply = match self.post_reply(post).await {
+            Ok(Some(reply)) => reply,
+            Ok(None) => {
+                tracing::warn!(
+                    post = post.id,
+                    game = post.game_id,
+                    "post dropped: no such game"
+                );
+                return self.store.drop_post(post.id, "the game is gone").await;
+            }
+            Err(ServiceError::Unavailable) => {
+                let retry_at = now_ms() + outbox.backoff(post.attempts).as_millis() as i64;
+                return self
+                    .store
+                    .post_failed(post.id, "the game could not be read", retry_at)
+                    .await;
+            }
+            Err(ServiceError::Refused(why)) => {
+                tracing::warn!(post = post.id, %why, "post dropped: the game does not load");
+                return self.store.drop_post(post.id, &why).await;
+            }
+        };
+        match poster.post(&reply).await {
+            Ok(()) => {
+                tracing::info!(
+                    post = post.id,
+                    game = post.game_id,
+                    attempts = post.attempts + 1,
+                    "delivered a waiting post"
+                );
+                self.store.post_delivered(post.id).await
+            }
+            Err(PostFailure::Gone(why)) => {
+                tracing::warn!(post = post.id, game = post.game_id, %why, "post dropped: its channel is gone");
+                self.store.drop_post(post.id, &why).await
+            }
+            Err(PostFailure::Retry { why, after }) => {
+                let wait = after.unwrap_or_default().max(outbox.backoff(post.attempts));
+                tracing::info!(post = post.id, %why, ?wait, "a post will be tried again");
+                let retry_at = now_ms() + wait.as_millis() as i64;
+                self.store.post_failed(post.id, &why, retry_at).await
+            }
+        }
+    }
+
+    /// The reply a waiting post stands for, rebuilt from its game: the board with its buttons
+    /// and mentions while the game is still at the post's version; once the game has moved on,
+    /// the text alone with a note (the newer board has its own post). `None` when the game is
+    /// gone.
+    async fn post_reply(&self, post: &Post) -> Result<Option<Reply>, ServiceError> {
+        let Some(row) = self.store.game(post.game_id).await? else {
+            return Ok(None);
+        };
+        let news = News {
+            text: post.text.clone(),
+            notify: post.notify.clone(),
+            with_board: post.with_board,
+        };
+        let loaded = self.load_row(row).await?;
+        if loaded.row.version == post.version {
+            return Ok(Some(self.news_reply(&loaded, &news).await));
+        }
+        let mut reply = self.news_reply(&loaded, &News::text(&news.text)).await;
+        reply
+            .text
+            .push_str("\n(Posted late: the game has moved on since; /board shows it now.)");
+        reply.notify.clear();
+        if let Some(game) = &mut reply.game {
+            game.version = post.version;
+        }
+        Ok(Some(reply))
+    }
+
+    /// How long the loop may sleep: until the next post falls due, at most the poll interval.
+    async fn until_next_post(&self, outbox: &Outbox) -> Duration {
+        match self.store.next_post_due(&outbox.platform).await {
+            Ok(Some(due)) => {
+                let wait = (due - now_ms()).max(0) as u64;
+                Duration::from_millis(wait).min(outbox.poll)
+            }
+            Ok(None) => outbox.poll,
+            Err(_) => outbox.first_retry,
+        }
+    }
+}

@@ -1,0 +1,279 @@
+//! The outbox: what the bot must post in a chat, written in the same transaction as the change
+//! that causes it, and posted by a delivery loop until the platform accepts it (see
+//! `migrations/*/0002_outbox.sql`). A post is claimed before it is posted, so that two bot
+//! processes on one PostgreSQL never post it twice; a claim runs out, so that a post claimed by
+//! a process that died is posted by another one.
+
+use sqlx::{Row, any::AnyRow};
+
+use super::{Store, StoreError};
+
+/// What kind of post a row is. Boards are all there is today; reminders of timed play will be
+/// another kind with a due time in the future.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub enum PostKind {
+    /// The board after a change, with what happened and who must act now.
+    Board,
+}
+
+impl PostKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PostKind::Board => "board",
+        }
+    }
+
+    fn decode(text: &str) -> Option<PostKind> {
+        match text {
+            "board" => Some(PostKind::Board),
+            _ => None,
+        }
+    }
+}
+
+/// A post to write with a change ([`super::Commit::posts`]); the game and its version are the
+/// commit's.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NewPost {
+    pub platform: String,
+    pub kind: PostKind,
+    pub text: String,
+    /// The people to mention; `None`: whoever must act at the post's version.
+    pub notify: Option<Vec<String>>,
+    pub with_board: bool,
+    /// How long the process that writes the post keeps it to itself, in milliseconds: it is
+    /// about to post it as the answer to the command. Zero hands it to the loop at once.
+    pub held_for_ms: i64,
+}
+
+/// A post waiting to be delivered.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Post {
+    pub id: i64,
+    pub platform: String,
+    pub game_id: i64,
+    pub version: i64,
+    pub kind: PostKind,
+    pub text: String,
+    pub notify: Option<Vec<String>>,
+    pub with_board: bool,
+    pub attempts: i64,
+    pub created_at: i64,
+}
+
+const POST_COLUMNS: &str = "id, platform, game_id, version, kind, text, notify, with_board, \
+    attempts, created_at";
+
+/// Neither delivered nor given up.
+const WAITING: &str = "delivered_at IS NULL AND dropped IS NULL";
+
+fn post_from_row(row: &AnyRow) -> Result<Post, StoreError> {
+    let id: i64 = row.try_get("id")?;
+    let kind: String = row.try_get("kind")?;
+    let notify: Option<String> = row.try_get("notify")?;
+    Ok(Post {
+        id,
+        platform: row.try_get("platform")?,
+        game_id: row.try_get("game_id")?,
+        version: row.try_get("version")?,
+        kind: PostKind::decode(&kind)
+            .ok_or_else(|| StoreError::Corrupt(format!("kind \"{kind}\" of post {id}")))?,
+        text: row.try_get("text")?,
+        notify: notify
+            .map(|text| serde_json::from_str(&text))
+            .transpose()
+            .map_err(|e| StoreError::Corrupt(format!("mentions of post {id}: {e}")))?,
+        with_board: row.try_get::<i64, _>("with_board")? != 0,
+        attempts: row.try_get("attempts")?,
+        created_at: row.try_get("created_at")?,
+    })
+}
+
+/// Writes `post` for `game` at `version` inside a transaction (with the change it belongs to).
+pub(super) async fn insert_post(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    game: i64,
+    version: i64,
+    post: &NewPost,
+    now: i64,
+) -> Result<(), StoreError> {
+    sqlx::query(
+        "INSERT INTO outbox (platform, game_id, version, kind, text, notify, with_board, due_at, \
+         claimed_until, attempts, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 0, $10)",
+    )
+    .bind(&post.platform)
+    .bind(game)
+    .bind(version)
+    .bind(post.kind.as_str())
+    .bind(&post.text)
+    .bind(
+        post.notify
+            .as_ref()
+            .map(|ids| serde_json::to_string(ids).unwrap_or_else(|_| "[]".to_string())),
+    )
+    .bind(i64::from(post.with_board))
+    .bind(now)
+    .bind(now + post.held_for_ms.max(0))
+    .bind(now)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+impl Store {
+    /// Up to `limit` posts of `platform` that are due and free at `now`, oldest first. They
+    /// are not claimed yet: see [`Store::claim_post`].
+    pub async fn due_posts(
+        &self,
+        platform: &str,
+        now: i64,
+        limit: i64,
+    ) -> Result<Vec<Post>, StoreError> {
+        let rows = sqlx::query(sqlx::AssertSqlSafe(format!(
+            "SELECT {POST_COLUMNS} FROM outbox WHERE platform = $1 AND {WAITING} \
+             AND due_at <= $2 AND claimed_until <= $2 ORDER BY id LIMIT $3"
+        )))
+        .bind(platform)
+        .bind(now)
+        .bind(limit)
+        .fetch_all(self.pool())
+        .await?;
+        rows.iter().map(post_from_row).collect()
+    }
+
+    /// When the next waiting post of `platform` falls due or its claim runs out, if any waits.
+    pub async fn next_post_due(&self, platform: &str) -> Result<Option<i64>, StoreError> {
+        let next: Option<i64> = sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
+            "SELECT MIN(CASE WHEN due_at > claimed_until THEN due_at ELSE claimed_until END) \
+             FROM outbox WHERE platform = $1 AND {WAITING}"
+        )))
+        .bind(platform)
+        .fetch_one(self.pool())
+        .await?;
+        Ok(next)
+    }
+
+    /// Takes post `id` for posting until `until`, if it still waits and nobody holds it at
+    /// `now`. True when this caller got it: one compare-and-set, so of several processes only
+    /// one does.
+    pub async fn claim_post(&self, id: i64, now: i64, until: i64) -> Result<bool, StoreError> {
+        let _turn = self.write_turn().await;
+        let done = sqlx::query(sqlx::AssertSqlSafe(format!(
+            "UPDATE outbox SET claimed_until = $1 WHERE id = $2 AND {WAITING} \
+             AND claimed_until <= $3"
+        )))
+        .bind(until)
+        .bind(id)
+        .bind(now)
+        .execute(self.pool())
+        .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// Marks the board post of `game` at `version` delivered (the command's own answer carried
+    /// it). True the first time; false when it was delivered or dropped already.
+    pub async fn board_delivered(&self, game: i64, version: i64) -> Result<bool, StoreError> {
+        let _turn = self.write_turn().await;
+        let done = sqlx::query(sqlx::AssertSqlSafe(format!(
+            "UPDATE outbox SET delivered_at = $1, claimed_until = 0 WHERE game_id = $2 \
+             AND version = $3 AND kind = $4 AND {WAITING}"
+        )))
+        .bind(super::now_ms())
+        .bind(game)
+        .bind(version)
+        .bind(PostKind::Board.as_str())
+        .execute(self.pool())
+        .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// Hands the board post of `game` at `version` to the delivery loop after the command's
+    /// own answer failed to carry it: it is due at `retry_at`.
+    pub async fn board_not_delivered(
+        &self,
+        game: i64,
+        version: i64,
+        error: &str,
+        retry_at: i64,
+    ) -> Result<(), StoreError> {
+        let _turn = self.write_turn().await;
+        sqlx::query(sqlx::AssertSqlSafe(format!(
+            "UPDATE outbox SET claimed_until = 0, due_at = $1, attempts = attempts + 1, \
+             last_error = $2 WHERE game_id = $3 AND version = $4 AND kind = $5 AND {WAITING}"
+        )))
+        .bind(retry_at)
+        .bind(error)
+        .bind(game)
+        .bind(version)
+        .bind(PostKind::Board.as_str())
+        .execute(self.pool())
+        .await?;
+        Ok(())
+    }
+
+    /// Marks a claimed post delivered.
+    pub async fn post_delivered(&self, id: i64) -> Result<(), StoreError> {
+        let _turn = self.write_turn().await;
+        sqlx::query("UPDATE outbox SET delivered_at = $1, claimed_until = 0 WHERE id = $2")
+            .bind(super::now_ms())
+            .bind(id)
+            .execute(self.pool())
+            .await?;
+        Ok(())
+    }
+
+    /// Gives a claimed post back after a failed attempt: it is due again at `retry_at`.
+    pub async fn post_failed(&self, id: i64, error: &str, retry_at: i64) -> Result<(), StoreError> {
+        let _turn = self.write_turn().await;
+        sqlx::query(
+            "UPDATE outbox SET claimed_until = 0, due_at = $1, attempts = attempts + 1, \
+             last_error = $2 WHERE id = $3",
+        )
+        .bind(retry_at)
+        .bind(error)
+        .bind(id)
+        .execute(self.pool())
+        .await?;
+        Ok(())
+    }
+
+    /// Gives a post up for good (its channel is gone, or the bot may no longer post there).
+    pub async fn drop_post(&self, id: i64, reason: &str) -> Result<(), StoreError> {
+        let _turn = self.write_turn().await;
+        sqlx::query("UPDATE outbox SET dropped = $1, claimed_until = 0 WHERE id = $2")
+            .bind(reason)
+            .bind(id)
+            .execute(self.pool())
+            .await?;
+        Ok(())
+    }
+
+    /// The posts of a game in the order they were written, with whether each was delivered
+    /// and why it was dropped (for tests and for an admin looking into a game).
+    pub async fn posts_of_game(&self, game: i64) -> Result<Vec<PostState>, StoreError> {
+        let rows = sqlx::query(sqlx::AssertSqlSafe(format!(
+            "SELECT {POST_COLUMNS}, delivered_at, dropped FROM outbox WHERE game_id = $1 \
+             ORDER BY id"
+        )))
+        .bind(game)
+        .fetch_all(self.pool())
+        .await?;
+        rows.iter()
+            .map(|row| {
+                Ok(PostState {
+                    post: post_from_row(row)?,
+                    delivered: row.try_get::<Option<i64>, _>("delivered_at")?.is_some(),
+                    dropped: row.try_get("dropped")?,
+                })
+            })
+            .collect()
+    }
+}
+
+/// A post and what became of it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PostState {
+    pub post: Post,
+    pub delivered: bool,
+    pub dropped: Option<String>,
+}
