@@ -79,6 +79,14 @@ pub enum Command {
         #[arg(long)]
         data: Option<PathBuf>,
     },
+    /// Serve Matrix: needs MATRIX_HOMESERVER, and MATRIX_USER and MATRIX_PASSWORD for the first
+    /// login (the session is kept in DATA/matrix/); MATRIX_PREFIX, MATRIX_ALLOWED_SERVERS.
+    Matrix {
+        /// The data directory holding the SQLite database and the Matrix session (default:
+        /// $CHATRANG_DATA or ./data). A postgres:// DATABASE_URL is used instead when set.
+        #[arg(long)]
+        data: Option<PathBuf>,
+    },
 }
 
 /// Why a command failed: any error, shown as `error: …`. Each part of the program has its own
@@ -87,7 +95,7 @@ pub type Failure = Box<dyn std::error::Error + Send + Sync>;
 
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
-    if !matches!(cli.command, Command::Discord { .. }) {
+    if !matches!(cli.command, Command::Discord { .. } | Command::Matrix { .. }) {
         stop_quietly_when_output_closes();
     }
     let result: Result<(), Failure> = match cli.command {
@@ -122,6 +130,17 @@ pub fn run() -> ExitCode {
                     Ok(crate::discord::run(config, service).await?)
                 })
             }),
+        Command::Matrix { data } => {
+            let dir = crate::store::data_dir(data.clone());
+            crate::matrix::Config::new(crate::matrix::Values::from_env(), &dir)
+                .map_err(Failure::from)
+                .and_then(|config| {
+                    let outbox = Outbox::new("matrix");
+                    serve(data, "info", Some(outbox), |service, _| async move {
+                        Ok(crate::matrix::run(config, service).await?)
+                    })
+                })
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -42,6 +42,7 @@ mod deliver;
 mod gather;
 mod info;
 mod loaded;
+mod offered;
 mod outbox;
 mod painter;
 mod parse;

@@ -160,7 +160,7 @@ impl Service {
             );
             let room = MESSAGE_BUDGET.saturating_sub(chars(&intro));
             let kept = first_that_fit(&all, room, more_moves);
-            let mut body = intro + &all[..kept].join(" ");
+            let mut body = intro + all[..kept].join(" ").as_str();
             if kept < count {
                 if kept > 0 {
                     body.push(' ');

@@ -6,6 +6,7 @@
 //! through [`Store::commit`], which appends to the game's log and replaces its snapshot in one
 //! transaction, guarded by the version that was read.
 
+mod choices;
 mod games;
 mod outbox;
 mod people;
@@ -19,6 +20,7 @@ use std::{
     time::{Duration, SystemTime, UNIX_EPOCH},
 };
 
+pub use choices::OfferedChoice;
 pub use outbox::{NewPost, Post, PostKind, PostState};
 pub use records::{
     Commit, GameKind, GameRow, GameState, LogEntry, LogKind, NewLogEntry, Offer, Participant,

@@ -1,0 +1,136 @@
+//! The Matrix adapter: the bot in Matrix rooms, encrypted ones included, on matrix-sdk. Like
+//! the Discord adapter it only translates: a message or a reaction becomes a service
+//! [`crate::service::Request`] and [`crate::service::Command`], a reply becomes events.
+//!
+//! * Invites are accepted (optionally only from `MATRIX_ALLOWED_SERVERS`); DMs are rooms.
+//! * Commands start with `MATRIX_PREFIX` (`!`), or address the bot by name; in a game's
+//!   thread a message that is only a legal move by the player to act is played.
+//! * Each game lives in a thread rooted at its challenge; replies are notices, boards images.
+//! * Choices are a numbered list the bot pre-reacts to; a reaction (or `!click N`) picks one.
+//! * Changes are delivered through the service's outbox, so a board refused by the homeserver
+//!   is posted when it accepts it.
+//!
+//! [`start`] logs in (or restores the kept session) and syncs; [`run`] is `chatrang matrix`.
+
+mod config;
+mod incoming;
+mod outgoing;
+mod place;
+mod poster;
+mod session;
+
+use std::sync::Arc;
+
+pub use config::{Config, ConfigError, Values};
+use matrix_sdk::{Client, config::SyncSettings, ruma::OwnedUserId};
+use tokio::task::JoinHandle;
+
+use crate::service::Service;
+
+/// What every event handler can reach.
+pub struct Bot {
+    pub service: Arc<Service>,
+    pub config: Config,
+    /// The bot's own user id.
+    pub me: OwnedUserId,
+}
+
+/// Why the bot could not start or stopped serving.
+#[derive(Debug, thiserror::Error)]
+pub enum MatrixError {
+    #[error("cannot set up the Matrix client: {0}")]
+    Setup(String),
+    #[error("cannot log in to the homeserver: {0}")]
+    Login(String),
+    #[error("cannot use {0}: {1}")]
+    Files(std::path::PathBuf, std::io::Error),
+    #[error("the sync with the homeserver failed: {0}")]
+    Sync(String),
+}
+
+/// A bot syncing with its homeserver.
+pub struct Running {
+    pub client: Client,
+    sync: JoinHandle<Result<(), matrix_sdk::Error>>,
+    delivery: JoinHandle<()>,
+    stop_delivery: tokio::sync::watch::Sender<bool>,
+}
+
+impl Running {
+    /// Stops syncing and delivering. The sync position and the keys are in the store, so the
+    /// next start goes on from here.
+    pub async fn stop(self) {
+        let _ = self.stop_delivery.send(true);
+        if let Err(error) = self.delivery.await {
+            tracing::error!(%error, "the delivery loop failed");
+        }
+        self.sync.abort();
+        let _ = self.sync.await;
+    }
+
+    /// Runs until the sync ends for good, or until Ctrl-C.
+    pub async fn wait(mut self) -> Result<(), MatrixError> {
+        let ended = tokio::select! {
+            ended = &mut self.sync => Some(ended),
+            _ = tokio::signal::ctrl_c() => None,
+        };
+        match ended {
+            Some(Ok(Ok(()))) => Ok(()),
+            Some(Ok(Err(error))) => Err(MatrixError::Sync(error.to_string())),
+            Some(Err(error)) => Err(MatrixError::Sync(error.to_string())),
+            None => {
+                tracing::info!("stopping on Ctrl-C");
+                self.stop().await;
+                Ok(())
+            }
+        }
+    }
+}
+
+/// Logs in (or restores the session kept in `config.dir`) and starts serving.
+pub async fn start(config: Config, service: Arc<Service>) -> Result<Running, MatrixError> {
+    let logged_in = session::log_in(&config).await?;
+    let client = logged_in.client;
+    let me = client
+        .user_id()
+        .ok_or_else(|| MatrixError::Login("no user id after login".to_string()))?
+        .to_owned();
+    if logged_in.first_login {
+        // What happened in the rooms before the bot's first start is history, not commands:
+        // take the sync position first, then listen.
+        client
+            .sync_once(SyncSettings::default())
+            .await
+            .map_err(|e| MatrixError::Sync(e.to_string()))?;
+    }
+    let bot = Arc::new(Bot {
+        service: service.clone(),
+        config,
+        me,
+    });
+    client.add_event_handler_context(bot.clone());
+    client.add_event_handler(incoming::on_invite);
+    client.add_event_handler(incoming::on_message);
+    client.add_event_handler(incoming::on_reaction);
+    // Invites that arrived before the handlers were listening.
+    for room in client.invited_rooms() {
+        tokio::spawn(incoming::join(room));
+    }
+    let syncing = client.clone();
+    let sync = tokio::spawn(async move { syncing.sync(SyncSettings::default()).await });
+    let (stop_delivery, stop) = tokio::sync::watch::channel(false);
+    let poster = poster::MatrixPoster { bot: bot.clone(), client: client.clone() };
+    let delivery = tokio::spawn(async move { service.deliver_posts(poster, stop).await });
+    tracing::info!(user = %bot.me, "connected to Matrix");
+    Ok(Running {
+        client,
+        sync,
+        delivery,
+        stop_delivery,
+    })
+}
+
+/// `chatrang matrix`: serves until the sync ends or Ctrl-C.
+pub async fn run(config: Config, service: Arc<Service>) -> Result<(), MatrixError> {
+    start(config, service).await?.wait().await
+}

@@ -1,0 +1,273 @@
+//! How one service [`Reply`] looks on Matrix: an `m.notice` (bots must not trigger other bots)
+//! with an HTML body, pills and `m.mentions` naming exactly who must act; the board as an
+//! `m.image` with its size and type; a record as an `m.file`; choices as a numbered list the
+//! bot pre-reacts to with keys. In a game's thread every event carries the thread relation.
+//! matrix-sdk encrypts events and uploads in encrypted rooms by itself.
+
+use matrix_sdk::{
+    Room,
+    attachment::{AttachmentConfig, AttachmentInfo, BaseImageInfo},
+    room::reply::{EnforceThread, Reply as ReplyTo},
+    ruma::{
+        OwnedEventId, OwnedUserId, UInt,
+        events::{
+            Mentions,
+            reaction::ReactionEventContent,
+            relation::{Annotation, Thread},
+            room::message::{AddMentions, Relation, ReplyWithinThread, RoomMessageEventContent},
+        },
+    },
+};
+
+use super::place::Where;
+use crate::{
+    service::{Choice, Reply, Tone},
+    store::OfferedChoice,
+};
+
+/// Number keys for the first ten choices.
+const NUMBER_KEYS: [&str; 10] = ["1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣", "6️⃣", "7️⃣", "8️⃣", "9️⃣", "🔟"];
+pub const YES_KEY: &str = "✅";
+pub const NO_KEY: &str = "❌";
+
+/// What was sent for a reply: the notice (a new game's thread starts from it) and the choices
+/// it offers, with their keys.
+pub struct Sent {
+    pub notice: OwnedEventId,
+    pub choices: Vec<OfferedChoice>,
+}
+
+/// Sends `reply` to `place`; `prefix` is how commands are typed here (for the choices' hint).
+pub async fn send_reply(
+    room: &Room,
+    place: &Where,
+    reply: &Reply,
+    prefix: char,
+) -> Result<Sent, matrix_sdk::Error> {
+    let mentions = mentioned(&reply.notify);
+    let choices = keyed(&reply.choices);
+    let (body, html) = notice_text(reply, &mentions, &choices, prefix);
+    let mut notice = RoomMessageEventContent::notice_html(body, html);
+    notice.mentions = Some(Mentions::with_user_ids(mentions.clone()));
+    if let Some(root) = &place.thread {
+        notice.relates_to = Some(Relation::Thread(Thread::plain(root.clone(), root.clone())));
+    }
+    let notice = room.send(notice).await?.response.event_id;
+    for offered in &choices {
+        let key = Annotation::new(notice.clone(), offered.reaction.clone());
+        room.send(ReactionEventContent::new(key)).await?;
+    }
+    // The thread of a new game starts from its announcement.
+    let thread = place.thread.clone().unwrap_or_else(|| notice.clone());
+    if let Some(image) = &reply.image {
+        let (width, height) = png_size(&image.png);
+        let info = BaseImageInfo {
+            width: width.map(UInt::from),
+            height: height.map(UInt::from),
+            size: UInt::new(image.png.len() as u64),
+            ..BaseImageInfo::default()
+        };
+        let config = AttachmentConfig::new()
+            .info(AttachmentInfo::Image(info))
+            .reply(Some(in_thread(&thread)));
+        room.send_attachment(&image.filename, &mime::IMAGE_PNG, image.png.clone(), config)
+            .await?;
+    }
+    if let Some(file) = &reply.attachment {
+        let config = AttachmentConfig::new().reply(Some(in_thread(&thread)));
+        room.send_attachment(
+            &file.filename,
+            &mime::TEXT_PLAIN_UTF_8,
+            file.content.clone(),
+            config,
+        )
+        .await?;
+    }
+    Ok(Sent {
+        notice,
+        choices,
+    })
+}
+
+/// A plain notice (errors, notes) in `place`, addressed to `to` when given.
+pub async fn send_notice(
+    room: &Room,
+    place: &Where,
+    text: &str,
+    to: Option<&OwnedUserId>,
+) -> Result<OwnedEventId, matrix_sdk::Error> {
+    let (body, html) = match to {
+        Some(user) => (
+            format!("{user}: {text}"),
+            format!("{}: {}", pill(user), html_text(text)),
+        ),
+        None => (text.to_string(), html_text(text)),
+    };
+    let mut notice = RoomMessageEventContent::notice_html(body, html);
+    notice.mentions = Some(Mentions::with_user_ids(to.cloned()));
+    if let Some(root) = &place.thread {
+        notice.relates_to = Some(Relation::Thread(Thread::plain(root.clone(), root.clone())));
+    }
+    Ok(room.send(notice).await?.response.event_id)
+}
+
+/// A reply (an image, a file) that goes in the thread rooted at `root`.
+fn in_thread(root: &OwnedEventId) -> ReplyTo {
+    ReplyTo {
+        event_id: root.clone(),
+        enforce_thread: EnforceThread::Threaded(ReplyWithinThread::No),
+        add_mentions: AddMentions::No,
+    }
+}
+
+/// The Matrix users among the service's user ids (who must act).
+fn mentioned(notify: &[String]) -> Vec<OwnedUserId> {
+    notify
+        .iter()
+        .filter_map(|id| OwnedUserId::try_from(id.as_str()).ok())
+        .collect()
+}
+
+/// Each choice with its place in the list and its reaction key: ✅ and ❌ for the one yes and
+/// the one no of a question, else the number keys (only `!click N` beyond ten).
+pub fn keyed(choices: &[Choice]) -> Vec<OfferedChoice> {
+    let one_yes = choices.iter().filter(|c| c.tone() == Tone::Yes).count() == 1;
+    let one_no = choices.iter().filter(|c| c.tone() == Tone::No).count() == 1;
+    choices
+        .iter()
+        .enumerate()
+        .map(|(i, choice)| {
+            let reaction = match choice.tone() {
+                Tone::Yes if one_yes => YES_KEY.to_string(),
+                Tone::No if one_no => NO_KEY.to_string(),
+                _ => NUMBER_KEYS.get(i).map_or_else(String::new, |k| k.to_string()),
+            };
+            OfferedChoice {
+                position: i as i64 + 1,
+                reaction,
+                choice: choice.encode(),
+            }
+        })
+        .collect()
+}
+
+/// The notice's plain and HTML bodies: pills for who must act, the text, the text board when
+/// there is no picture, and the numbered choices.
+fn notice_text(
+    reply: &Reply,
+    mentions: &[OwnedUserId],
+    choices: &[OfferedChoice],
+    prefix: char,
+) -> (String, String) {
+    let mut body = String::new();
+    let mut html = String::new();
+    if !mentions.is_empty() {
+        let ids: Vec<String> = mentions.iter().map(|u| u.to_string()).collect();
+        let pills: Vec<String> = mentions.iter().map(pill).collect();
+        body.push_str(&format!("{}: ", ids.join(" ")));
+        html.push_str(&format!("{}: ", pills.join(" ")));
+    }
+    body.push_str(&reply.text);
+    html.push_str(&html_text(&reply.text));
+    if reply.image.is_none()
+        && let Some(board) = reply.board_text.as_deref().filter(|b| !b.trim().is_empty())
+    {
+        body.push_str(&format!("\n\n{board}"));
+        html.push_str(&format!("<pre><code>{}</code></pre>", escape(board)));
+    }
+    if !choices.is_empty() {
+        let labels: Vec<&str> = reply.choices.iter().map(|c| c.label.as_str()).collect();
+        let lines: Vec<String> = choices
+            .iter()
+            .zip(&labels)
+            .map(|(c, label)| format!("{}. {} {label}", c.position, c.reaction))
+            .collect();
+        let hint = format!("React with a key, or type {prefix}click N.");
+        body.push_str(&format!("\n{}\n{hint}", lines.join("\n")));
+        let items: Vec<String> = lines.iter().map(|l| format!("{}<br>", escape(l))).collect();
+        html.push_str(&format!("<br>{}{}", items.concat(), escape(&hint)));
+    }
+    (body, html)
+}
+
+/// A mention pill: a link to the user that clients show as their name.
+fn pill(user: &OwnedUserId) -> String {
+    format!("<a href=\"https://matrix.to/#/{user}\">{user}</a>")
+}
+
+/// Text as HTML: escaped, with its line breaks.
+fn html_text(text: &str) -> String {
+    escape(text).replace('\n', "<br>")
+}
+
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// The width and height a PNG's header states.
+pub fn png_size(png: &[u8]) -> (Option<u32>, Option<u32>) {
+    let read = |at: usize| {
+        png.get(at..at + 4)
+            .map(|b| u32::from_be_bytes([b[0], b[1], b[2], b[3]]))
+    };
+    if png.starts_with(b"\x89PNG\r\n\x1a\n") {
+        (read(16), read(20))
+    } else {
+        (None, None)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::service::Command;
+
+    fn choice(label: &str, command: Command) -> Choice {
+        Choice {
+            label: label.into(),
+            game: 1,
+            version: 2,
+            command,
+        }
+    }
+
+    #[test]
+    fn a_question_gets_yes_and_no_keys_and_other_choices_numbers() {
+        let keys = keyed(&[choice("Accept", Command::Accept), choice("Decline", Command::Decline)]);
+        let reactions: Vec<&str> = keys.iter().map(|k| k.reaction.as_str()).collect();
+        assert_eq!(reactions, vec![YES_KEY, NO_KEY]);
+        let keys = keyed(&[
+            choice("Queen", Command::Move("a7a8=Q".into())),
+            choice("Rook", Command::Move("a7a8=R".into())),
+        ]);
+        let reactions: Vec<&str> = keys.iter().map(|k| k.reaction.as_str()).collect();
+        assert_eq!(reactions, vec!["1️⃣", "2️⃣"]);
+        assert_eq!(keys[1].position, 2);
+    }
+
+    #[test]
+    fn the_notice_pings_who_must_act_and_escapes_what_people_typed() {
+        let reply = Reply {
+            text: "Game #1: <b>alice</b> & co".into(),
+            notify: vec!["@bob:example.org".into(), "not-a-matrix-id".into()],
+            ..Reply::default()
+        };
+        let mentions = mentioned(&reply.notify);
+        let (body, html) = notice_text(&reply, &mentions, &[], '!');
+        assert!(body.starts_with("@bob:example.org: Game #1"), "{body}");
+        assert!(html.contains("https://matrix.to/#/@bob:example.org"), "{html}");
+        assert!(html.contains("&lt;b&gt;alice&lt;/b&gt; &amp; co"), "{html}");
+    }
+
+    #[test]
+    fn the_size_of_a_png_is_read_from_its_header() {
+        let mut png = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR".to_vec();
+        png.extend_from_slice(&640u32.to_be_bytes());
+        png.extend_from_slice(&480u32.to_be_bytes());
+        assert_eq!(png_size(&png), (Some(640), Some(480)));
+        assert_eq!(png_size(b"not a png"), (None, None));
+    }
+}

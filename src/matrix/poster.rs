@@ -1,0 +1,59 @@
+//! The outbox's poster for Matrix: a waiting post goes to its game's room and thread.
+
+use std::{sync::Arc, time::Duration};
+
+use matrix_sdk::{
+    Client,
+    ruma::api::error::{ErrorKind, RetryAfter},
+};
+
+use super::{Bot, place::Where};
+use crate::service::{PostFailure, Poster, Reply};
+
+pub struct MatrixPoster {
+    pub bot: Arc<Bot>,
+    pub client: Client,
+}
+
+impl Poster for MatrixPoster {
+    async fn post(&self, reply: &Reply) -> Result<(), PostFailure> {
+        let place = reply.game.as_ref().and_then(|g| Where::parse(&g.place));
+        let Some(place) = place else {
+            return Err(PostFailure::Gone("the game does not live in a Matrix room".into()));
+        };
+        let Some(room) = self.client.get_room(&place.room) else {
+            return Err(PostFailure::Gone(format!("the bot is not in {}", place.room)));
+        };
+        match super::outgoing::send_reply(&room, &place, reply, self.bot.config.prefix).await {
+            Ok(_) => Ok(()),
+            Err(error) => Err(failure(&error)),
+        }
+    }
+}
+
+/// What a refusal by the homeserver means for a post: wait as long as a rate limit says, drop
+/// it when the bot may no longer post there, else try again.
+fn failure(error: &matrix_sdk::Error) -> PostFailure {
+    if let Some(kind) = error.client_api_error_kind() {
+        match kind {
+            ErrorKind::LimitExceeded(limit) => {
+                let after = match &limit.retry_after {
+                    Some(RetryAfter::Delay(delay)) => Some(*delay),
+                    _ => Some(Duration::from_secs(1)),
+                };
+                return PostFailure::Retry {
+                    why: "rate limited by the homeserver".into(),
+                    after,
+                };
+            }
+            ErrorKind::Forbidden | ErrorKind::NotFound => {
+                return PostFailure::Gone(error.to_string());
+            }
+            _ => {}
+        }
+    }
+    PostFailure::Retry {
+        why: error.to_string(),
+        after: None,
+    }
+}

@@ -1,0 +1,430 @@
+//! End-to-end tests of the Matrix adapter: the real `chatrang::matrix` code against a real
+//! Synapse on 127.0.0.1 ([`synapse`]), with people driven as real Matrix clients (matrix-sdk,
+//! each with its own device and keys), over a real service on a SQLite file.
+
+mod synapse;
+
+use std::{
+    path::Path,
+    sync::{Arc, Mutex},
+    time::Duration,
+};
+
+use chatrang::{
+    matrix::{Config, Running, Values},
+    service::{Outbox, Service, default_painter},
+    store::{Store, sqlite_url},
+};
+use matrix_sdk::{
+    Client, Room, RoomMemberships,
+    config::SyncSettings,
+    media::{MediaFormat, MediaRequestParameters},
+    ruma::{
+        OwnedEventId, OwnedRoomId, OwnedUserId,
+        api::client::room::create_room,
+        events::{
+            AnyInitialStateEvent, InitialStateEvent,
+            reaction::{OriginalSyncReactionEvent, ReactionEventContent},
+            relation::{Annotation, Thread},
+            room::{
+                MediaSource,
+                encryption::RoomEncryptionEventContent,
+                message::{MessageType, OriginalSyncRoomMessageEvent, Relation, RoomMessageEventContent},
+            },
+        },
+        serde::Raw,
+    },
+};
+use synapse::synapse;
+
+/// How long a test waits for something before it fails, listing what it saw. A safety net
+/// against hanging, not a speed requirement.
+const PATIENCE: Duration = Duration::from_secs(60);
+
+/// Something a person's client saw in a room.
+#[derive(Clone, Debug)]
+enum Seen {
+    Notice {
+        event: OwnedEventId,
+        sender: OwnedUserId,
+        body: String,
+        thread: Option<OwnedEventId>,
+        mentions: Vec<OwnedUserId>,
+    },
+    Image {
+        sender: OwnedUserId,
+        thread: Option<OwnedEventId>,
+        width: Option<u64>,
+        height: Option<u64>,
+        size: Option<u64>,
+        mimetype: Option<String>,
+        source: MediaSource,
+    },
+    Reaction {
+        sender: OwnedUserId,
+        target: OwnedEventId,
+        key: String,
+    },
+}
+
+/// Somebody using Matrix.
+struct Person {
+    client: Client,
+    id: OwnedUserId,
+    seen: Arc<Mutex<Vec<Seen>>>,
+    _store: tempfile::TempDir,
+}
+
+impl Person {
+    async fn new(name: &str) -> Person {
+        let server = synapse();
+        let (user, password) = server.register(name);
+        let store = tempfile::tempdir().unwrap();
+        let client = Client::builder()
+            .homeserver_url(&server.url)
+            .sqlite_store(store.path(), None)
+            .build()
+            .await
+            .unwrap();
+        client
+            .matrix_auth()
+            .login_username(&user, &password)
+            .send()
+            .await
+            .unwrap();
+        let seen = Arc::new(Mutex::new(Vec::new()));
+        let notes = seen.clone();
+        client.add_event_handler(move |event: OriginalSyncRoomMessageEvent| {
+            let notes = notes.clone();
+            async move {
+                let thread = match &event.content.relates_to {
+                    Some(Relation::Thread(t)) => Some(t.event_id.clone()),
+                    _ => None,
+                };
+                let seen = match &event.content.msgtype {
+                    MessageType::Notice(notice) => Seen::Notice {
+                        event: event.event_id.clone(),
+                        sender: event.sender.clone(),
+                        body: notice.body.clone(),
+                        thread,
+                        mentions: event
+                            .content
+                            .mentions
+                            .as_ref()
+                            .map(|m| m.user_ids.iter().cloned().collect())
+                            .unwrap_or_default(),
+                    },
+                    MessageType::Image(image) => {
+                        let info = image.info.as_deref();
+                        Seen::Image {
+                            sender: event.sender.clone(),
+                            thread,
+                            width: info.and_then(|i| i.width).map(u64::from),
+                            height: info.and_then(|i| i.height).map(u64::from),
+                            size: info.and_then(|i| i.size).map(u64::from),
+                            mimetype: info.and_then(|i| i.mimetype.clone()),
+                            source: image.source.clone(),
+                        }
+                    }
+                    _ => return,
+                };
+                notes.lock().unwrap().push(seen);
+            }
+        });
+        let notes = seen.clone();
+        client.add_event_handler(move |event: OriginalSyncReactionEvent| {
+            let notes = notes.clone();
+            async move {
+                notes.lock().unwrap().push(Seen::Reaction {
+                    sender: event.sender.clone(),
+                    target: event.content.relates_to.event_id.clone(),
+                    key: event.content.relates_to.key.clone(),
+                });
+            }
+        });
+        let id = client.user_id().unwrap().to_owned();
+        let syncing = client.clone();
+        tokio::spawn(async move { syncing.sync(SyncSettings::default()).await });
+        Person {
+            client,
+            id,
+            seen,
+            _store: store,
+        }
+    }
+
+    /// Creates a room (encrypted from its first event when asked) and invites `people`.
+    async fn create_room(&self, encrypted: bool, people: &[&OwnedUserId]) -> OwnedRoomId {
+        let mut request = create_room::v3::Request::new();
+        request.invite = people.iter().map(|p| (*p).clone()).collect();
+        if encrypted {
+            let event: Raw<AnyInitialStateEvent> =
+                InitialStateEvent::with_empty_state_key(
+                    RoomEncryptionEventContent::with_recommended_defaults(),
+                )
+                .to_raw_any();
+            request.initial_state = vec![event];
+        }
+        let room = self.client.create_room(request).await.unwrap();
+        room.room_id().to_owned()
+    }
+
+    async fn room(&self, id: &OwnedRoomId) -> Room {
+        let waited = tokio::time::timeout(PATIENCE, async {
+            loop {
+                if let Some(room) = self.client.get_room(id) {
+                    return room;
+                }
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+        })
+        .await;
+        waited.expect("the room is known to the client")
+    }
+
+    async fn join(&self, id: &OwnedRoomId) {
+        let waited = tokio::time::timeout(PATIENCE, async {
+            loop {
+                if self.client.join_room_by_id(id).await.is_ok() {
+                    return;
+                }
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+        })
+        .await;
+        waited.expect("joins the room");
+    }
+
+    /// Waits until `who` have joined the room.
+    async fn wait_members(&self, id: &OwnedRoomId, who: &[&OwnedUserId]) {
+        let room = self.room(id).await;
+        let waited = tokio::time::timeout(PATIENCE, async {
+            loop {
+                let joined: Vec<OwnedUserId> = room
+                    .members(RoomMemberships::JOIN)
+                    .await
+                    .unwrap_or_default()
+                    .iter()
+                    .map(|m| m.user_id().to_owned())
+                    .collect();
+                if who.iter().all(|w| joined.contains(w)) {
+                    return;
+                }
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+        })
+        .await;
+        waited.expect("everyone joined");
+    }
+
+    /// Says `text` in the room, in the thread rooted at `thread` when given.
+    async fn say(&self, id: &OwnedRoomId, text: &str, thread: Option<&OwnedEventId>) {
+        let room = self.room(id).await;
+        let mut content = RoomMessageEventContent::text_plain(text);
+        if let Some(root) = thread {
+            content.relates_to = Some(Relation::Thread(Thread::plain(root.clone(), root.clone())));
+        }
+        room.send(content).await.unwrap();
+    }
+
+    async fn react(&self, id: &OwnedRoomId, target: &OwnedEventId, key: &str) {
+        let room = self.room(id).await;
+        room.send(ReactionEventContent::new(Annotation::new(target.clone(), key.to_string())))
+            .await
+            .unwrap();
+    }
+
+    fn seen(&self) -> Vec<Seen> {
+        self.seen.lock().unwrap().clone()
+    }
+
+    /// Waits until this person has seen something `matches` accepts, and returns it.
+    async fn wait_for(&self, what: &str, matches: impl Fn(&Seen) -> bool) -> Seen {
+        let waited = tokio::time::timeout(PATIENCE, async {
+            loop {
+                if let Some(found) = self.seen().into_iter().find(|s| matches(s)) {
+                    return found;
+                }
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+        })
+        .await;
+        waited.unwrap_or_else(|_| panic!("never saw {what}; saw:\n{:#?}", self.seen()))
+    }
+
+    /// Waits for a notice from `bot` whose text contains `words`.
+    async fn notice(&self, bot: &OwnedUserId, words: &str) -> Seen {
+        self.wait_for(&format!("a notice with \"{words}\""), |s| {
+            matches!(s, Seen::Notice { sender, body, .. } if sender == bot && body.contains(words))
+        })
+        .await
+    }
+
+    /// Downloads an image and returns its bytes (decrypted when the room is encrypted).
+    async fn download(&self, source: &MediaSource) -> Vec<u8> {
+        let request = MediaRequestParameters {
+            source: source.clone(),
+            format: MediaFormat::File,
+        };
+        self.client
+            .media()
+            .get_media_content(&request, false)
+            .await
+            .unwrap()
+    }
+}
+
+/// The bot: the real adapter on its own data directory.
+struct Bot {
+    running: Running,
+    service: Arc<Service>,
+    id: OwnedUserId,
+}
+
+impl Bot {
+    async fn start(data: &Path, user: &str, password: &str) -> Bot {
+        let values = Values {
+            homeserver: Some(synapse().url.clone()),
+            user: Some(user.to_string()),
+            password: Some(password.to_string()),
+            ..Values::default()
+        };
+        let config = Config::new(values, data).unwrap();
+        let store = Store::open(&sqlite_url(&data.join("chatrang.db"))).await.unwrap();
+        let outbox = Outbox::new("matrix").retrying_after(Duration::from_millis(100));
+        let service = Arc::new(Service::new(store, default_painter()).with_outbox(outbox));
+        let running = chatrang::matrix::start(config, service.clone()).await.unwrap();
+        let id = running.client.user_id().unwrap().to_owned();
+        Bot {
+            running,
+            service,
+            id,
+        }
+    }
+
+    async fn stop(self) {
+        self.running.stop().await;
+        self.service.store().close().await;
+    }
+}
+
+/// A room with Alice, Bob and the bot in it.
+struct World {
+    bot: Option<Bot>,
+    bot_login: (String, String),
+    data: tempfile::TempDir,
+    alice: Person,
+    bob: Person,
+    room: OwnedRoomId,
+}
+
+impl World {
+    async fn new(encrypted: bool) -> World {
+        let _ = tracing_subscriber::fmt()
+            .with_test_writer()
+            .with_env_filter(
+                tracing_subscriber::EnvFilter::try_from_default_env()
+                    .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn")),
+            )
+            .try_init();
+        let bot_login = synapse().register("chatrang");
+        let data = tempfile::tempdir().unwrap();
+        let bot = Bot::start(data.path(), &bot_login.0, &bot_login.1).await;
+        let (alice, bob) = (Person::new("alice").await, Person::new("bob").await);
+        let room = alice.create_room(encrypted, &[&bot.id, &bob.id]).await;
+        bob.join(&room).await;
+        alice.wait_members(&room, &[&alice.id, &bob.id, &bot.id]).await;
+        World {
+            bot: Some(bot),
+            bot_login,
+            data,
+            alice,
+            bob,
+            room,
+        }
+    }
+
+    fn bot_id(&self) -> OwnedUserId {
+        self.bot.as_ref().unwrap().id.clone()
+    }
+
+    async fn restart(&mut self) {
+        self.bot.take().unwrap().stop().await;
+        self.bot = Some(Bot::start(self.data.path(), &self.bot_login.0, &self.bot_login.1).await);
+    }
+
+    /// Alice challenges Bob to chess; Bob accepts by reacting ✅. Returns the thread's root.
+    async fn game(&self) -> OwnedEventId {
+        let bot = self.bot_id();
+        let challenge = format!("!new chess @{}", self.bob.id.as_str().trim_start_matches('@'));
+        self.alice.say(&self.room, &challenge, None).await;
+        let Seen::Notice { event: root, mentions, .. } = self.alice.notice(&bot, "challenges").await
+        else {
+            unreachable!()
+        };
+        assert_eq!(mentions, vec![self.bob.id.clone()], "the challenge pings Bob only");
+        // The bot offers the answers as reactions before anyone clicks.
+        self.bob
+            .wait_for("the bot's ✅", |s| {
+                matches!(s, Seen::Reaction { sender, target, key } if *sender == bot && *target == root && key == "✅")
+            })
+            .await;
+        self.bob.react(&self.room, &root, "✅").await;
+        let Seen::Notice { thread, .. } = self.alice.notice(&bot, "accepts").await else {
+            unreachable!()
+        };
+        assert_eq!(thread.as_ref(), Some(&root), "the game is played in its thread");
+        root
+    }
+}
+
+/// Waits for the bot's notice with `words` in the thread rooted at `root`, as `who` sees it.
+async fn in_thread(who: &Person, bot: &OwnedUserId, root: &OwnedEventId, words: &str) -> Seen {
+    who.wait_for(&format!("\"{words}\" in the game's thread"), |s| {
+        matches!(s, Seen::Notice { sender, body, thread, .. }
+            if sender == bot && body.contains(words) && thread.as_ref() == Some(root))
+    })
+    .await
+}
+
+async fn a_game_is_challenged_accepted_by_reaction_and_played_to_mate_in_its_thread(encrypted: bool) {
+    let world = World::new(encrypted).await;
+    let bot = world.bot_id();
+    let root = world.game().await;
+    let moves = [
+        (&world.alice, "f2f3", "f2–f3"),
+        (&world.bob, "e7e5", "e7–e5"),
+        (&world.alice, "g2g4", "g2–g4"),
+        (&world.bob, "d8h4", "h4"),
+    ];
+    for (who, typed, shown) in moves {
+        who.say(&world.room, typed, Some(&root)).await;
+        let Seen::Notice { mentions, .. } = in_thread(&world.alice, &bot, &root, shown).await else {
+            unreachable!()
+        };
+        if typed != "d8h4" {
+            let next = if who.id == world.alice.id { &world.bob } else { &world.alice };
+            assert_eq!(mentions, vec![next.id.clone()], "only the side to move is pinged");
+        }
+    }
+    in_thread(&world.alice, &bot, &root, "checkmate").await;
+    // The boards are images in the thread whose stated size is the picture's.
+    let image = world
+        .alice
+        .wait_for("a board picture", |s| {
+            matches!(s, Seen::Image { sender, thread, .. } if *sender == bot && thread.as_ref() == Some(&root))
+        })
+        .await;
+    let Seen::Image { width, height, size, mimetype, source, .. } = image else { unreachable!() };
+    assert_eq!(mimetype.as_deref(), Some("image/png"));
+    assert_eq!(matches!(source, MediaSource::Encrypted(_)), encrypted);
+    let png = world.alice.download(&source).await;
+    assert_eq!(size, Some(png.len() as u64));
+    let decoded = image::load_from_memory(&png).expect("the board is a PNG");
+    assert_eq!((width, height), (Some(decoded.width() as u64), Some(decoded.height() as u64)));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_from_challenge_to_mate() {
+    a_game_is_challenged_accepted_by_reaction_and_played_to_mate_in_its_thread(false).await;
+}
