@@ -1,9 +1,15 @@
 //! A game loaded for a command: its record, the game rebuilt from it, its people, and the
-//! sentences every command says about it (who plays, whose turn, why it cannot be played).
+//! sentences every command says about it (who plays, whose turn, why it cannot be played, which
+//! promotion to choose).
 
-use super::{reply::ServiceError, words::join_names};
+use super::{
+    choice::Choice,
+    command::Command,
+    reply::{Reply, ServiceError},
+    words::join_names,
+};
 use crate::{
-    rules::{Actor, BoardView, Color, Game, GameId, Status},
+    rules::{Actor, BoardView, Color, Game, GameId, Promotion, Status},
     store::{GameRow, GameState, Participant},
 };
 
@@ -78,6 +84,27 @@ impl Loaded {
             .iter()
             .map(|p| p.user_id.clone())
             .collect()
+    }
+
+    /// The private question a move written without its promotion gets: one choice per
+    /// piece the pawn may become, labelled with the piece's name ("Queen (a7a8=Q)") and bound
+    /// to this board version, so a click plays the move unless the game has moved on.
+    pub fn promotion_question(&self, bare: &str, choices: &[Promotion]) -> Reply {
+        let example = choices.first().map_or("", |c| c.notation.as_str());
+        Reply {
+            text: format!("Choose the promotion for {bare} (or type it, such as {example}):"),
+            choices: choices
+                .iter()
+                .map(|c| Choice {
+                    label: format!("{} ({})", c.piece, c.notation),
+                    game: self.row.id,
+                    version: self.row.version,
+                    command: Command::Move(c.notation.clone()),
+                })
+                .collect(),
+            public: false,
+            ..Reply::default()
+        }
     }
 
     /// A line saying whose turn it is or how the game ended.

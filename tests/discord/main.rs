@@ -6,6 +6,7 @@ mod binary;
 mod catalonia;
 mod fake;
 mod parity;
+mod promotion;
 
 use std::{path::Path, sync::Arc};
 
