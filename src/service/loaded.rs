@@ -6,6 +6,7 @@ use super::{
     choice::Choice,
     command::Command,
     reply::{Reply, ServiceError},
+    request::DIRECT_SERVER,
     words::join_names,
 };
 use crate::{
@@ -49,6 +50,28 @@ impl Loaded {
     pub fn names(&self, side: Color) -> String {
         let names: Vec<&str> = self.members(side).iter().map(|p| p.name.as_str()).collect();
         join_names(&names)
+    }
+
+    /// The game was started in a direct conversation with the bot (a Discord DM, before
+    /// challenges were refused there): nobody but its creator sees the messages posted there.
+    pub fn in_direct_conversation(&self) -> bool {
+        self.row.server_id == DIRECT_SERVER
+    }
+
+    /// The refusal for someone who would join a game started in a direct conversation, which
+    /// they could not see.
+    pub fn refused_direct(&self) -> ServiceError {
+        let creator = self
+            .people
+            .iter()
+            .find(|p| p.user_id == self.row.creator)
+            .map_or("its creator", |p| p.name.as_str());
+        ServiceError::refused(format!(
+            "Game {} was started in a direct message, where only {creator} sees its board. \
+             Challenges and group games are played in a server channel now: ask {creator} to \
+             start it again there.",
+            self.label()
+        ))
     }
 
     /// The game's number and name: "#12 (its name)".

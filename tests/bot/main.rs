@@ -6,6 +6,7 @@
 mod common;
 
 mod console;
+mod direct;
 mod promotion;
 mod render;
 mod service;

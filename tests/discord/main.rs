@@ -4,6 +4,7 @@
 
 mod binary;
 mod catalonia;
+mod direct;
 mod fake;
 mod parity;
 mod promotion;
