@@ -109,19 +109,20 @@ pub fn is_admin(member: Option<&serenity::Member>) -> bool {
         .is_some_and(|p| p.administrator() || p.manage_guild() || p.manage_messages())
 }
 
-/// The service's place for a channel: the server (or `dm`) and the channel or thread.
+/// The service's place for a channel: the server and the channel or thread, or, outside any
+/// server, a direct conversation with the bot.
 pub fn place_of(guild: Option<serenity::GuildId>, channel: serenity::ChannelId) -> Place {
-    Place::new(
-        guild.map_or_else(|| "dm".to_string(), |g| g.to_string()),
-        channel.to_string(),
-    )
+    match guild {
+        Some(guild) => Place::new(guild.to_string(), channel.to_string()),
+        None => Place::direct(channel.to_string()),
+    }
 }
 
 #[cfg(test)]
 mod tests {
-    use poise::serenity_prelude::{Member, Permissions};
+    use poise::serenity_prelude::{ChannelId, GuildId, Member, Permissions};
 
-    use super::is_admin;
+    use super::{is_admin, place_of};
 
     fn member(permissions: Option<Permissions>) -> Member {
         let mut member = Member::default();
@@ -143,5 +144,19 @@ mod tests {
         assert!(!is_admin(Some(&member(Some(player)))));
         assert!(!is_admin(Some(&member(None))), "permissions unknown");
         assert!(!is_admin(None), "a direct message has no admin");
+    }
+
+    #[test]
+    fn a_channel_outside_any_server_is_a_direct_conversation() {
+        let channel = ChannelId::new(12);
+        let dm = place_of(None, channel);
+        assert!(dm.direct);
+        assert_eq!(dm.channel, "12");
+        let server = place_of(Some(GuildId::new(34)), channel);
+        assert!(!server.direct);
+        assert_eq!(
+            (server.server.as_str(), server.channel.as_str()),
+            ("34", "12")
+        );
     }
 }

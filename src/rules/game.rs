@@ -259,6 +259,40 @@ pub enum ActionError {
     Illegal(String),
     #[error("the game is over ({0})")]
     GameOver(String),
+    /// A move that is legal only with a promotion, written without one. Every way to finish
+    /// it is listed, so that an adapter can offer them to click rather than have it retyped.
+    #[error("{input} needs a promotion choice: {}", promotion_list(.choices))]
+    NeedsPromotion {
+        /// The move as it was written (at most 40 characters).
+        input: String,
+        /// The move without its promotion, in canonical notation: `a7a8`.
+        bare: String,
+        /// One entry per piece the pawn may become, in the game's order.
+        choices: Vec<Promotion>,
+    },
+}
+
+/// One way to finish a move that needs a promotion choice.
+#[derive(Clone, Debug, Eq, PartialEq)]
+pub struct Promotion {
+    /// The whole move in canonical notation, which [`Game::play`] accepts back: `a7a8=Q`.
+    pub notation: String,
+    /// The name of the piece the pawn becomes: "Queen".
+    pub piece: String,
+}
+
+/// "a7a8=Q, a7a8=R, a7a8=B or a7a8=N"; a long list (Pick-a-team) is cut after eight.
+fn promotion_list(choices: &[Promotion]) -> String {
+    const SHOWN: usize = 8;
+    let notations: Vec<&str> = choices.iter().map(|c| c.notation.as_str()).collect();
+    match notations.as_slice() {
+        [] => String::new(),
+        [one] => one.to_string(),
+        many if many.len() > SHOWN => {
+            format!("{}, … ({} in all)", many[..SHOWN].join(", "), many.len())
+        }
+        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+    }
 }
 
 /// Why a game could not be set up or loaded.

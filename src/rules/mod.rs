@@ -26,8 +26,8 @@ pub mod xbetza;
 pub use color::{ByColor, Color};
 pub use game::{
     Action, ActionError, Actor, BoardView, Chance, Game, GameId, Mark, OptionSpec, Options,
-    Outcome, OutsideSlot, PieceInfo, PieceView, Played, Rolls, RollsError, SetupError, Status,
-    Tile, UnknownGame,
+    Outcome, OutsideSlot, PieceInfo, PieceView, Played, Promotion, Rolls, RollsError, SetupError,
+    Status, Tile, UnknownGame,
 };
 pub use geometry::{BoardSquareError, Geometry, GeometryError};
 pub use piece::{Piece, PieceKind};

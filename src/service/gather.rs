@@ -1,5 +1,6 @@
 //! Gathering the players of a game before and while it is played: accepting or declining a
-//! challenge, and joining or leaving a side of a group game.
+//! challenge, and joining or leaving a side of a group game. Nobody joins a game started in a
+//! direct conversation, whose board only its creator sees.
 
 use super::{
     base::Service,
@@ -28,6 +29,9 @@ impl Service {
                 "You cannot accept your own challenge; wait for someone else, or /leave to \
                  withdraw it.",
             ));
+        }
+        if loaded.in_direct_conversation() {
+            return Err(loaded.refused_direct());
         }
         if let Some(challenged) = &row.challenged
             && *challenged != user.id
@@ -106,6 +110,9 @@ impl Service {
                 "Game {} is over; start a new one with /new.",
                 loaded.label()
             )));
+        }
+        if loaded.in_direct_conversation() && loaded.side_of(&user.id).is_none() {
+            return Err(loaded.refused_direct());
         }
         let side = side.unwrap_or_else(|| {
             let (w, b) = (

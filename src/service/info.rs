@@ -7,6 +7,7 @@ use super::{
     command::command_list,
     loaded::Loaded,
     reply::{Attachment, Reply, ServiceError, ServiceResult},
+    request::Place,
     request::Request,
     request::User,
     words::{join_names, sentence},
@@ -19,23 +20,34 @@ use crate::{
 /// How many people a leaderboard shows.
 const LEADERBOARD_SIZE: i64 = 10;
 
+/// What the list of commands adds in a direct conversation.
+const DIRECT_HELP: &str = "\nIn this direct message you can read the help and the piece \
+     diagrams (/piece), list your games (/games) and look at or play them by their number. \
+     Challenges and group games are started in a server channel, where everyone can see the \
+     board.";
+
 fn parse_game(name: &str) -> ServiceResult<GameId> {
     GameId::parse(name).map_err(|e| ServiceError::refused(sentence(&e.to_string())))
 }
 
 impl Service {
-    /// The list of games, or one game's rules summary and start options.
-    pub(crate) fn help(&self, game: Option<&str>) -> ServiceResult {
+    /// The list of games, or one game's rules summary and start options. In a direct
+    /// conversation the list also says what can be done there.
+    pub(crate) fn help(&self, game: Option<&str>, place: &Place) -> ServiceResult {
         let Some(name) = game.filter(|g| !g.trim().is_empty()) else {
             let games: Vec<String> = GAMES
                 .iter()
                 .map(|g| format!("• {} (`{}`)", g.name, g.key))
                 .collect();
-            return Ok(Reply::text(format!(
+            let mut text = format!(
                 "Chatrang hosts these games:\n{}\n/help GAME tells the rules of one.\n{}",
                 games.join("\n"),
                 command_list('/')
-            )));
+            );
+            if place.direct {
+                text.push_str(DIRECT_HELP);
+            }
+            return Ok(Reply::text(text));
         };
         let kind = parse_game(name)?;
         let spec = kind.spec();
@@ -50,10 +62,12 @@ impl Service {
         }
         text.push_str(if spec.cooperative {
             "\nEveryone plays together in two teams (/join white or /join black); any member \
-             acts for their team. The best final scores are on /leaderboard."
+             acts for their team. Start it in a server channel, where everyone can see the \
+             board. The best final scores are on /leaderboard."
         } else {
             "\nPlay one against one (/new with an @opponent, or an open challenge), or in \
-             teams (/new … team) where any member of the side to move may move. Draws by \
+             teams (/new … team) where any member of the side to move may move; games are \
+             started in a server channel, where everyone can see the board. Draws by \
              agreement (/draw), resignation (/resign) and undo with the other side's consent \
              (/undo) are always available."
         });
@@ -200,8 +214,15 @@ impl Service {
     }
 
     /// A server's leaderboard for one game: Glicko-2 ratings, or the best cooperative scores.
+    /// A direct conversation has none: the sentence says where to ask.
     pub(crate) async fn leaderboard(&self, req: &Request, game: &str) -> ServiceResult {
         let place = &req.place;
+        if place.direct {
+            return Err(ServiceError::refused(
+                "Leaderboards belong to a server: ask for /leaderboard in one of its channels \
+                 to see its players. Here, /games lists your own games.",
+            ));
+        }
         let kind = parse_game(game)?;
         if kind.is_cooperative() {
             let scores = self

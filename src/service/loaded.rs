@@ -1,9 +1,16 @@
 //! A game loaded for a command: its record, the game rebuilt from it, its people, and the
-//! sentences every command says about it (who plays, whose turn, why it cannot be played).
+//! sentences every command says about it (who plays, whose turn, why it cannot be played, which
+//! promotion to choose).
 
-use super::{reply::ServiceError, words::join_names};
+use super::{
+    choice::Choice,
+    command::Command,
+    reply::{Reply, ServiceError},
+    request::DIRECT_SERVER,
+    words::join_names,
+};
 use crate::{
-    rules::{Actor, BoardView, Color, Game, GameId, Status},
+    rules::{Actor, BoardView, Color, Game, GameId, Promotion, Status},
     store::{GameRow, GameState, Participant},
 };
 
@@ -45,6 +52,28 @@ impl Loaded {
         join_names(&names)
     }
 
+    /// The game was started in a direct conversation with the bot (a Discord DM, before
+    /// challenges were refused there): nobody but its creator sees the messages posted there.
+    pub fn in_direct_conversation(&self) -> bool {
+        self.row.server_id == DIRECT_SERVER
+    }
+
+    /// The refusal for someone who would join a game started in a direct conversation, which
+    /// they could not see.
+    pub fn refused_direct(&self) -> ServiceError {
+        let creator = self
+            .people
+            .iter()
+            .find(|p| p.user_id == self.row.creator)
+            .map_or("its creator", |p| p.name.as_str());
+        ServiceError::refused(format!(
+            "Game {} was started in a direct message, where only {creator} sees its board. \
+             Challenges and group games are played in a server channel now: ask {creator} to \
+             start it again there.",
+            self.label()
+        ))
+    }
+
     /// The game's number and name: "#12 (its name)".
     pub fn label(&self) -> String {
         format!("#{} ({})", self.row.id, self.kind.display_name())
@@ -78,6 +107,27 @@ impl Loaded {
             .iter()
             .map(|p| p.user_id.clone())
             .collect()
+    }
+
+    /// The private question a move written without its promotion gets: one choice per
+    /// piece the pawn may become, labelled with the piece's name ("Queen (a7a8=Q)") and bound
+    /// to this board version, so a click plays the move unless the game has moved on.
+    pub fn promotion_question(&self, bare: &str, choices: &[Promotion]) -> Reply {
+        let example = choices.first().map_or("", |c| c.notation.as_str());
+        Reply {
+            text: format!("Choose the promotion for {bare} (or type it, such as {example}):"),
+            choices: choices
+                .iter()
+                .map(|c| Choice {
+                    label: format!("{} ({})", c.piece, c.notation),
+                    game: self.row.id,
+                    version: self.row.version,
+                    command: Command::Move(c.notation.clone()),
+                })
+                .collect(),
+            public: false,
+            ..Reply::default()
+        }
     }
 
     /// A line saying whose turn it is or how the game ended.

@@ -66,9 +66,10 @@ impl Service {
         let row = &loaded.row;
         let side = mover_side(loaded, &user.id).map_err(Attempt::Failed)?;
         let mut game = loaded.game.clone_game();
-        let (played, rolls) = game
-            .play_with(input.trim(), Chance::Draw)
-            .map_err(|e| Attempt::Failed(explain(loaded, input, &e)))?;
+        let (played, rolls) = match game.play_with(input.trim(), Chance::Draw) {
+            Ok(done) => done,
+            Err(e) => return explain(loaded, input, &e).map_err(Attempt::Failed),
+        };
         let mut next = row.clone();
         next.pending = None;
         let mut change = Change::new(next).game(game).log(NewLogEntry {
@@ -302,19 +303,26 @@ fn more_moves(count: usize) -> String {
     format!("… and {count} more (type the start of a move to narrow the list)")
 }
 
-/// Turns a rules refusal into the sentence for the user, naming a square that is not on the
-/// board when the input mentions one.
-fn explain(loaded: &Loaded, input: &str, error: &ActionError) -> ServiceError {
+/// Answers a move the rules did not play. A move that only lacks its promotion gets the
+/// choices, privately, one button per piece, each bound to this board version; any other
+/// refusal becomes the sentence for the user, naming a square that is not on the board when
+/// the input mentions one.
+fn explain(loaded: &Loaded, input: &str, error: &ActionError) -> ServiceResult {
+    if let ActionError::NeedsPromotion { bare, choices, .. } = error {
+        return Ok(loaded.promotion_question(bare, choices));
+    }
     if let Some(geometry) = loaded.game.view().geometry {
         for token in square_tokens(input) {
             if let Ok(square) = Square::parse(&token)
                 && !geometry.contains(square)
             {
-                return ServiceError::refused(format!("{token} is not a square on this board."));
+                return Err(ServiceError::refused(format!(
+                    "{token} is not a square on this board."
+                )));
             }
         }
     }
-    ServiceError::refused(sentence(&error.to_string()))
+    Err(ServiceError::refused(sentence(&error.to_string())))
 }
 
 /// The square names in a move, such as `e2` and `e9` in `e2e9`.

@@ -8,6 +8,7 @@ use super::{
     outbox::News,
     reply::{ServiceError, ServiceResult},
     request::Request,
+    start::SERVER_GAMES,
     write::log_line,
 };
 use crate::{
@@ -41,7 +42,14 @@ impl Service {
         next.pending = None;
         next.outcome = None;
         next.rematch_of = Some(row.id);
-        next.place_id = req.place.channel.clone();
+        // The rematch lives where it is asked for; asked in a direct conversation, where the
+        // other side could not see it, it goes where the game was played, in a server channel.
+        if !req.place.direct {
+            next.server_id = req.place.server.clone();
+            next.place_id = req.place.channel.clone();
+        } else if loaded.in_direct_conversation() {
+            return Err(ServiceError::refused(SERVER_GAMES));
+        }
         next.position = row.initial_position.clone();
         let mut what = "a rematch";
         if let Some((options, position)) = return_game(loaded.kind, row) {

@@ -18,19 +18,38 @@ impl User {
     }
 }
 
+/// The server every direct conversation belongs to, as the games started in one are stored
+/// (the Discord adapter wrote it for direct messages before places knew they were direct).
+pub(crate) const DIRECT_SERVER: &str = "dm";
+
 /// Where a command was given: a server (guild, Matrix server, `console`) and a channel, thread
-/// or room in it. Leaderboards are per server; a place holds any number of games.
+/// or room in it, or a direct conversation between one person and the bot. Leaderboards are
+/// per server; a place holds any number of games.
 #[derive(Clone, Debug, Eq, PartialEq, Hash)]
 pub struct Place {
     pub server: String,
     pub channel: String,
+    /// A direct conversation (a Discord DM): nobody but the person and the bot sees it, so
+    /// games with other people are not started there and it has no leaderboard.
+    pub direct: bool,
 }
 
 impl Place {
+    /// A channel, thread or room of a server.
     pub fn new(server: impl Into<String>, channel: impl Into<String>) -> Place {
         Place {
             server: server.into(),
             channel: channel.into(),
+            direct: false,
+        }
+    }
+
+    /// A direct conversation with the bot, such as a Discord DM channel.
+    pub fn direct(channel: impl Into<String>) -> Place {
+        Place {
+            server: DIRECT_SERVER.to_string(),
+            channel: channel.into(),
+            direct: true,
         }
     }
 }

@@ -7,7 +7,7 @@ use super::{
     choice::Choice,
     command::Command,
     play::moved_on,
-    reply::{ServiceError, ServiceResult},
+    reply::{Reply, ServiceError, ServiceResult},
     request::Request,
 };
 
@@ -57,7 +57,7 @@ impl Service {
             Command::Leave => self.leave(req).await,
             Command::Move(input) => self.act(req, &input, version).await,
             Command::Moves(text) => self.moves(req, &text).await,
-            Command::Board => self.board(req).await,
+            Command::Board => self.board(req).await.map(|reply| shown_here(req, reply)),
             Command::Resign => self.resign(req).await,
             Command::Draw => self.draw(req).await,
             Command::DeclineDraw => self.decline_draw(req).await,
@@ -66,7 +66,7 @@ impl Service {
             Command::History => self.history(req).await,
             Command::Games => self.my_games(&req.user).await,
             Command::Rematch => self.rematch(req).await,
-            Command::Help(name) => self.help(name.as_deref()),
+            Command::Help(name) => self.help(name.as_deref(), &req.place),
             Command::Piece { game, piece } => self.piece(&game, &piece).await,
             Command::Leaderboard(name) => self.leaderboard(req, &name).await,
             Command::Abort => self.abort(req).await,
@@ -75,4 +75,13 @@ impl Service {
             )),
         }
     }
+}
+
+/// A board looked at from a direct conversation is shown there, to the one who asked, rather
+/// than posted again where the game lives: looking changes nothing its players need to see.
+fn shown_here(req: &Request, mut reply: Reply) -> Reply {
+    if req.place.direct {
+        reply.public = false;
+    }
+    reply
 }

@@ -25,11 +25,19 @@ fn random_seed() -> u64 {
     RandomState::new().hash_one(now_ms())
 }
 
+/// Why a game is not started in a direct conversation: the other players could not see it.
+pub(crate) const SERVER_GAMES: &str = "Challenges and group games are played in a server \
+     channel, where everyone can see the board; start it there.";
+
 impl Service {
     /// Starts a game in a place: a challenge to one opponent, an open challenge, or a group
-    /// game with teams.
+    /// game with teams. Each involves other people, so none starts in a direct conversation
+    /// (nobody else would see its board).
     pub(crate) async fn new_game(&self, req: &Request, new: NewGame) -> ServiceResult {
         let (place, creator) = (&req.place, &req.user);
+        if place.direct {
+            return Err(ServiceError::refused(SERVER_GAMES));
+        }
         let kind = GameId::parse(&new.game)
             .map_err(|e| ServiceError::refused(sentence(&e.to_string())))?;
         let spec = kind.spec();

@@ -6,7 +6,9 @@
 mod common;
 
 mod console;
+mod direct;
 mod outbox;
+mod promotion;
 mod render;
 mod service;
 mod service_games;

@@ -84,6 +84,14 @@ impl Channel {
             kind: 11,
         }
     }
+
+    /// A direct-message channel between one person and the bot (Discord's type 1).
+    pub fn direct(id: u64) -> Channel {
+        Channel {
+            id: id.to_string(),
+            kind: 1,
+        }
+    }
 }
 
 /// One request the bot made.
@@ -495,6 +503,48 @@ impl Fake {
         // The handler needs only the message's id and channel; its buttons stay out of the
         // way of deserialisation.
         interaction["message"]["components"] = json!([]);
+        self.push("INTERACTION_CREATE", interaction);
+        token
+    }
+
+    /// A slash command in a direct message (`channel` made with [`Channel::direct`]): Discord's
+    /// DM form, without `guild_id` and `member`, with the `user` instead. Options as for
+    /// [`Fake::slash`].
+    pub fn slash_dm(
+        &self,
+        who: &Person,
+        channel: &Channel,
+        name: &str,
+        options: Vec<Value>,
+    ) -> String {
+        let mut users = serde_json::Map::new();
+        let options: Vec<Value> = options
+            .into_iter()
+            .map(|mut o| {
+                if let Some(user) = o.as_object_mut().unwrap().remove("user") {
+                    users.insert(o["value"].as_str().unwrap().to_string(), user);
+                }
+                o
+            })
+            .collect();
+        let data = json!({"id": "1400000000000000001", "name": name, "type": 1,
+                          "options": options, "resolved": {"users": users}});
+        let id = self.shared.new_id();
+        let token = format!("token-{id}");
+        self.shared
+            .token_channels
+            .lock()
+            .unwrap()
+            .insert(token.clone(), channel.id.clone());
+        let interaction = json!({
+            "id": id, "application_id": APP_ID, "type": 2, "token": token, "version": 1,
+            "channel_id": channel.id,
+            "channel": {"id": channel.id, "type": channel.kind},
+            "user": who.user_json(),
+            "locale": "en-US", "entitlements": [], "context": 1,
+            "attachment_size_limit": 10485760, "app_permissions": "2147483647",
+            "data": data,
+        });
         self.push("INTERACTION_CREATE", interaction);
         token
     }

@@ -5,8 +5,10 @@
 mod binary;
 mod catalonia;
 mod delivery;
+mod direct;
 mod fake;
 mod parity;
+mod promotion;
 
 use std::{path::Path, sync::Arc, time::Duration};
 

@@ -1,5 +1,7 @@
 //! Orthodox chess specifics beyond perft: castling conditions and promotion choices.
 
+use chatrang::rules::ActionError;
+
 use super::helpers::{chess, has, moves_from, sorted};
 
 #[test]
@@ -23,4 +25,36 @@ fn pawn_promotes_to_queen_rook_bishop_or_knight_only() {
         moves_from(&*game, "e7"),
         sorted(&["e7e8=Q", "e7e8=R", "e7e8=B", "e7e8=N"])
     );
+}
+
+#[test]
+fn a_promotion_written_without_its_piece_lists_every_choice_with_the_piece_name() {
+    let mut game = chess("8/4P3/8/8/8/8/k7/4K3 w - - 0 1");
+    let before = game.position_text();
+    for written in ["e7e8", "e8", "e7-e8"] {
+        let error = game.play(written).unwrap_err();
+        let ActionError::NeedsPromotion { bare, choices, .. } = &error else {
+            panic!("{written} must ask for the promotion: {error}");
+        };
+        assert_eq!(bare, "e7e8");
+        let offered: Vec<(&str, &str)> = choices
+            .iter()
+            .map(|c| (c.notation.as_str(), c.piece.as_str()))
+            .collect();
+        assert_eq!(
+            offered,
+            [
+                ("e7e8=Q", "Queen"),
+                ("e7e8=R", "Rook"),
+                ("e7e8=B", "Bishop"),
+                ("e7e8=N", "Knight")
+            ],
+            "{written}"
+        );
+        assert_eq!(
+            error.to_string(),
+            format!("{written} needs a promotion choice: e7e8=Q, e7e8=R, e7e8=B or e7e8=N")
+        );
+        assert_eq!(game.position_text(), before);
+    }
 }

@@ -8,7 +8,7 @@ use super::{
     position::Position,
     variant::cell_type,
 };
-use crate::rules::{ActionError, Square, square_names};
+use crate::rules::{ActionError, Promotion, Square, square_names};
 
 /// The canonical notation of a legal move.
 pub fn canonical(pos: &Position, m: Move) -> String {
@@ -188,22 +188,31 @@ fn pick(pos: &Position, found: Vec<Move>, input: &str, none: &str) -> Result<Mov
             "{shown} is not a legal move here; /moves lists the legal ones"
         ))),
         _ => {
+            let first = found[0];
+            let promotions: Option<Vec<Promotion>> = found
+                .iter()
+                .map(|&m| {
+                    let same_move = m.from == first.from && m.to == first.to;
+                    let piece = m.promotion.filter(|_| same_move)?;
+                    Some(Promotion {
+                        notation: canonical(pos, m),
+                        piece: pos.variant().piece_type(piece).name.clone(),
+                    })
+                })
+                .collect();
+            if let Some(choices) = promotions {
+                return Err(ActionError::NeedsPromotion {
+                    input: shown,
+                    bare: format!("{}{}", first.from, first.to),
+                    choices,
+                });
+            }
             let mut options: Vec<String> = found.iter().map(|&m| canonical(pos, m)).collect();
             options.truncate(8);
-            if found
-                .iter()
-                .all(|m| m.from == found[0].from && m.to == found[0].to)
-            {
-                Err(ActionError::Illegal(format!(
-                    "{shown} needs a promotion choice: {}",
-                    options.join(", ")
-                )))
-            } else {
-                Err(ActionError::Illegal(format!(
-                    "{shown} could mean {}; write the one you want",
-                    options.join(" or ")
-                )))
-            }
+            Err(ActionError::Illegal(format!(
+                "{shown} could mean {}; write the one you want",
+                options.join(" or ")
+            )))
         }
     }
 }

@@ -7,7 +7,7 @@ use super::{
     movegen::{Effect, Move},
     position::Position,
 };
-use crate::rules::{ActionError, Square};
+use crate::rules::{ActionError, Promotion, Square};
 
 const EXPECTED: &str = "write a move as two squares (b2b3), a promotion as c5c6=N (N, A or L), or an unbinding choice as unbind c4 N";
 
@@ -174,6 +174,34 @@ fn check(pos: &Position, m: Move, legal: &[Move]) -> Result<(), ActionError> {
     let side = pos.side;
     if legal.contains(&m) {
         return Ok(());
+    }
+    if let Move::Move {
+        from,
+        to,
+        promotion: None,
+    } = m
+    {
+        let choices: Vec<Promotion> = legal
+            .iter()
+            .filter_map(|&legal_move| match legal_move {
+                Move::Move {
+                    from: f,
+                    to: t,
+                    promotion: Some(kind),
+                } if f == from && t == to => Some(Promotion {
+                    notation: canonical(legal_move),
+                    piece: kind.name().to_string(),
+                }),
+                _ => None,
+            })
+            .collect();
+        if !choices.is_empty() {
+            return Err(ActionError::NeedsPromotion {
+                input: canonical(m),
+                bare: canonical(m),
+                choices,
+            });
+        }
     }
     let reason = match (m, pos.pending.first()) {
         (Move::Unbind { .. }, None) => "there is no unbinding choice to make now".to_string(),

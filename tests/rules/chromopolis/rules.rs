@@ -1,7 +1,7 @@
 //! Chromopolis rules (`docs/rules.md` §4), one test per rule, in positions built for each.
 
 use chatrang::rules::{
-    Actor, Color, Game, GameId, Mark, Options, Outcome, Status,
+    ActionError, Actor, Color, Game, GameId, Mark, Options, Outcome, Status,
     chromopolis::{self, START},
     registry,
 };
@@ -411,8 +411,22 @@ fn promotion_is_compulsory() {
     let text = setup(&[("e1", "K"), ("g6", "k"), ("c5", "P")], "w", "- 0 1");
     let mut game = load(&text);
     assert_eq!(moves_from(&*game, "c5"), ["c5c6=A", "c5c6=L", "c5c6=N"]);
-    let err = game.play("c5c6").unwrap_err().to_string();
-    assert!(err.contains("must promote"), "{err}");
+    let err = game.play("c5c6").unwrap_err();
+    let ActionError::NeedsPromotion { choices, .. } = &err else {
+        panic!("c5c6 must ask for the promotion: {err}");
+    };
+    let offered: Vec<(&str, &str)> = choices
+        .iter()
+        .map(|c| (c.notation.as_str(), c.piece.as_str()))
+        .collect();
+    assert_eq!(
+        offered,
+        [
+            ("c5c6=N", "Knight"),
+            ("c5c6=A", "Advocate"),
+            ("c5c6=L", "Prelate")
+        ]
+    );
     assert!(game.play("c5c6=K").is_err());
     assert_eq!(game.position_text(), text);
 }
