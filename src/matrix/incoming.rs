@@ -331,6 +331,7 @@ async fn member_names(room: &Room) -> HashMap<String, String> {
 
 /// The person a mention names: `@bob:example.org`, or `@bob` on the bot's own server.
 fn person(names: &HashMap<String, String>, mention: &str, own_server: &str) -> User {
+    let mention = mention.trim().trim_start_matches('@');
     let id = if mention.contains(':') {
         format!("@{mention}")
     } else {
@@ -359,7 +360,7 @@ mod tests {
         let names = HashMap::from([("@bob:example.org".to_string(), "Bobby".to_string())]);
         let bob = person(&names, "bob:example.org", "example.org");
         assert_eq!((bob.id.as_str(), bob.name.as_str()), ("@bob:example.org", "Bobby"));
-        let carol = person(&names, "carol", "example.org");
+        let carol = person(&names, "@carol", "example.org");
         assert_eq!((carol.id.as_str(), carol.name.as_str()), ("@carol:example.org", "carol"));
     }
 }

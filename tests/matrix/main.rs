@@ -2,6 +2,9 @@
 //! Synapse on 127.0.0.1 ([`synapse`]), with people driven as real Matrix clients (matrix-sdk,
 //! each with its own device and keys), over a real service on a SQLite file.
 
+// matrix-sdk's sync futures are deep: proving them `Send` needs more than 128 levels.
+#![recursion_limit = "256"]
+
 mod synapse;
 
 use std::{
