@@ -6,6 +6,7 @@
 mod common;
 
 mod console;
+mod history;
 mod render;
 mod service;
 mod service_games;
