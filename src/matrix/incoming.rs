@@ -23,7 +23,7 @@ use matrix_sdk::{
 
 use super::{
     Bot,
-    outgoing::{send_notice, send_reply},
+    outgoing::{send_notice, send_reply, with_prefix},
     place::Where,
 };
 use crate::service::{Command, Reply, Request, ServiceError, User, parse};
@@ -233,7 +233,8 @@ impl Bot {
         let reply = match result {
             Ok(reply) => reply,
             Err(error) => {
-                if let Err(failed) = send_notice(room, here, &error.to_string(), Some(sender)).await
+                let text = with_prefix(&error.to_string(), self.config.prefix);
+                if let Err(failed) = send_notice(room, here, &text, Some(sender)).await
                 {
                     tracing::warn!(error = %failed, "cannot send a notice");
                 }

@@ -21,7 +21,7 @@ use matrix_sdk::{
 
 use super::place::Where;
 use crate::{
-    service::{Choice, Reply, Tone},
+    service::{COMMANDS, Choice, Reply, Tone},
     store::OfferedChoice,
 };
 
@@ -167,8 +167,9 @@ fn notice_text(
         body.push_str(&format!("{}: ", ids.join(" ")));
         html.push_str(&format!("{}: ", pills.join(" ")));
     }
-    body.push_str(&reply.text);
-    html.push_str(&html_text(&reply.text));
+    let text = with_prefix(&reply.text, prefix);
+    body.push_str(&text);
+    html.push_str(&html_text(&text));
     if reply.image.is_none()
         && let Some(board) = reply.board_text.as_deref().filter(|b| !b.trim().is_empty())
     {
@@ -188,6 +189,34 @@ fn notice_text(
         html.push_str(&format!("<br>{}{}", items.concat(), escape(&hint)));
     }
     (body, html)
+}
+
+/// The service's texts name commands with `/`; here they are typed with `prefix`.
+pub fn with_prefix(text: &str, prefix: char) -> String {
+    if prefix == '/' {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find('/') {
+        let (before, after) = rest.split_at(at);
+        out.push_str(before);
+        let word: String = after[1..]
+            .chars()
+            .take_while(|c| c.is_ascii_alphabetic())
+            .collect();
+        let starts_word = out
+            .chars()
+            .last()
+            .is_none_or(|c| c.is_whitespace() || "(\"'`“".contains(c));
+        let is_command = COMMANDS
+            .iter()
+            .any(|c| c.name == word || c.aliases.contains(&word.as_str()));
+        out.push(if starts_word && is_command { prefix } else { '/' });
+        rest = &after[1..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// A mention pill: a link to the user that clients show as their name.
@@ -260,6 +289,16 @@ mod tests {
         assert!(body.starts_with("@bob:example.org: Game #1"), "{body}");
         assert!(html.contains("https://matrix.to/#/@bob:example.org"), "{html}");
         assert!(html.contains("&lt;b&gt;alice&lt;/b&gt; &amp; co"), "{html}");
+    }
+
+    #[test]
+    fn commands_in_texts_are_written_with_the_rooms_prefix() {
+        assert_eq!(
+            with_prefix("Play on, or /resign; /help GAME, and/or e2/e4 (see /nothing)", '!'),
+            "Play on, or !resign; !help GAME, and/or e2/e4 (see /nothing)"
+        );
+        assert_eq!(with_prefix("(/draw to accept)", '!'), "(!draw to accept)");
+        assert_eq!(with_prefix("/move e2e4", '/'), "/move e2e4");
     }
 
     #[test]

@@ -35,7 +35,7 @@ pub enum Command {
     Undo,
     /// Refuse the other side's undo request, or withdraw one's own.
     DeclineUndo,
-    /// The moves so far, with the full record to download.
+    /// The score sheet so far, with the game's record (PGN) to download.
     History,
     /// The asker's open games.
     Games,
@@ -181,7 +181,7 @@ pub const COMMANDS: &[CommandSpec] = &[
         "history",
         &["record"],
         "",
-        "The moves played so far, with the record to download.",
+        "The score sheet so far, with the game's record (PGN) to download.",
         false,
     ),
     spec("games", &["mygames"], "", "Your games in progress.", false),

@@ -1,12 +1,10 @@
-//! Answers that change nothing: help, piece diagrams, a game's history and its downloadable
-//! record, a user's open games, and the leaderboards.
+//! Answers that change nothing: help, piece diagrams, a user's open games, and the
+//! leaderboards (a game's history and record are `history`'s).
 
 use super::{
     base::Service,
-    budget::{MESSAGE_BUDGET, chars, newest_that_fit},
     command::command_list,
-    loaded::Loaded,
-    reply::{Attachment, Reply, ServiceError, ServiceResult},
+    reply::{Reply, ServiceError, ServiceResult},
     request::Place,
     request::Request,
     request::User,
@@ -14,7 +12,7 @@ use super::{
 };
 use crate::{
     rules::{Color, GAMES, GameId},
-    store::{GameState, LogEntry, LogKind},
+    store::GameState,
 };
 
 /// How many people a leaderboard shows.
@@ -114,42 +112,6 @@ impl Service {
             text,
             board_text: Some(board_text),
             image,
-            ..Reply::default()
-        })
-    }
-
-    /// The moves and decisions of a game, and its full record as a file. The message keeps
-    /// its header, the newest lines that fit in [`MESSAGE_BUDGET`] and whose turn it is, and
-    /// says how many earlier lines only the record has.
-    /// A damaged record can still be read (that is how an admin sees what went wrong).
-    pub(crate) async fn history(&self, req: &Request) -> ServiceResult {
-        let loaded = self.look(req, true).await?;
-        let log = self.store.log_at(loaded.row.id, loaded.row.version).await?;
-        let lines: Vec<String> = log
-            .iter()
-            .filter(|e| matches!(e.kind, LogKind::Move | LogKind::Undo))
-            .map(|e| history_line(&loaded, e))
-            .collect();
-        let header = format!("Game {}", loaded.label());
-        let status = loaded.status_line();
-        let room = MESSAGE_BUDGET.saturating_sub(chars(&header) + 1 + chars(&status));
-        let shown = if lines.is_empty() {
-            "No moves yet.".to_string()
-        } else {
-            let kept = newest_that_fit(&lines, room, earlier_lines);
-            let newest = lines[lines.len() - kept..].join("\n");
-            match lines.len() - kept {
-                0 => newest,
-                left_out if kept == 0 => earlier_lines(left_out),
-                left_out => format!("{}\n{newest}", earlier_lines(left_out)),
-            }
-        };
-        Ok(Reply {
-            text: format!("{header}\n{shown}\n{status}"),
-            attachment: Some(Attachment {
-                filename: format!("chatrang-game-{}.txt", loaded.row.id),
-                content: record_text(&loaded, &log).into_bytes(),
-            }),
             ..Reply::default()
         })
     }
@@ -285,76 +247,4 @@ impl Service {
             lines.join("\n")
         )))
     }
-}
-
-/// The line of `/history` that stands for the `count` earliest lines left out of the message.
-fn earlier_lines(count: usize) -> String {
-    if count == 1 {
-        "… 1 earlier line is in the attached record …".to_string()
-    } else {
-        format!("… {count} earlier lines are in the attached record …")
-    }
-}
-
-fn history_line(loaded: &Loaded, e: &LogEntry) -> String {
-    let who = loaded
-        .people
-        .iter()
-        .find(|p| p.user_id == e.user_id)
-        .map_or(e.user_id.as_str(), |p| p.name.as_str());
-    match e.kind {
-        LogKind::Undo => format!(
-            "{:>3}. (taken back: {})",
-            e.seq,
-            e.notation.as_deref().unwrap_or("")
-        ),
-        _ => format!(
-            "{:>3}. {} ({who}): {}",
-            e.seq,
-            e.notation.as_deref().unwrap_or(""),
-            e.description
-        ),
-    }
-}
-
-/// The complete, replayable record: headers, then every log line (moves and decisions).
-/// The `Setup` position followed by the moves in effect reproduces the game; the options and
-/// seed are there to read, not to rebuild from (what they produce may change between releases).
-pub fn record_text(loaded: &Loaded, log: &[LogEntry]) -> String {
-    let row = &loaded.row;
-    let mut out = String::new();
-    let header = |out: &mut String, name: &str, value: &str| {
-        out.push_str(&format!("[{name} \"{}\"]\n", value.replace('"', "'")));
-    };
-    header(&mut out, "Game", loaded.kind.display_name());
-    header(&mut out, "Variant", loaded.kind.id());
-    header(&mut out, "Record", &row.id.to_string());
-    header(&mut out, "Server", &row.server_id);
-    header(
-        &mut out,
-        "Options",
-        &serde_json::to_string(&row.options).unwrap_or_default(),
-    );
-    header(&mut out, "Seed", &row.seed.to_string());
-    header(&mut out, "Setup", &row.initial_position);
-    header(&mut out, "White", &loaded.names(Color::White));
-    header(&mut out, "Black", &loaded.names(Color::Black));
-    header(&mut out, "State", row.state.as_str());
-    if let Some(outcome) = &row.outcome {
-        header(&mut out, "Result", outcome);
-    }
-    header(&mut out, "Position", &row.position);
-    out.push('\n');
-    for e in log {
-        out.push_str(&format!(
-            "{} {} {} {} {} \"{}\"\n",
-            e.seq,
-            e.kind,
-            e.side.map_or("-", |s| s.name()),
-            e.user_id,
-            e.notation.as_deref().unwrap_or("-"),
-            e.description.replace('"', "'")
-        ));
-    }
-    out
 }

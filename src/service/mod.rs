@@ -22,13 +22,16 @@
 //! * `base` (the [`Service`] value and the list of games);
 //! * `loaded` (a game loaded for a command and what is said about it);
 //! * `replay` (rebuilding a game from its record);
+//! * `namer` (naming and numbering moves by replaying them: SAN, turns), `sheet` (the score
+//!   sheet: the moves in effect as players count them, and what was taken back), `pgn` (a
+//!   game's record as PGN);
 //! * `rating` (Glicko-2, and the result and ratings when a game ends);
 //! * `resolve` (finding and loading the game a command is about), `show` (a game in a
 //!   reply), `write` (the one write path of a change to a game), `deliver` (publishing a
 //!   change through the outbox, and the delivery loop);
 //! * the commands: `start` (`/new`), `gather` (accept, decline, join, leave), `rematch`,
 //!   `play` (moves, clicks, the board), `agree` (draw, undo, resign), `abort`, `info`
-//!   (help, history, lists and leaderboards);
+//!   (help, lists and leaderboards), `history` (the score sheet and the record);
 //! * `run` ([`Service::run`], the one door: a command to the function that carries it out).
 
 mod abort;
@@ -40,12 +43,15 @@ mod choice;
 mod command;
 mod deliver;
 mod gather;
+mod history;
 mod info;
 mod loaded;
+mod namer;
 mod offered;
 mod outbox;
 mod painter;
 mod parse;
+mod pgn;
 mod play;
 mod rating;
 mod rematch;
@@ -54,6 +60,7 @@ mod reply;
 mod request;
 mod resolve;
 mod run;
+mod sheet;
 mod show;
 mod start;
 mod words;

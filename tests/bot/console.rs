@@ -107,9 +107,9 @@ fn a_script_plays_a_game_across_two_runs() {
     assert!(out.contains("alice — White: Knight g1–f3"), "{out}");
     assert!(out.contains("#1 (Chess) vs bob, you play White"), "{out}");
     assert!(out.contains("[record: "), "{out}");
-    let record = dir.path().join("files").join("chatrang-game-1.txt");
+    let record = dir.path().join("files").join("chatrang-game-1.pgn");
     let text = std::fs::read_to_string(&record).expect("the record is written");
-    assert!(text.contains("e2e4") && text.contains("g1f3"), "{text}");
+    assert!(text.contains("\n1. e4 e5 2. Nf3 *\n"), "{text}");
     assert!(out.contains("White wins (Black resigned)"), "{out}");
     assert!(out.contains("1. alice"), "{out}");
 }

@@ -7,6 +7,7 @@ mod common;
 
 mod console;
 mod direct;
+mod history;
 mod outbox;
 mod promotion;
 mod render;

@@ -733,10 +733,14 @@ async fn history_and_record_replay_the_game(db: TestDb) {
     let id = two_player(&service, "chess", &alice, &bob, &[]).await;
     play(&service, id, &alice, &bob, &["e4", "e5", "Nf3"]).await;
     let history = ok(service.run(&req(&bob, Some(id)), Command::History).await);
-    assert!(history.text.contains("g1f3 (alice)"), "{}", history.text);
+    assert!(
+        history.text.contains("\n1. e4 e5\n2. Nf3\n"),
+        "{}",
+        history.text
+    );
     let record = String::from_utf8(history.attachment.unwrap().content).unwrap();
-    assert!(record.contains("[Variant \"chess\"]") && record.contains("[White \"alice\"]"));
-    assert!(record.contains("move White id-alice e2e4"), "{record}");
+    assert!(record.contains("[Event \"Chatrang game #") && record.contains("[White \"alice\"]"));
+    assert!(record.contains("\n1. e4 e5 2. Nf3 *\n"), "{record}");
     let row = service.store().game(id).await.unwrap().unwrap();
     let log = service.store().log(id).await.unwrap();
     assert_eq!(replay(&row, &log).unwrap().position_text(), row.position);
@@ -1187,8 +1191,8 @@ async fn the_dice_a_move_rolls_are_logged_with_it_and_replayed_from_the_log(db: 
         let record = ok(service.run(&req(&alice, Some(id)), Command::History).await).attachment;
         let record = String::from_utf8(record.unwrap().content).unwrap();
         assert!(
-            record.contains(&format!("3 roll Black id-bob {} ", rolls.to_text())),
-            "{record}"
+            record.contains(&format!("1... a8c7 {{dice {}}}", rolls.to_text())),
+            "the rolls follow their move: {record}"
         );
         service.store().close().await;
         (id, rolls)
@@ -1272,9 +1276,13 @@ async fn a_game_this_bot_no_longer_knows_is_listed_and_can_be_aborted(db: TestDb
     assert_eq!(kind.as_str(), "aborted");
 }
 
-/// With 30-character names, 60 chess moves take more than a message: `/history` keeps the
-/// header, whose turn it is and the newest moves that fit, and counts the rest exactly.
+/// With 30-character names in the status line, 300 chess plies (150 lines of the score
+/// sheet) take more than a message: `/history` keeps the header, whose turn it is and the
+/// newest lines that fit, consecutive and ending on the latest moves, and counts the rest
+/// exactly. The moves are a fixed pseudo-random walk that never ends the game; shakmaty
+/// names the latest two, independently of our SAN.
 async fn history_keeps_the_newest_lines_and_whose_turn_within_the_budget(db: TestDb) {
+    use shakmaty::{san::SanPlus, uci::UciMove};
     let service = db.service().await;
     let (alice, bob) = (
         person("Alice of the Very Long Name 30"),
@@ -1283,30 +1291,36 @@ async fn history_keeps_the_newest_lines_and_whose_turn_within_the_budget(db: Tes
     assert_eq!(alice.name.chars().count(), 30);
     assert_eq!(bob.name.chars().count(), 30);
     let id = two_player(&service, "chess", &alice, &bob, &[]).await;
-    for ply in 0..60 {
+    let row = service.store().game(id).await.unwrap().unwrap();
+    let mut now = registry::load(GameId::Chess, &row.initial_position).unwrap();
+    let mut oracle = shakmaty::Chess::default();
+    let mut sans = Vec::new();
+    const PLIES: usize = 300;
+    for ply in 0..PLIES {
         let mover = if ply % 2 == 0 { &alice } else { &bob };
-        let moves = service
-            .legal_moves(&req(mover, Some(id)), "")
-            .await
+        let legal = now.legal_actions();
+        let choice = (0..legal.len())
+            .map(|k| legal[(ply * 7 + 3 + k) % legal.len()].notation.clone())
+            .find(|m| {
+                let mut next = now.clone();
+                next.play(m).is_ok() && matches!(next.status(), Status::Ongoing { .. })
+            })
+            .expect("a move that keeps the game going");
+        now.play(&choice).unwrap();
+        let uci = choice.replace('=', "").to_ascii_lowercase();
+        let m = UciMove::from_ascii(uci.as_bytes())
             .unwrap()
-            .moves;
-        let choice = moves[(ply * 7 + 3) % moves.len()].clone();
+            .to_move(&oracle)
+            .unwrap();
+        sans.push(SanPlus::from_move_and_play_unchecked(&mut oracle, m).to_string());
         ok(service
             .run(&req(mover, Some(id)), Command::Move(choice))
             .await);
     }
     let log = service.store().log(id).await.unwrap();
-    let lines = log
-        .iter()
-        .filter(|e| matches!(e.kind, LogKind::Move | LogKind::Undo))
-        .count();
-    assert_eq!(lines, 60);
-    let last = log
-        .iter()
-        .rev()
-        .find(|e| e.kind == LogKind::Move)
-        .and_then(|e| e.notation.clone())
-        .unwrap();
+    let moves = log.iter().filter(|e| e.kind == LogKind::Move).count();
+    assert_eq!(moves, PLIES);
+    let lines = PLIES / 2;
     let status = ok(service.run(&req(&alice, Some(id)), Command::Board).await)
         .text
         .lines()
@@ -1320,9 +1334,10 @@ async fn history_keeps_the_newest_lines_and_whose_turn_within_the_budget(db: Tes
     let shown: Vec<&str> = text.lines().collect();
     assert!(shown[0].starts_with(&format!("Game #{id} (")), "{text}");
     assert_eq!(shown[shown.len() - 1], status, "the status line ends it");
-    assert!(
-        shown[shown.len() - 2].contains(&format!(" {last} (")),
-        "the latest move comes just before it: {text}"
+    assert_eq!(
+        shown[shown.len() - 2],
+        format!("{lines}. {} {}", sans[PLIES - 2], sans[PLIES - 1]),
+        "the latest moves come just before it: {text}"
     );
     let moves_shown = shown.len() - 3;
     assert_eq!(
@@ -1333,6 +1348,13 @@ async fn history_keeps_the_newest_lines_and_whose_turn_within_the_budget(db: Tes
         ),
         "{text}"
     );
+    for (i, line) in shown[2..shown.len() - 1].iter().enumerate() {
+        let number = lines - moves_shown + 1 + i;
+        assert!(
+            line.starts_with(&format!("{number}. ")),
+            "the newest lines, consecutive: {text}"
+        );
+    }
     assert!(moves_shown > 10, "the budget is used: {text}");
 }
 

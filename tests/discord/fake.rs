@@ -420,13 +420,8 @@ impl Fake {
             .expect("the gateway session ended");
     }
 
-    fn interaction(
-        &self,
-        kind: u8,
-        who: &Person,
-        channel: &Channel,
-        data: Value,
-    ) -> (String, Value) {
+    /// A new interaction's id and token; its followups will land in `channel`.
+    fn new_token(&self, channel: &Channel) -> (String, String) {
         let id = self.shared.new_id();
         let token = format!("token-{id}");
         self.shared
@@ -434,6 +429,17 @@ impl Fake {
             .lock()
             .unwrap()
             .insert(token.clone(), channel.id.clone());
+        (id, token)
+    }
+
+    fn interaction(
+        &self,
+        kind: u8,
+        who: &Person,
+        channel: &Channel,
+        data: Value,
+    ) -> (String, Value) {
+        let (id, token) = self.new_token(channel);
         let interaction = json!({
             "id": id, "application_id": APP_ID, "type": kind, "token": token, "version": 1,
             "guild_id": GUILD_ID, "channel_id": channel.id,
@@ -529,13 +535,7 @@ impl Fake {
             .collect();
         let data = json!({"id": "1400000000000000001", "name": name, "type": 1,
                           "options": options, "resolved": {"users": users}});
-        let id = self.shared.new_id();
-        let token = format!("token-{id}");
-        self.shared
-            .token_channels
-            .lock()
-            .unwrap()
-            .insert(token.clone(), channel.id.clone());
+        let (id, token) = self.new_token(channel);
         let interaction = json!({
             "id": id, "application_id": APP_ID, "type": 2, "token": token, "version": 1,
             "channel_id": channel.id,

@@ -431,3 +431,137 @@ async fn a_game_is_challenged_accepted_by_reaction_and_played_to_mate_in_its_thr
 async fn a_game_from_challenge_to_mate() {
     a_game_is_challenged_accepted_by_reaction_and_played_to_mate_in_its_thread(false).await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_encrypted_game_from_challenge_to_mate() {
+    a_game_is_challenged_accepted_by_reaction_and_played_to_mate_in_its_thread(true).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_encrypted_game_goes_on_across_a_restart_of_the_bot() {
+    let mut world = World::new(true).await;
+    let bot = world.bot_id();
+    let root = world.game().await;
+    world.alice.say(&world.room, "e2e4", Some(&root)).await;
+    in_thread(&world.alice, &bot, &root, "e2–e4").await;
+    world.restart().await;
+    // Same device, same keys: the bot reads Bob's encrypted move after the restart.
+    world.bob.say(&world.room, "e7e5", Some(&root)).await;
+    let Seen::Notice { mentions, .. } = in_thread(&world.bob, &bot, &root, "e7–e5").await else {
+        unreachable!()
+    };
+    assert_eq!(mentions, vec![world.alice.id.clone()]);
+    let image = world
+        .bob
+        .wait_for("an encrypted board", |s| {
+            matches!(s, Seen::Image { source: MediaSource::Encrypted(_), thread, .. } if thread.as_ref() == Some(&root))
+        })
+        .await;
+    let Seen::Image { source, .. } = image else { unreachable!() };
+    let png = world.bob.download(&source).await;
+    assert!(png.starts_with(b"\x89PNG"), "the board decrypts to a PNG");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_illegal_move_and_a_move_out_of_turn_get_a_notice_to_the_sender_and_change_nothing() {
+    let world = World::new(false).await;
+    let bot = world.bot_id();
+    let root = world.game().await;
+    world.alice.say(&world.room, "!move e2e5", Some(&root)).await;
+    let Seen::Notice { mentions, body, .. } = world
+        .alice
+        .wait_for("a refusal of e2e5", |s| {
+            matches!(s, Seen::Notice { sender, mentions, body, .. }
+                if *sender == bot && mentions == &vec![world.alice.id.clone()] && body.contains("e2e5"))
+        })
+        .await
+    else {
+        unreachable!()
+    };
+    assert_eq!(mentions, vec![world.alice.id.clone()], "{body}");
+    world.bob.say(&world.room, "!move e7e5", Some(&root)).await;
+    let Seen::Notice { body, .. } = world
+        .bob
+        .wait_for("a refusal out of turn", |s| {
+            matches!(s, Seen::Notice { sender, mentions, body, .. }
+                if *sender == bot && mentions == &vec![world.bob.id.clone()] && body.contains("White"))
+        })
+        .await
+    else {
+        unreachable!()
+    };
+    assert!(!body.contains("e7–e5"), "{body}");
+    // Nothing changed: White still moves first.
+    world.alice.say(&world.room, "e2e4", Some(&root)).await;
+    in_thread(&world.alice, &bot, &root, "e2–e4").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_reaction_on_an_old_board_or_by_a_stranger_is_refused() {
+    let world = World::new(false).await;
+    let bot = world.bot_id();
+    let root = world.game().await;
+    // The challenge's ✅ again, now that the game has begun: the board has moved on.
+    world.bob.react(&world.room, &root, "❌").await;
+    let Seen::Notice { body, .. } = world
+        .bob
+        .wait_for("a refusal of an old choice", |s| {
+            matches!(s, Seen::Notice { sender, mentions, body, .. }
+                if *sender == bot && mentions == &vec![world.bob.id.clone()] && body.contains("moved on"))
+        })
+        .await
+    else {
+        unreachable!()
+    };
+    assert!(body.contains("moved on"), "{body}");
+    // A draw offer by Alice; only Bob may answer it, not a stranger in the room.
+    world.alice.say(&world.room, "!draw", Some(&root)).await;
+    let Seen::Notice { event: offer, .. } = in_thread(&world.alice, &bot, &root, "offers a draw").await
+    else {
+        unreachable!()
+    };
+    let carol = Person::new("carol").await;
+    world
+        .alice
+        .room(&world.room)
+        .await
+        .invite_user_by_id(&carol.id)
+        .await
+        .unwrap();
+    carol.join(&world.room).await;
+    carol
+        .wait_for("the bot's ✅ on the offer", |s| {
+            matches!(s, Seen::Reaction { sender, target, .. } if *sender == bot && *target == offer)
+        })
+        .await;
+    carol.react(&world.room, &offer, "✅").await;
+    carol
+        .wait_for("a refusal for the stranger", |s| {
+            matches!(s, Seen::Notice { sender, mentions, body, .. }
+                if *sender == bot && mentions == &vec![carol.id.clone()] && !body.contains("accepts"))
+        })
+        .await;
+    world.bob.react(&world.room, &offer, "✅").await;
+    in_thread(&world.alice, &bot, &root, "accepts the draw").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn commands_sent_while_the_bot_is_stopped_are_handled_once_when_it_starts() {
+    let mut world = World::new(false).await;
+    let bot = world.bot_id();
+    let root = world.game().await;
+    world.bot.take().unwrap().stop().await;
+    world.alice.say(&world.room, "e2e4", Some(&root)).await;
+    world.bot = Some(Bot::start(world.data.path(), &world.bot_login.0, &world.bot_login.1).await);
+    in_thread(&world.bob, &bot, &root, "e2–e4").await;
+    world.bob.say(&world.room, "e7e5", Some(&root)).await;
+    in_thread(&world.alice, &bot, &root, "e7–e5").await;
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let played: Vec<Seen> = world
+        .alice
+        .seen()
+        .into_iter()
+        .filter(|s| matches!(s, Seen::Notice { sender, body, .. } if *sender == bot && body.contains("e2–e4")))
+        .collect();
+    assert_eq!(played.len(), 1, "{played:#?}");
+}

@@ -27,6 +27,19 @@ fn piece_letter_and_destination() {
 }
 
 #[test]
+fn a_bare_square_is_a_pawn_move_even_when_a_knight_could_go_there() {
+    // a3 and a6 are reachable by the b-knights too; in standard algebraic notation a bare
+    // square is the pawn's move.
+    assert_eq!(played(START, "a3").unwrap(), "a2a3");
+    assert_eq!(played(START, "Na3").unwrap(), "b1a3");
+    let black = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+    assert_eq!(played(black, "a6").unwrap(), "a7a6");
+    // Without a pawn that can go there, the piece that can is meant.
+    let no_pawn = "4k3/8/8/8/8/8/8/1N2K3 w - - 0 1";
+    assert_eq!(played(no_pawn, "a3").unwrap(), "b1a3");
+}
+
+#[test]
 fn ambiguous_input_names_the_candidates() {
     let position = "4k3/8/8/8/8/8/8/2N1K1N1 w - - 0 1";
     let error = played(position, "Ne2").unwrap_err().to_string();

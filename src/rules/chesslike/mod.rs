@@ -10,6 +10,7 @@ pub mod notation;
 pub mod perft;
 pub mod piece;
 pub mod position;
+pub mod san;
 pub mod special;
 pub mod variant;
 

@@ -167,6 +167,14 @@ pub fn parse(pos: &Position, input: &str, legal: &[Move]) -> Result<Move, Action
             piece_ok && promo_ok
         })
         .collect();
+    // A bare square (`a6`) is a pawn's move, as in standard algebraic notation, even when
+    // another piece could go there too (Nb8–a6).
+    let pawn_moves = |m: &Move| v.piece_type(cell_type(board.at(m.from))).pawn;
+    let found = if prefix.is_empty() && from.is_none() && found.iter().any(pawn_moves) {
+        found.into_iter().filter(|m| pawn_moves(m)).collect()
+    } else {
+        found
+    };
     // Without a promotion letter, staying a pawn (where allowed) is what was meant.
     let found = if promotion.is_none() && found.iter().any(|m| m.promotion.is_none()) {
         found

@@ -1,0 +1,241 @@
+//! The record of a game that `/history` attaches, in PGN: the format every chess program,
+//! database and website reads, so a Chatrang chess game can be analysed anywhere.
+//!
+//! * **Chess** gets a real PGN, `chatrang-game-12.pgn`: the Seven Tag Roster (Event, Site,
+//!   Date, Round, White, Black, Result) in its order, `SetUp "1"` and `FEN` when the game did
+//!   not start from the usual position, and the score sheet's SAN movetext with its move
+//!   numbers, ending in the result token (`1-0`, `0-1`, `1/2-1/2`, or `*` for a game that goes
+//!   on or ended without a winner or a draw, such as an aborted one).
+//! * **Every other game** gets the same layout in its own notation, `chatrang-game-12.txt`
+//!   (a `.pgn` would invite chess programs that cannot read it): the roster, a `Variant` tag
+//!   with the game's id, `SetUp "1"` and `FEN` holding its start in its own position string,
+//!   and the tags that matter for rebuilding it: `Options` (as JSON) and `Seed`, and
+//!   `CurrentPosition`, the snapshot its moves lead to. Dice rolled by a move follow it as a
+//!   comment, `{dice 3,5}`, so the record replays as the game went.
+//! * Both end their tags with `Termination`, how the game ended in words, once it has. Moves
+//!   taken back are comments where they were played, `{1 move taken back: 2. Nf3}`, so a
+//!   reader replays the game that stands and a person still sees what happened.
+//!
+//! Tag values escape `\` and `"` with a backslash, as the PGN standard says, and control
+//! characters become spaces; movetext lines are at most 79 characters.
+
+use super::{
+    loaded::Loaded,
+    reply::Attachment,
+    sheet::{Entry, Sheet, taken_back},
+};
+use crate::{
+    rules::{Color, GameId, chess, chesslike::Position},
+    store::ResultKind,
+};
+
+/// The longest movetext line the PGN export format allows.
+const LINE: usize = 79;
+
+/// The record file of a game: its tags, then its movetext. `result` is the stored result of a
+/// finished game (its kind and winner).
+pub(crate) fn record(
+    loaded: &Loaded,
+    sheet: &Sheet,
+    result: Option<(ResultKind, Option<Color>)>,
+) -> Attachment {
+    let row = &loaded.row;
+    let token = result_token(result);
+    let mut tags: Vec<(&str, String)> = vec![
+        (
+            "Event",
+            format!("Chatrang game #{} ({})", row.id, loaded.kind.display_name()),
+        ),
+        ("Site", format!("Chatrang server {}", row.server_id)),
+        ("Date", date(row.created_at)),
+        ("Round", "-".to_string()),
+        ("White", players(loaded, Color::White)),
+        ("Black", players(loaded, Color::Black)),
+        ("Result", token.to_string()),
+    ];
+    let chess = loaded.kind == GameId::Chess;
+    if chess {
+        if !is_standard_start(&row.initial_position) {
+            tags.push(("SetUp", "1".to_string()));
+            tags.push(("FEN", row.initial_position.clone()));
+        }
+    } else {
+        tags.push(("Variant", loaded.kind.id().to_string()));
+        tags.push(("SetUp", "1".to_string()));
+        tags.push(("FEN", row.initial_position.clone()));
+        tags.push((
+            "Options",
+            serde_json::to_string(&row.options).unwrap_or_default(),
+        ));
+        tags.push(("Seed", row.seed.to_string()));
+        tags.push(("CurrentPosition", row.position.clone()));
+    }
+    if let Some(outcome) = &row.outcome {
+        tags.push(("Termination", outcome.clone()));
+    }
+    let mut text = String::new();
+    for (name, value) in &tags {
+        text.push_str(&format!("[{name} \"{}\"]\n", tag_value(value)));
+    }
+    text.push('\n');
+    for line in wrap(&movetext(sheet, token)) {
+        text.push_str(&line);
+        text.push('\n');
+    }
+    Attachment {
+        filename: format!(
+            "chatrang-game-{}.{}",
+            row.id,
+            if chess { "pgn" } else { "txt" }
+        ),
+        content: text.into_bytes(),
+    }
+}
+
+/// The PGN result token of a game: `*` unless it was won or drawn.
+fn result_token(result: Option<(ResultKind, Option<Color>)>) -> &'static str {
+    match result {
+        Some((ResultKind::Win, Some(Color::White))) => "1-0",
+        Some((ResultKind::Win, Some(Color::Black))) => "0-1",
+        Some((ResultKind::Draw, _)) => "1/2-1/2",
+        _ => "*",
+    }
+}
+
+/// A side's players, or `?` (PGN's unknown) while it has none.
+fn players(loaded: &Loaded, side: Color) -> String {
+    if loaded.members(side).is_empty() {
+        "?".to_string()
+    } else {
+        loaded.names(side)
+    }
+}
+
+/// True when a chess game started from the usual position (whatever spelling of it the
+/// record has), so its PGN needs no `FEN`.
+fn is_standard_start(initial: &str) -> bool {
+    let variant = chess::variant();
+    Position::from_text(variant.clone(), initial)
+        .is_ok_and(|p| p.to_text() == Position::start(variant).to_text())
+}
+
+/// A tag value as PGN writes it between quotes.
+fn tag_value(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\\' | '"' => {
+                out.push('\\');
+                out.push(c);
+            }
+            c if c.is_control() => out.push(' '),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// A comment as PGN writes it: braces cannot nest, so any inside become parentheses.
+fn comment(text: &str) -> String {
+    format!("{{{}}}", text.replace('{', "(").replace('}', ")"))
+}
+
+/// The movetext tokens: numbers, moves, comments, then the result. After a comment, an action
+/// that does not open its number gets `N...`, as the export format wants.
+fn movetext(sheet: &Sheet, result: &str) -> Vec<String> {
+    let mut tokens = Vec::new();
+    let mut after_break = true;
+    for entry in &sheet.entries {
+        match entry {
+            Entry::Ply(ply) => {
+                if ply.opens || after_break {
+                    tokens.push(ply.mark());
+                }
+                tokens.push(ply.text.clone());
+                after_break = !ply.rolls.is_empty();
+                if after_break {
+                    tokens.push(comment(&format!("dice {}", ply.rolls.to_text())));
+                }
+            }
+            Entry::TakenBack(plies) => {
+                tokens.push(comment(&taken_back(plies)));
+                after_break = true;
+            }
+        }
+    }
+    tokens.push(result.to_string());
+    tokens
+}
+
+/// Tokens joined by spaces into lines of at most [`LINE`] characters (a longer token stands
+/// alone on its line).
+fn wrap(tokens: &[String]) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for token in tokens {
+        if !line.is_empty() && line.chars().count() + 1 + token.chars().count() > LINE {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(token);
+    }
+    lines.push(line);
+    lines
+}
+
+/// A time stamp (milliseconds since 1970, UTC) as a PGN date, `2025.06.01`; `????.??.??`
+/// when unknown.
+fn date(ms: i64) -> String {
+    let (year, month, day) = civil_date(ms.div_euclid(86_400_000));
+    if ms <= 0 || !(1000..=9999).contains(&year) {
+        return "????.??.??".to_string();
+    }
+    format!("{year:04}.{month:02}.{day:02}")
+}
+
+/// The Gregorian date of a day counted from 1970-01-01 (Howard Hinnant's `civil_from_days`).
+fn civil_date(days: i64) -> (i64, i64, i64) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    (year, month, day)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{date, tag_value, wrap};
+
+    #[test]
+    fn dates_are_written_as_pgn_wants_them() {
+        assert_eq!(date(0), "????.??.??");
+        assert_eq!(date(1), "1970.01.01");
+        // 2000-02-29 12:00 UTC, a leap day in a century year.
+        assert_eq!(date(951_825_600_000), "2000.02.29");
+        // 2024-12-31 23:59:59.999 UTC.
+        assert_eq!(date(1_735_689_599_999), "2024.12.31");
+        assert_eq!(date(1_735_689_600_000), "2025.01.01");
+    }
+
+    #[test]
+    fn quotes_and_backslashes_are_escaped_and_control_characters_dropped() {
+        assert_eq!(tag_value(r#"Al "the \ pawn""#), r#"Al \"the \\ pawn\""#);
+        assert_eq!(tag_value("two\nlines\t"), "two lines ");
+    }
+
+    #[test]
+    fn movetext_lines_stay_within_79_characters() {
+        let tokens: Vec<String> = (1..=60).map(|n| format!("{n}. Nf3")).collect();
+        let lines = wrap(&tokens);
+        assert!(lines.len() > 1);
+        assert!(lines.iter().all(|l| l.chars().count() <= 79), "{lines:?}");
+        assert_eq!(lines.join(" "), tokens.join(" "));
+    }
+}
