@@ -5,8 +5,11 @@
 
 use std::{collections::HashMap, sync::Arc};
 
+use futures_util::StreamExt;
+
 use matrix_sdk::{
     Room, RoomMemberships, RoomState,
+    room::ParentSpace,
     event_handler::Ctx,
     ruma::{
         OwnedUserId, UserId,
@@ -216,7 +219,7 @@ impl Bot {
                 .ok()
                 .flatten(),
         };
-        Request::new(user, here.place(room.room_id().as_str()))
+        Request::new(user, here.place(&community(room).await))
             .about(game)
             .admin(admin)
     }
@@ -318,6 +321,28 @@ fn strip_prefix_ignore_case<'a>(text: &'a str, prefix: &str) -> Option<&'a str> 
     let head = text.get(..prefix.len())?;
     head.eq_ignore_ascii_case(prefix)
         .then(|| &text[prefix.len()..])
+}
+
+/// Whose leaderboards a room's games count for: the room's Space when it has one (a parent
+/// that lists the room as its child, or whose sender may do so), else the room itself.
+async fn community(room: &Room) -> String {
+    let mut spaces = Vec::new();
+    if let Ok(parents) = room.parent_spaces().await {
+        let mut parents = std::pin::pin!(parents);
+        while let Some(parent) = parents.next().await {
+            match parent {
+                Ok(ParentSpace::Reciprocal(space) | ParentSpace::WithPowerlevel(space)) => {
+                    spaces.push(space.room_id().to_string());
+                }
+                _ => {}
+            }
+        }
+    }
+    spaces.sort();
+    spaces
+        .into_iter()
+        .next()
+        .unwrap_or_else(|| room.room_id().to_string())
 }
 
 /// The display names of the room's members, by user id.

@@ -23,11 +23,12 @@ use matrix_sdk::{
     config::SyncSettings,
     media::{MediaFormat, MediaRequestParameters},
     ruma::{
-        OwnedEventId, OwnedRoomId, OwnedUserId,
+        OwnedEventId, OwnedRoomId, OwnedServerName, OwnedUserId,
         api::client::room::create_room,
         events::{
             AnyInitialStateEvent, InitialStateEvent,
             reaction::{OriginalSyncReactionEvent, ReactionEventContent},
+            space::{child::SpaceChildEventContent, parent::SpaceParentEventContent},
             relation::{Annotation, Thread},
             room::{
                 MediaSource,
@@ -35,6 +36,7 @@ use matrix_sdk::{
                 message::{MessageType, OriginalSyncRoomMessageEvent, Relation, RoomMessageEventContent},
             },
         },
+        room::RoomType,
         serde::Raw,
     },
 };
@@ -358,10 +360,22 @@ impl World {
 
     /// Alice challenges Bob to chess; Bob accepts by reacting ✅. Returns the thread's root.
     async fn game(&self) -> OwnedEventId {
+        self.game_in(&self.room).await
+    }
+
+    /// The same in `room`.
+    async fn game_in(&self, room: &OwnedRoomId) -> OwnedEventId {
         let bot = self.bot_id();
         let challenge = format!("!new chess @{}", self.bob.id.as_str().trim_start_matches('@'));
-        self.alice.say(&self.room, &challenge, None).await;
-        let Seen::Notice { event: root, mentions, .. } = self.alice.notice(&bot, "challenges").await
+        let before = self.alice.seen().len();
+        self.alice.say(room, &challenge, None).await;
+        let Seen::Notice { event: root, mentions, .. } = self
+            .alice
+            .wait_for("a challenge", |s| {
+                matches!(s, Seen::Notice { sender, body, .. } if *sender == bot && body.contains("challenges"))
+                    && !self.alice.seen()[..before].iter().any(|old| same_event(old, s))
+            })
+            .await
         else {
             unreachable!()
         };
@@ -372,13 +386,19 @@ impl World {
                 matches!(s, Seen::Reaction { sender, target, key } if *sender == bot && *target == root && key == "✅")
             })
             .await;
-        self.bob.react(&self.room, &root, "✅").await;
-        let Seen::Notice { thread, .. } = self.alice.notice(&bot, "accepts").await else {
+        self.bob.react(room, &root, "✅").await;
+        let Seen::Notice { thread, .. } = in_thread(&self.alice, &bot, &root, "accepts").await
+        else {
             unreachable!()
         };
         assert_eq!(thread.as_ref(), Some(&root), "the game is played in its thread");
         root
     }
+}
+
+/// Whether two sightings are the same notice.
+fn same_event(a: &Seen, b: &Seen) -> bool {
+    matches!((a, b), (Seen::Notice { event: x, .. }, Seen::Notice { event: y, .. }) if x == y)
 }
 
 /// Waits for the bot's notice with `words` in the thread rooted at `root`, as `who` sees it.
@@ -564,4 +584,71 @@ async fn commands_sent_while_the_bot_is_stopped_are_handled_once_when_it_starts(
         .filter(|s| matches!(s, Seen::Notice { sender, body, .. } if *sender == bot && body.contains("e2–e4")))
         .collect();
     assert_eq!(played.len(), 1, "{played:#?}");
+}
+
+/// Fool's mate in the game's thread: Bob (Black) wins.
+async fn fools_mate(world: &World, room: &OwnedRoomId, root: &OwnedEventId) {
+    let bot = world.bot_id();
+    for (who, typed) in [
+        (&world.alice, "f2f3"),
+        (&world.bob, "e7e5"),
+        (&world.alice, "g2g4"),
+        (&world.bob, "d8h4"),
+    ] {
+        who.say(room, typed, Some(root)).await;
+        let shown = format!("–{}", &typed[2..]);
+        in_thread(&world.alice, &bot, root, &shown).await;
+    }
+    in_thread(&world.alice, &bot, root, "checkmate").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_games_of_a_spaces_rooms_share_one_leaderboard() {
+    let world = World::new(false).await;
+    let bot = world.bot_id();
+    // A Space holding the game room and a second room.
+    let mut request = create_room::v3::Request::new();
+    let mut creation = create_room::v3::CreationContent::new();
+    creation.room_type = Some(RoomType::Space);
+    request.creation_content = Some(Raw::new(&creation).unwrap());
+    request.invite = vec![bot.clone(), world.bob.id.clone()];
+    let space = world.alice.client.create_room(request).await.unwrap().room_id().to_owned();
+    let lounge = world.alice.create_room(false, &[&bot, &world.bob.id]).await;
+    let server: OwnedServerName = "localhost".try_into().unwrap();
+    let space_room = world.alice.room(&space).await;
+    for child in [&world.room, &lounge] {
+        space_room
+            .send_state_event_for_key(child, SpaceChildEventContent::new(vec![server.clone()]))
+            .await
+            .unwrap();
+        world
+            .alice
+            .room(child)
+            .await
+            .send_state_event_for_key(&space, SpaceParentEventContent::new(vec![server.clone()]))
+            .await
+            .unwrap();
+    }
+    world.alice.wait_members(&space, &[&bot]).await;
+    world.alice.wait_members(&lounge, &[&bot]).await;
+    // Two games in the game room, both won by Bob.
+    for _ in 0..2 {
+        let root = world.game_in(&world.room).await;
+        fools_mate(&world, &world.room, &root).await;
+    }
+    // The lounge, another room of the Space, shows the Space's leaderboard.
+    world.alice.say(&lounge, "!leaderboard chess", None).await;
+    let Seen::Notice { body, .. } = world
+        .alice
+        .wait_for("the Space's leaderboard", |s| {
+            matches!(s, Seen::Notice { sender, body, .. } if *sender == bot && body.contains("Glicko"))
+        })
+        .await
+    else {
+        unreachable!()
+    };
+    let bob_name = world.bob.id.localpart();
+    let alice_name = world.alice.id.localpart();
+    assert!(body.contains(bob_name) && body.contains(alice_name), "{body}");
+    assert!(body.contains("2 games: 2 won"), "{body}");
 }
