@@ -29,11 +29,14 @@ use matrix_sdk::{
             AnyInitialStateEvent, InitialStateEvent,
             reaction::{OriginalSyncReactionEvent, ReactionEventContent},
             space::{child::SpaceChildEventContent, parent::SpaceParentEventContent},
-            relation::{Annotation, Thread},
+            relation::{Annotation, Replacement, Thread},
             room::{
                 MediaSource,
                 encryption::RoomEncryptionEventContent,
-                message::{MessageType, OriginalSyncRoomMessageEvent, Relation, RoomMessageEventContent},
+                message::{
+                    MessageType, OriginalSyncRoomMessageEvent, Relation, RoomMessageEventContent,
+                    RoomMessageEventContentWithoutRelation,
+                },
             },
         },
         room::RoomType,
@@ -651,4 +654,139 @@ async fn the_games_of_a_spaces_rooms_share_one_leaderboard() {
     let alice_name = world.alice.id.localpart();
     assert!(body.contains(bob_name) && body.contains(alice_name), "{body}");
     assert!(body.contains("2 games: 2 won"), "{body}");
+}
+
+/// More than any Catalonia game of five turns needs; reaching it means the game never ended.
+const MAX_STEPS: usize = 2000;
+
+/// The newest notice of the bot in the thread rooted at `root` that `who` saw after the first
+/// `after` sightings.
+async fn next_in_thread(who: &Person, bot: &OwnedUserId, root: &OwnedEventId, after: usize) -> Seen {
+    let waited = tokio::time::timeout(PATIENCE, async {
+        loop {
+            let seen = who.seen();
+            let fresh = seen.get(after..).unwrap_or_default();
+            if let Some(found) = fresh.iter().rev().find(|s| {
+                matches!(s, Seen::Notice { sender, thread, .. } if sender == bot && thread.as_ref() == Some(root))
+            }) {
+                return found.clone();
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    })
+    .await;
+    waited.unwrap_or_else(|_| panic!("no new notice in the thread; saw:\n{:#?}", who.seen()))
+}
+
+/// A Catalonia group game, two people a side, played to its final score. The players are driven
+/// only by what the bot shows them: the people it mentions act; a pending decision (bomb
+/// target, escape square …) is answered with `!click 1`, other turns with a legal move (taken
+/// from the service, as Discord's autocomplete would offer it) typed in the thread.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_catalonia_group_game_with_two_people_a_side_reaches_scoring() {
+    let world = World::new(false).await;
+    let bot = world.bot_id();
+    let (carol, dave) = (Person::new("carol").await, Person::new("dave").await);
+    let room = world.alice.room(&world.room).await;
+    for person in [&carol, &dave] {
+        room.invite_user_by_id(&person.id).await.unwrap();
+        person.join(&world.room).await;
+    }
+    world.alice.wait_members(&world.room, &[&carol.id, &dave.id]).await;
+    world.alice.say(&world.room, "!new catalonia team turns=5", None).await;
+    let Seen::Notice { event: root, .. } = world.alice.notice(&bot, "Catalonia").await else {
+        unreachable!()
+    };
+    for (who, side) in [(&carol, "black"), (&world.bob, "white"), (&dave, "black")] {
+        who.say(&world.room, &format!("!join {side}"), Some(&root)).await;
+        in_thread(&world.alice, &bot, &root, &format!("joins {}", capitalised(side))).await;
+    }
+    let people = [&world.alice, &world.bob, &carol, &dave];
+    let service = world.bot.as_ref().unwrap().service.clone();
+    let place = format!("{}|{}", world.room, root);
+    let mut last = next_in_thread(&world.alice, &bot, &root, 0).await;
+    let mut actors_seen = std::collections::HashSet::new();
+    let mut turns = std::collections::HashMap::new();
+    for step in 0..MAX_STEPS {
+        let Seen::Notice { body, mentions, .. } = &last else { unreachable!() };
+        if body.contains("final score") {
+            break;
+        }
+        let to_act: Vec<&&Person> = people.iter().filter(|p| mentions.contains(&p.id)).collect();
+        assert!(!to_act.is_empty(), "step {step}: nobody was asked to act: {body}");
+        let key: Vec<String> = to_act.iter().map(|p| p.id.to_string()).collect();
+        let turn = turns.entry(key.join(",")).or_insert(0);
+        let actor = to_act[*turn % to_act.len()];
+        *turn += 1;
+        actors_seen.insert(actor.id.clone());
+        let before = world.alice.seen().len();
+        if body.contains("React with a key") {
+            actor.say(&world.room, "!click 1", Some(&root)).await;
+        } else {
+            let request = chatrang::service::Request::new(
+                chatrang::service::User::new(actor.id.to_string(), actor.id.localpart()),
+                chatrang::service::Place::new(world.room.to_string(), place.clone()),
+            );
+            let offered = service.legal_moves(&request, "").await.unwrap();
+            let first = offered
+                .moves
+                .first()
+                .unwrap_or_else(|| panic!("step {step}: no legal move: {:?}", offered.note))
+                .clone();
+            actor.say(&world.room, &first, Some(&root)).await;
+        }
+        last = next_in_thread(&world.alice, &bot, &root, before).await;
+        // Every answer is about the game (a refusal would be a sentence to the actor alone).
+        let Seen::Notice { body, .. } = &last else { unreachable!() };
+        assert!(body.contains("Game #"), "step {step} was refused: {body}");
+    }
+    let Seen::Notice { body, .. } = &last else { unreachable!() };
+    assert!(body.contains("final score"), "{body}");
+    assert_eq!(actors_seen.len(), 4, "every player acted");
+    world.alice.say(&world.room, "!leaderboard catalonia", None).await;
+    let Seen::Notice { body, .. } = world.alice.notice(&bot, "scores").await else {
+        unreachable!()
+    };
+    assert!(body.contains(carol.id.localpart()), "{body}");
+}
+
+fn capitalised(side: &str) -> String {
+    let mut chars = side.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_edited_command_is_not_applied_again() {
+    let world = World::new(false).await;
+    let bot = world.bot_id();
+    let root = world.game().await;
+    let room = world.alice.room(&world.room).await;
+    let mut first = RoomMessageEventContent::text_plain("!move e2e4");
+    first.relates_to = Some(Relation::Thread(Thread::plain(root.clone(), root.clone())));
+    let original = room.send(first).await.unwrap().response.event_id;
+    in_thread(&world.alice, &bot, &root, "e2–e4").await;
+    // Alice edits her command into another move: an edit is not a new command.
+    let mut edit = RoomMessageEventContent::text_plain("* !move d2d4");
+    edit.relates_to = Some(Relation::Replacement(Replacement::new(
+        original,
+        RoomMessageEventContentWithoutRelation::text_plain("!move d2d4"),
+    )));
+    room.send(edit).await.unwrap();
+    // Bob's answer is the next thing the bot says; d2–d4 was never played.
+    world.bob.say(&world.room, "e7e5", Some(&root)).await;
+    in_thread(&world.alice, &bot, &root, "e7–e5").await;
+    let said: Vec<String> = world
+        .alice
+        .seen()
+        .into_iter()
+        .filter_map(|s| match s {
+            Seen::Notice { sender, body, .. } if sender == bot => Some(body),
+            _ => None,
+        })
+        .collect();
+    assert!(said.iter().all(|b| !b.contains("d2–d4")), "{said:#?}");
+    assert_eq!(said.iter().filter(|b| b.contains("e2–e4")).count(), 1, "{said:#?}");
 }
