@@ -95,7 +95,10 @@ pub type Failure = Box<dyn std::error::Error + Send + Sync>;
 
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
-    if !matches!(cli.command, Command::Discord { .. } | Command::Matrix { .. }) {
+    if !matches!(
+        cli.command,
+        Command::Discord { .. } | Command::Matrix { .. }
+    ) {
         stop_quietly_when_output_closes();
     }
     let result: Result<(), Failure> = match cli.command {

@@ -18,7 +18,9 @@ pub enum ConfigError {
          in {0} afterwards)"
     )]
     NoLogin(String),
-    #[error("MATRIX_PREFIX must be one character that is not a letter or digit, such as !, not \"{0}\"")]
+    #[error(
+        "MATRIX_PREFIX must be one character that is not a letter or digit, such as !, not \"{0}\""
+    )]
     BadPrefix(String),
 }
 
@@ -144,7 +146,10 @@ mod tests {
         assert_eq!(config.prefix, '!');
         assert_eq!(config.dir, std::path::Path::new("/tmp/data/matrix"));
         assert!(config.accepts_invites_from("@alice:anywhere.org"));
-        assert!(!format!("{config:?}").contains("secret"), "the password stays hidden");
+        assert!(
+            !format!("{config:?}").contains("secret"),
+            "the password stays hidden"
+        );
     }
 
     #[test]
@@ -155,13 +160,19 @@ mod tests {
         assert_eq!(Config::new(v, &dir).unwrap_err(), ConfigError::NoHomeserver);
         let mut v = values();
         v.homeserver = Some("matrix.org".into());
-        assert!(matches!(Config::new(v, &dir), Err(ConfigError::BadHomeserver(_))));
+        assert!(matches!(
+            Config::new(v, &dir),
+            Err(ConfigError::BadHomeserver(_))
+        ));
         let mut v = values();
         v.password = None;
         assert!(matches!(Config::new(v, &dir), Err(ConfigError::NoLogin(_))));
         let mut v = values();
         v.prefix = Some("go go".into());
-        assert!(matches!(Config::new(v, &dir), Err(ConfigError::BadPrefix(_))));
+        assert!(matches!(
+            Config::new(v, &dir),
+            Err(ConfigError::BadPrefix(_))
+        ));
     }
 
     #[test]

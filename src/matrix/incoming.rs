@@ -9,10 +9,11 @@ use futures_util::StreamExt;
 
 use matrix_sdk::{
     Room, RoomMemberships, RoomState,
-    room::ParentSpace,
     event_handler::Ctx,
+    room::ParentSpace,
     ruma::{
         OwnedUserId, UserId,
+        events::room::power_levels::UserPowerLevel,
         events::{
             reaction::OriginalSyncReactionEvent,
             room::{
@@ -20,7 +21,6 @@ use matrix_sdk::{
                 message::{MessageType, OriginalSyncRoomMessageEvent, Relation},
             },
         },
-        events::room::power_levels::UserPowerLevel,
     },
 };
 
@@ -60,11 +60,7 @@ pub async fn join(room: Room) {
 }
 
 /// A message in a room the bot is in.
-pub async fn on_message(
-    event: OriginalSyncRoomMessageEvent,
-    room: Room,
-    Ctx(bot): Ctx<Arc<Bot>>,
-) {
+pub async fn on_message(event: OriginalSyncRoomMessageEvent, room: Room, Ctx(bot): Ctx<Arc<Bot>>) {
     if event.sender == bot.me || room.state() != RoomState::Joined {
         return;
     }
@@ -114,7 +110,10 @@ impl Bot {
     /// command; any other text unchanged.
     fn addressed(&self, body: &str) -> String {
         let body = body.trim();
-        let names = [self.me.as_str().to_string(), self.me.localpart().to_string()];
+        let names = [
+            self.me.as_str().to_string(),
+            self.me.localpart().to_string(),
+        ];
         for name in names {
             if let Some(rest) = strip_prefix_ignore_case(body, &name) {
                 let rest = rest.trim_start_matches([':', ',']).trim();
@@ -140,8 +139,13 @@ impl Bot {
         let person = |name: &str| person(&names, name, self.me.server_name().as_str());
         match parse(body, prefix, &person) {
             Err(why) => {
-                self.show(room, here, sender, Err(ServiceError::refused(why.to_string())))
-                    .await
+                self.show(
+                    room,
+                    here,
+                    sender,
+                    Err(ServiceError::refused(why.to_string())),
+                )
+                .await
             }
             Ok(Some(line)) => {
                 let request = self.request(room, here, sender, line.game).await;
@@ -152,7 +156,10 @@ impl Bot {
             // played; anything else there is conversation and gets no answer.
             Ok(None) if here.thread.is_some() && is_one_word(body) => {
                 let request = self.request(room, here, sender, None).await;
-                let result = self.service.run(&request, Command::Move(body.to_string())).await;
+                let result = self
+                    .service
+                    .run(&request, Command::Move(body.to_string()))
+                    .await;
                 if result.is_ok() {
                     self.show(room, here, sender, result).await;
                 }
@@ -180,7 +187,10 @@ impl Bot {
             return Err(ServiceError::refused(if offered.is_empty() {
                 "There are no choices here to pick from.".to_string()
             } else {
-                format!("There is no choice {n}; the last list here has {}.", offered.len())
+                format!(
+                    "There is no choice {n}; the last list here has {}.",
+                    offered.len()
+                )
             }));
         };
         let request = self.request(room, here, sender, None).await;
@@ -237,8 +247,7 @@ impl Bot {
             Ok(reply) => reply,
             Err(error) => {
                 let text = with_prefix(&error.to_string(), self.config.prefix);
-                if let Err(failed) = send_notice(room, here, &text, Some(sender)).await
-                {
+                if let Err(failed) = send_notice(room, here, &text, Some(sender)).await {
                     tracing::warn!(error = %failed, "cannot send a notice");
                 }
                 return;
@@ -259,7 +268,9 @@ impl Bot {
         match self.post(room, &target, &reply).await {
             Some(_) => self.service.delivered(&reply).await,
             None => {
-                self.service.not_delivered(&reply, "the homeserver refused it").await;
+                self.service
+                    .not_delivered(&reply, "the homeserver refused it")
+                    .await;
                 let note = "That is saved; the homeserver did not take the board just now, and \
                             it will be posted as soon as it does.";
                 let _ = send_notice(room, here, note, Some(sender)).await;
@@ -385,8 +396,14 @@ mod tests {
     fn a_mention_names_a_full_matrix_id_or_someone_on_the_bots_server() {
         let names = HashMap::from([("@bob:example.org".to_string(), "Bobby".to_string())]);
         let bob = person(&names, "bob:example.org", "example.org");
-        assert_eq!((bob.id.as_str(), bob.name.as_str()), ("@bob:example.org", "Bobby"));
+        assert_eq!(
+            (bob.id.as_str(), bob.name.as_str()),
+            ("@bob:example.org", "Bobby")
+        );
         let carol = person(&names, "@carol", "example.org");
-        assert_eq!((carol.id.as_str(), carol.name.as_str()), ("@carol:example.org", "carol"));
+        assert_eq!(
+            (carol.id.as_str(), carol.name.as_str()),
+            ("@carol:example.org", "carol")
+        );
     }
 }

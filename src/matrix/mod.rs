@@ -119,7 +119,10 @@ pub async fn start(config: Config, service: Arc<Service>) -> Result<Running, Mat
     let syncing = client.clone();
     let sync = tokio::spawn(async move { syncing.sync(SyncSettings::default()).await });
     let (stop_delivery, stop) = tokio::sync::watch::channel(false);
-    let poster = poster::MatrixPoster { bot: bot.clone(), client: client.clone() };
+    let poster = poster::MatrixPoster {
+        bot: bot.clone(),
+        client: client.clone(),
+    };
     let delivery = tokio::spawn(async move { service.deliver_posts(poster, stop).await });
     tracing::info!(user = %bot.me, "connected to Matrix");
     Ok(Running {

@@ -83,10 +83,7 @@ pub async fn send_reply(
         )
         .await?;
     }
-    Ok(Sent {
-        notice,
-        choices,
-    })
+    Ok(Sent { notice, choices })
 }
 
 /// A plain notice (errors, notes) in `place`, addressed to `to` when given.
@@ -140,7 +137,9 @@ pub fn keyed(choices: &[Choice]) -> Vec<OfferedChoice> {
             let reaction = match choice.tone() {
                 Tone::Yes if one_yes => YES_KEY.to_string(),
                 Tone::No if one_no => NO_KEY.to_string(),
-                _ => NUMBER_KEYS.get(i).map_or_else(String::new, |k| k.to_string()),
+                _ => NUMBER_KEYS
+                    .get(i)
+                    .map_or_else(String::new, |k| k.to_string()),
             };
             OfferedChoice {
                 position: i as i64 + 1,
@@ -212,7 +211,11 @@ pub fn with_prefix(text: &str, prefix: char) -> String {
         let is_command = COMMANDS
             .iter()
             .any(|c| c.name == word || c.aliases.contains(&word.as_str()));
-        out.push(if starts_word && is_command { prefix } else { '/' });
+        out.push(if starts_word && is_command {
+            prefix
+        } else {
+            '/'
+        });
         rest = &after[1..];
     }
     out.push_str(rest);
@@ -265,7 +268,10 @@ mod tests {
 
     #[test]
     fn a_question_gets_yes_and_no_keys_and_other_choices_numbers() {
-        let keys = keyed(&[choice("Accept", Command::Accept), choice("Decline", Command::Decline)]);
+        let keys = keyed(&[
+            choice("Accept", Command::Accept),
+            choice("Decline", Command::Decline),
+        ]);
         let reactions: Vec<&str> = keys.iter().map(|k| k.reaction.as_str()).collect();
         assert_eq!(reactions, vec![YES_KEY, NO_KEY]);
         let keys = keyed(&[
@@ -287,14 +293,20 @@ mod tests {
         let mentions = mentioned(&reply.notify);
         let (body, html) = notice_text(&reply, &mentions, &[], '!');
         assert!(body.starts_with("@bob:example.org: Game #1"), "{body}");
-        assert!(html.contains("https://matrix.to/#/@bob:example.org"), "{html}");
+        assert!(
+            html.contains("https://matrix.to/#/@bob:example.org"),
+            "{html}"
+        );
         assert!(html.contains("&lt;b&gt;alice&lt;/b&gt; &amp; co"), "{html}");
     }
 
     #[test]
     fn commands_in_texts_are_written_with_the_rooms_prefix() {
         assert_eq!(
-            with_prefix("Play on, or /resign; /help GAME, and/or e2/e4 (see /nothing)", '!'),
+            with_prefix(
+                "Play on, or /resign; /help GAME, and/or e2/e4 (see /nothing)",
+                '!'
+            ),
             "Play on, or !resign; !help GAME, and/or e2/e4 (see /nothing)"
         );
         assert_eq!(with_prefix("(/draw to accept)", '!'), "(!draw to accept)");

@@ -67,6 +67,10 @@ mod tests {
         let text = thread.to_string();
         assert_eq!(text, "!abc:example.org|$root:example.org");
         assert_eq!(Where::parse(&text), Some(thread));
-        assert_eq!(Where::parse("1200000000000000001"), None, "a Discord channel");
+        assert_eq!(
+            Where::parse("1200000000000000001"),
+            None,
+            "a Discord channel"
+        );
     }
 }

@@ -19,10 +19,15 @@ impl Poster for MatrixPoster {
     async fn post(&self, reply: &Reply) -> Result<(), PostFailure> {
         let place = reply.game.as_ref().and_then(|g| Where::parse(&g.place));
         let Some(place) = place else {
-            return Err(PostFailure::Gone("the game does not live in a Matrix room".into()));
+            return Err(PostFailure::Gone(
+                "the game does not live in a Matrix room".into(),
+            ));
         };
         let Some(room) = self.client.get_room(&place.room) else {
-            return Err(PostFailure::Gone(format!("the bot is not in {}", place.room)));
+            return Err(PostFailure::Gone(format!(
+                "the bot is not in {}",
+                place.room
+            )));
         };
         match super::outgoing::send_reply(&room, &place, reply, self.bot.config.prefix).await {
             Ok(_) => Ok(()),

@@ -28,7 +28,6 @@ use matrix_sdk::{
         events::{
             AnyInitialStateEvent, InitialStateEvent,
             reaction::{OriginalSyncReactionEvent, ReactionEventContent},
-            space::{child::SpaceChildEventContent, parent::SpaceParentEventContent},
             relation::{Annotation, Replacement, Thread},
             room::{
                 MediaSource,
@@ -38,6 +37,7 @@ use matrix_sdk::{
                     RoomMessageEventContentWithoutRelation,
                 },
             },
+            space::{child::SpaceChildEventContent, parent::SpaceParentEventContent},
         },
         room::RoomType,
         serde::Raw,
@@ -166,11 +166,10 @@ impl Person {
         let mut request = create_room::v3::Request::new();
         request.invite = people.iter().map(|p| (*p).clone()).collect();
         if encrypted {
-            let event: Raw<AnyInitialStateEvent> =
-                InitialStateEvent::with_empty_state_key(
-                    RoomEncryptionEventContent::with_recommended_defaults(),
-                )
-                .to_raw_any();
+            let event: Raw<AnyInitialStateEvent> = InitialStateEvent::with_empty_state_key(
+                RoomEncryptionEventContent::with_recommended_defaults(),
+            )
+            .to_raw_any();
             request.initial_state = vec![event];
         }
         let room = self.client.create_room(request).await.unwrap();
@@ -237,9 +236,12 @@ impl Person {
 
     async fn react(&self, id: &OwnedRoomId, target: &OwnedEventId, key: &str) {
         let room = self.room(id).await;
-        room.send(ReactionEventContent::new(Annotation::new(target.clone(), key.to_string())))
-            .await
-            .unwrap();
+        room.send(ReactionEventContent::new(Annotation::new(
+            target.clone(),
+            key.to_string(),
+        )))
+        .await
+        .unwrap();
     }
 
     fn seen(&self) -> Vec<Seen> {
@@ -298,10 +300,14 @@ impl Bot {
             ..Values::default()
         };
         let config = Config::new(values, data).unwrap();
-        let store = Store::open(&sqlite_url(&data.join("chatrang.db"))).await.unwrap();
+        let store = Store::open(&sqlite_url(&data.join("chatrang.db")))
+            .await
+            .unwrap();
         let outbox = Outbox::new("matrix").retrying_after(Duration::from_millis(100));
         let service = Arc::new(Service::new(store, default_painter()).with_outbox(outbox));
-        let running = chatrang::matrix::start(config, service.clone()).await.unwrap();
+        let running = chatrang::matrix::start(config, service.clone())
+            .await
+            .unwrap();
         let id = running.client.user_id().unwrap().to_owned();
         Bot {
             running,
@@ -341,7 +347,9 @@ impl World {
         let (alice, bob) = (Person::new("alice").await, Person::new("bob").await);
         let room = alice.create_room(encrypted, &[&bot.id, &bob.id]).await;
         bob.join(&room).await;
-        alice.wait_members(&room, &[&alice.id, &bob.id, &bot.id]).await;
+        alice
+            .wait_members(&room, &[&alice.id, &bob.id, &bot.id])
+            .await;
         World {
             bot: Some(bot),
             bot_login,
@@ -369,7 +377,10 @@ impl World {
     /// The same in `room`.
     async fn game_in(&self, room: &OwnedRoomId) -> OwnedEventId {
         let bot = self.bot_id();
-        let challenge = format!("!new chess @{}", self.bob.id.as_str().trim_start_matches('@'));
+        let challenge = format!(
+            "!new chess @{}",
+            self.bob.id.as_str().trim_start_matches('@')
+        );
         let before = self.alice.seen().len();
         self.alice.say(room, &challenge, None).await;
         let Seen::Notice { event: root, mentions, .. } = self
@@ -382,7 +393,11 @@ impl World {
         else {
             unreachable!()
         };
-        assert_eq!(mentions, vec![self.bob.id.clone()], "the challenge pings Bob only");
+        assert_eq!(
+            mentions,
+            vec![self.bob.id.clone()],
+            "the challenge pings Bob only"
+        );
         // The bot offers the answers as reactions before anyone clicks.
         self.bob
             .wait_for("the bot's ✅", |s| {
@@ -394,7 +409,11 @@ impl World {
         else {
             unreachable!()
         };
-        assert_eq!(thread.as_ref(), Some(&root), "the game is played in its thread");
+        assert_eq!(
+            thread.as_ref(),
+            Some(&root),
+            "the game is played in its thread"
+        );
         root
     }
 }
@@ -413,7 +432,9 @@ async fn in_thread(who: &Person, bot: &OwnedUserId, root: &OwnedEventId, words: 
     .await
 }
 
-async fn a_game_is_challenged_accepted_by_reaction_and_played_to_mate_in_its_thread(encrypted: bool) {
+async fn a_game_is_challenged_accepted_by_reaction_and_played_to_mate_in_its_thread(
+    encrypted: bool,
+) {
     let world = World::new(encrypted).await;
     let bot = world.bot_id();
     let root = world.game().await;
@@ -425,12 +446,21 @@ async fn a_game_is_challenged_accepted_by_reaction_and_played_to_mate_in_its_thr
     ];
     for (who, typed, shown) in moves {
         who.say(&world.room, typed, Some(&root)).await;
-        let Seen::Notice { mentions, .. } = in_thread(&world.alice, &bot, &root, shown).await else {
+        let Seen::Notice { mentions, .. } = in_thread(&world.alice, &bot, &root, shown).await
+        else {
             unreachable!()
         };
         if typed != "d8h4" {
-            let next = if who.id == world.alice.id { &world.bob } else { &world.alice };
-            assert_eq!(mentions, vec![next.id.clone()], "only the side to move is pinged");
+            let next = if who.id == world.alice.id {
+                &world.bob
+            } else {
+                &world.alice
+            };
+            assert_eq!(
+                mentions,
+                vec![next.id.clone()],
+                "only the side to move is pinged"
+            );
         }
     }
     in_thread(&world.alice, &bot, &root, "checkmate").await;
@@ -441,13 +471,26 @@ async fn a_game_is_challenged_accepted_by_reaction_and_played_to_mate_in_its_thr
             matches!(s, Seen::Image { sender, thread, .. } if *sender == bot && thread.as_ref() == Some(&root))
         })
         .await;
-    let Seen::Image { width, height, size, mimetype, source, .. } = image else { unreachable!() };
+    let Seen::Image {
+        width,
+        height,
+        size,
+        mimetype,
+        source,
+        ..
+    } = image
+    else {
+        unreachable!()
+    };
     assert_eq!(mimetype.as_deref(), Some("image/png"));
     assert_eq!(matches!(source, MediaSource::Encrypted(_)), encrypted);
     let png = world.alice.download(&source).await;
     assert_eq!(size, Some(png.len() as u64));
     let decoded = image::load_from_memory(&png).expect("the board is a PNG");
-    assert_eq!((width, height), (Some(decoded.width() as u64), Some(decoded.height() as u64)));
+    assert_eq!(
+        (width, height),
+        (Some(decoded.width() as u64), Some(decoded.height() as u64))
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -480,7 +523,9 @@ async fn an_encrypted_game_goes_on_across_a_restart_of_the_bot() {
             matches!(s, Seen::Image { source: MediaSource::Encrypted(_), thread, .. } if thread.as_ref() == Some(&root))
         })
         .await;
-    let Seen::Image { source, .. } = image else { unreachable!() };
+    let Seen::Image { source, .. } = image else {
+        unreachable!()
+    };
     let png = world.bob.download(&source).await;
     assert!(png.starts_with(b"\x89PNG"), "the board decrypts to a PNG");
 }
@@ -490,7 +535,10 @@ async fn an_illegal_move_and_a_move_out_of_turn_get_a_notice_to_the_sender_and_c
     let world = World::new(false).await;
     let bot = world.bot_id();
     let root = world.game().await;
-    world.alice.say(&world.room, "!move e2e5", Some(&root)).await;
+    world
+        .alice
+        .say(&world.room, "!move e2e5", Some(&root))
+        .await;
     let Seen::Notice { mentions, body, .. } = world
         .alice
         .wait_for("a refusal of e2e5", |s| {
@@ -539,7 +587,8 @@ async fn a_reaction_on_an_old_board_or_by_a_stranger_is_refused() {
     assert!(body.contains("moved on"), "{body}");
     // A draw offer by Alice; only Bob may answer it, not a stranger in the room.
     world.alice.say(&world.room, "!draw", Some(&root)).await;
-    let Seen::Notice { event: offer, .. } = in_thread(&world.alice, &bot, &root, "offers a draw").await
+    let Seen::Notice { event: offer, .. } =
+        in_thread(&world.alice, &bot, &root, "offers a draw").await
     else {
         unreachable!()
     };
@@ -615,7 +664,14 @@ async fn the_games_of_a_spaces_rooms_share_one_leaderboard() {
     creation.room_type = Some(RoomType::Space);
     request.creation_content = Some(Raw::new(&creation).unwrap());
     request.invite = vec![bot.clone(), world.bob.id.clone()];
-    let space = world.alice.client.create_room(request).await.unwrap().room_id().to_owned();
+    let space = world
+        .alice
+        .client
+        .create_room(request)
+        .await
+        .unwrap()
+        .room_id()
+        .to_owned();
     let lounge = world.alice.create_room(false, &[&bot, &world.bob.id]).await;
     let server: OwnedServerName = "localhost".try_into().unwrap();
     let space_room = world.alice.room(&space).await;
@@ -652,7 +708,10 @@ async fn the_games_of_a_spaces_rooms_share_one_leaderboard() {
     };
     let bob_name = world.bob.id.localpart();
     let alice_name = world.alice.id.localpart();
-    assert!(body.contains(bob_name) && body.contains(alice_name), "{body}");
+    assert!(
+        body.contains(bob_name) && body.contains(alice_name),
+        "{body}"
+    );
     assert!(body.contains("2 games: 2 won"), "{body}");
 }
 
@@ -661,7 +720,12 @@ const MAX_STEPS: usize = 2000;
 
 /// The newest notice of the bot in the thread rooted at `root` that `who` saw after the first
 /// `after` sightings.
-async fn next_in_thread(who: &Person, bot: &OwnedUserId, root: &OwnedEventId, after: usize) -> Seen {
+async fn next_in_thread(
+    who: &Person,
+    bot: &OwnedUserId,
+    root: &OwnedEventId,
+    after: usize,
+) -> Seen {
     let waited = tokio::time::timeout(PATIENCE, async {
         loop {
             let seen = who.seen();
@@ -692,14 +756,27 @@ async fn a_catalonia_group_game_with_two_people_a_side_reaches_scoring() {
         room.invite_user_by_id(&person.id).await.unwrap();
         person.join(&world.room).await;
     }
-    world.alice.wait_members(&world.room, &[&carol.id, &dave.id]).await;
-    world.alice.say(&world.room, "!new catalonia team turns=5", None).await;
+    world
+        .alice
+        .wait_members(&world.room, &[&carol.id, &dave.id])
+        .await;
+    world
+        .alice
+        .say(&world.room, "!new catalonia team turns=5", None)
+        .await;
     let Seen::Notice { event: root, .. } = world.alice.notice(&bot, "Catalonia").await else {
         unreachable!()
     };
     for (who, side) in [(&carol, "black"), (&world.bob, "white"), (&dave, "black")] {
-        who.say(&world.room, &format!("!join {side}"), Some(&root)).await;
-        in_thread(&world.alice, &bot, &root, &format!("joins {}", capitalised(side))).await;
+        who.say(&world.room, &format!("!join {side}"), Some(&root))
+            .await;
+        in_thread(
+            &world.alice,
+            &bot,
+            &root,
+            &format!("joins {}", capitalised(side)),
+        )
+        .await;
     }
     let people = [&world.alice, &world.bob, &carol, &dave];
     let service = world.bot.as_ref().unwrap().service.clone();
@@ -708,12 +785,17 @@ async fn a_catalonia_group_game_with_two_people_a_side_reaches_scoring() {
     let mut actors_seen = std::collections::HashSet::new();
     let mut turns = std::collections::HashMap::new();
     for step in 0..MAX_STEPS {
-        let Seen::Notice { body, mentions, .. } = &last else { unreachable!() };
+        let Seen::Notice { body, mentions, .. } = &last else {
+            unreachable!()
+        };
         if body.contains("final score") {
             break;
         }
         let to_act: Vec<&&Person> = people.iter().filter(|p| mentions.contains(&p.id)).collect();
-        assert!(!to_act.is_empty(), "step {step}: nobody was asked to act: {body}");
+        assert!(
+            !to_act.is_empty(),
+            "step {step}: nobody was asked to act: {body}"
+        );
         let key: Vec<String> = to_act.iter().map(|p| p.id.to_string()).collect();
         let turn = turns.entry(key.join(",")).or_insert(0);
         let actor = to_act[*turn % to_act.len()];
@@ -737,13 +819,20 @@ async fn a_catalonia_group_game_with_two_people_a_side_reaches_scoring() {
         }
         last = next_in_thread(&world.alice, &bot, &root, before).await;
         // Every answer is about the game (a refusal would be a sentence to the actor alone).
-        let Seen::Notice { body, .. } = &last else { unreachable!() };
+        let Seen::Notice { body, .. } = &last else {
+            unreachable!()
+        };
         assert!(body.contains("Game #"), "step {step} was refused: {body}");
     }
-    let Seen::Notice { body, .. } = &last else { unreachable!() };
+    let Seen::Notice { body, .. } = &last else {
+        unreachable!()
+    };
     assert!(body.contains("final score"), "{body}");
     assert_eq!(actors_seen.len(), 4, "every player acted");
-    world.alice.say(&world.room, "!leaderboard catalonia", None).await;
+    world
+        .alice
+        .say(&world.room, "!leaderboard catalonia", None)
+        .await;
     let Seen::Notice { body, .. } = world.alice.notice(&bot, "scores").await else {
         unreachable!()
     };
@@ -788,5 +877,9 @@ async fn an_edited_command_is_not_applied_again() {
         })
         .collect();
     assert!(said.iter().all(|b| !b.contains("d2–d4")), "{said:#?}");
-    assert_eq!(said.iter().filter(|b| b.contains("e2–e4")).count(), 1, "{said:#?}");
+    assert_eq!(
+        said.iter().filter(|b| b.contains("e2–e4")).count(),
+        1,
+        "{said:#?}"
+    );
 }

@@ -190,13 +190,13 @@ fn wait_until_up(url: &str, dir: &Path) {
     while started.elapsed() < Duration::from_secs(60) {
         if let Ok(mut stream) = std::net::TcpStream::connect(&address) {
             use std::io::{Read, Write};
-            let request = format!(
-                "GET /_matrix/client/versions HTTP/1.0\r\nHost: {address}\r\n\r\n"
-            );
+            let request =
+                format!("GET /_matrix/client/versions HTTP/1.0\r\nHost: {address}\r\n\r\n");
             let mut answer = String::new();
             if stream.write_all(request.as_bytes()).is_ok()
                 && stream.read_to_string(&mut answer).is_ok()
-                && answer.starts_with("HTTP/1.") && answer.contains(" 200 ")
+                && answer.starts_with("HTTP/1.")
+                && answer.contains(" 200 ")
             {
                 return;
             }
