@@ -341,11 +341,9 @@ async fn community(room: &Room) -> String {
     if let Ok(parents) = room.parent_spaces().await {
         let mut parents = std::pin::pin!(parents);
         while let Some(parent) = parents.next().await {
-            match parent {
-                Ok(ParentSpace::Reciprocal(space) | ParentSpace::WithPowerlevel(space)) => {
-                    spaces.push(space.room_id().to_string());
-                }
-                _ => {}
+            if let Ok(ParentSpace::Reciprocal(space) | ParentSpace::WithPowerlevel(space)) = parent
+            {
+                spaces.push(space.room_id().to_string());
             }
         }
     }
