@@ -21,8 +21,9 @@ impl Service {
         let user = &req.user;
         if !req.admin {
             return Err(ServiceError::refused(
-                "Only a server admin can /abort a game. To end your own game, /resign (or \
-                 /leave a game that has not started).",
+                "Only a moderator (a server admin on Discord, a room moderator on Matrix) can \
+                 /abort a game. To end your own game, /resign (or /leave a game that has not \
+                 started).",
             ));
         }
         let row = self.resolve(req, false).await?;
@@ -50,7 +51,7 @@ impl Service {
             .find(|p| p.user_id == user.id)
             .map(|p| p.side);
         let text = format!(
-            "{} (a server admin) aborts the game; it is not rated.",
+            "{} (a moderator) aborts the game; it is not rated.",
             user.name
         );
         let outcome = format!("aborted by {}", user.name);

@@ -275,7 +275,7 @@ pub fn command_list(sigil: char) -> String {
         .collect();
     format!(
         "Commands: {}\n\
-         {sigil}abort is for server admins: it ends any open game, unrated.\n\
+         {sigil}abort is for moderators (server admins, room moderators): it ends any open game, unrated.\n\
          Where commands are typed as text, quote a value that has spaces: \
          {sigil}new chess position=\"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"",
         commands.join(" · ")

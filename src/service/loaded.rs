@@ -15,7 +15,7 @@ use crate::{
 };
 
 /// What every action on a game with a damaged record is told.
-pub(crate) const DAMAGED: &str = "This game's record is damaged; a server admin can /abort it.";
+pub(crate) const DAMAGED: &str = "This game's record is damaged; a moderator can /abort it.";
 
 /// A game with everything a command needs to judge a request.
 pub(crate) struct Loaded {

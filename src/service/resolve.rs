@@ -43,13 +43,22 @@ impl Service {
         let channel = &req.place.channel;
         let open = self.store.open_games_in_place(channel).await?;
         if open.is_empty() {
-            if finished_ok && let Some(last) = self.store.last_game_in_place(channel).await? {
-                return Ok(last);
-            }
-            return Err(ServiceError::refused(
-                "There is no game in progress here. Start one with /new, or name a game by its \
-                 number (/games lists yours).",
-            ));
+            let last = self.store.last_game_in_place(channel).await?;
+            return match last {
+                Some(last) if finished_ok => Ok(last),
+                // In a game's thread, "no game here" would puzzle: say that its game ended.
+                Some(last) => Err(ServiceError::refused(format!(
+                    "There is no game in progress here: game #{} ({}) is over ({}). Start a \
+                     new one with /new, or name a game by its number (/games lists yours).",
+                    last.id,
+                    last.variant.name(),
+                    last.outcome.as_deref().unwrap_or("finished")
+                ))),
+                None => Err(ServiceError::refused(
+                    "There is no game in progress here. Start one with /new, or name a game by \
+                     its number (/games lists yours).",
+                )),
+            };
         }
         if open.len() == 1 {
             return Ok(open.into_iter().next().expect("one game"));

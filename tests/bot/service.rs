@@ -335,6 +335,13 @@ async fn a_game_that_is_over_takes_no_more_moves(db: TestDb) {
         .unwrap();
     assert!(over.moves.is_empty(), "{over:?}");
     assert!(over.note.is_some_and(|n| n.contains("is over")));
+    // Without a number, in the place (a thread) where that game was played.
+    let here = refused(move_as(&service, &alice, None, "e2e4").await);
+    assert!(
+        here.contains("game #1 (Chess) is over (White wins (Black resigned))")
+            && here.contains("/new"),
+        "{here}"
+    );
 }
 
 async fn several_games_in_one_place_need_a_number(db: TestDb) {
@@ -883,7 +890,7 @@ async fn a_game_replays_from_its_stored_setup_whatever_its_options_and_seed_give
 }
 
 /// What a damaged record gets: a refusal of every action, naming the way out.
-const DAMAGED: &str = "This game's record is damaged; a server admin can /abort it.";
+const DAMAGED: &str = "This game's record is damaged; a moderator can /abort it.";
 
 async fn a_damaged_record_stops_the_game_until_an_admin_aborts_it(db: TestDb) {
     let (alice, bob, admin) = (person("alice"), person("bob"), person("admin"));
@@ -980,7 +987,7 @@ async fn a_damaged_record_stops_the_game_until_an_admin_aborts_it(db: TestDb) {
                 .run(&req(&alice, g).admin(false), Command::Abort)
                 .await,
         );
-        assert!(why.contains("Only a server admin"), "{why}");
+        assert!(why.contains("Only a moderator"), "{why}");
         assert_eq!(store.game(id).await.unwrap().unwrap(), row);
         let reply = ok(service
             .run(&req(&admin, g).admin(true), Command::Abort)
@@ -1029,7 +1036,7 @@ async fn only_admins_abort_and_only_open_games(db: TestDb) {
             .await,
     );
     assert!(
-        why.contains("Only a server admin") && why.contains("/resign"),
+        why.contains("Only a moderator") && why.contains("/resign"),
         "{why}"
     );
     assert_eq!(
@@ -1265,7 +1272,7 @@ async fn a_game_this_bot_no_longer_knows_is_listed_and_can_be_aborted(db: TestDb
         .await);
     assert!(
         reply.text.starts_with(&format!(
-            "Game #{id} (shogi-9000): admin (a server admin) aborts"
+            "Game #{id} (shogi-9000): admin (a moderator) aborts"
         )),
         "{}",
         reply.text

@@ -85,8 +85,16 @@ struct Person {
 
 impl Person {
     async fn new(name: &str) -> Person {
+        Person::log_in(synapse().register(name)).await
+    }
+
+    /// A server admin of the homeserver.
+    async fn new_admin(name: &str) -> Person {
+        Person::log_in(synapse().register_admin(name)).await
+    }
+
+    async fn log_in((user, password): (String, String)) -> Person {
         let server = synapse();
-        let (user, password) = server.register(name);
         let store = tempfile::tempdir().unwrap();
         let client = Client::builder()
             .homeserver_url(&server.url)
@@ -881,5 +889,68 @@ async fn an_edited_command_is_not_applied_again() {
         said.iter().filter(|b| b.contains("e2–e4")).count(),
         1,
         "{said:#?}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_room_moderator_may_abort_a_game_and_nobody_else_may() {
+    let world = World::new(false).await;
+    let bot = world.bot_id();
+    let root = world.game().await;
+    world.alice.say(&world.room, "e2e4", Some(&root)).await;
+    in_thread(&world.bob, &bot, &root, "e2–e4").await;
+    let carol = Person::new("carol").await;
+    let room = world.alice.room(&world.room).await;
+    room.invite_user_by_id(&carol.id).await.unwrap();
+    carol.join(&world.room).await;
+    carol.say(&world.room, "!abort", Some(&root)).await;
+    carol
+        .wait_for("a refusal for a member who is not a moderator", |s| {
+            matches!(s, Seen::Notice { sender, mentions, body, .. }
+                if *sender == bot && mentions == &vec![carol.id.clone()] && body.contains("Only a moderator"))
+        })
+        .await;
+    // Alice made the room (power level 100) and makes Carol a moderator (50).
+    room.update_power_levels(vec![(&carol.id, 50.into())])
+        .await
+        .unwrap();
+    carol.say(&world.room, "!abort", Some(&root)).await;
+    in_thread(&world.alice, &bot, &root, "(a moderator) aborts the game").await;
+    world.bob.say(&world.room, "!move e7e5", Some(&root)).await;
+    world
+        .bob
+        .wait_for("a refusal of a move in the aborted game", |s| {
+            matches!(s, Seen::Notice { sender, mentions, body, .. }
+                if *sender == bot && mentions == &vec![world.bob.id.clone()]
+                    && body.contains("game #1 (Chess) is over (aborted by"))
+        })
+        .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rate_limited_bot_waits_and_every_board_arrives() {
+    let world = World::new(false).await;
+    let bot = world.bot_id();
+    let admin = Person::new_admin("admin").await;
+    let token = admin.client.access_token().unwrap();
+    // One event a second, no burst: each reply (a notice, its reactions, the board) is more.
+    synapse().limit_messages(&token, bot.as_str(), 1, 1);
+    let root = world.game().await;
+    fools_mate(&world, &world.room, &root).await;
+    let boards = |who: &Person| {
+        who.seen()
+            .iter()
+            .filter(|s| matches!(s, Seen::Image { sender, thread, .. } if *sender == bot && thread.as_ref() == Some(&root)))
+            .count()
+    };
+    // The accepted game's board and one after each of the four moves.
+    world
+        .alice
+        .wait_for("the five boards", |_| boards(&world.alice) >= 5)
+        .await;
+    assert_eq!(boards(&world.alice), 5);
+    assert!(
+        synapse().rate_limited(bot.as_str()) > 0,
+        "the homeserver never refused the bot, so nothing was tested"
     );
 }

@@ -20,6 +20,7 @@ pub struct Synapse {
     pub url: String,
     config: PathBuf,
     venv: PathBuf,
+    dir: PathBuf,
 }
 
 static COUNTER: AtomicUsize = AtomicUsize::new(0);
@@ -34,6 +35,15 @@ impl Synapse {
     /// Registers a new user whose name starts with `name` (unique in this run); returns the
     /// user's localpart and password.
     pub fn register(&self, name: &str) -> (String, String) {
+        self.register_as(name, false)
+    }
+
+    /// The same for a server admin (who may use Synapse's admin API).
+    pub fn register_admin(&self, name: &str) -> (String, String) {
+        self.register_as(name, true)
+    }
+
+    fn register_as(&self, name: &str, admin: bool) -> (String, String) {
         let user = format!(
             "{name}{}x{}",
             std::process::id(),
@@ -43,7 +53,9 @@ impl Synapse {
         let output = Command::new(self.venv.join("bin/register_new_matrix_user"))
             .arg("-c")
             .arg(&self.config)
-            .args(["-u", &user, "-p", &password, "--no-admin", &self.url])
+            .args(["-u", &user, "-p", &password])
+            .arg(if admin { "--admin" } else { "--no-admin" })
+            .arg(&self.url)
             .output()
             .expect("register_new_matrix_user runs");
         assert!(
@@ -53,6 +65,44 @@ impl Synapse {
             String::from_utf8_lossy(&output.stderr)
         );
         (user, password)
+    }
+
+    /// Sets `user`'s own message rate limit with the admin API, as `admin_token`: Synapse then
+    /// answers `M_LIMIT_EXCEEDED` with a `retry_after_ms` to whatever `user` sends faster.
+    pub fn limit_messages(&self, admin_token: &str, user: &str, per_second: u32, burst: u32) {
+        let path = format!("/_synapse/admin/v1/users/{user}/override_ratelimit");
+        let body = format!("{{\"messages_per_second\": {per_second}, \"burst_count\": {burst}}}");
+        let answer = self.post(&path, admin_token, &body);
+        assert!(
+            answer.contains(" 200 "),
+            "override_ratelimit failed: {answer}"
+        );
+    }
+
+    /// The requests the homeserver answered 429 (rate limited) to `user`, from its log.
+    pub fn rate_limited(&self, user: &str) -> usize {
+        let log = std::fs::read_to_string(self.dir.join("homeserver.log")).unwrap_or_default();
+        log.lines()
+            .filter(|l| l.contains(&format!("{{{user}}}")) && l.contains(" 429 "))
+            .count()
+    }
+
+    /// A plain HTTP/1.0 POST; returns the whole answer.
+    fn post(&self, path: &str, token: &str, body: &str) -> String {
+        use std::io::{Read, Write};
+        let address = self.url.trim_start_matches("http://");
+        let mut stream = std::net::TcpStream::connect(address).expect("Synapse answers");
+        let request = format!(
+            "POST {path} HTTP/1.0\r\nHost: {address}\r\nAuthorization: Bearer {token}\r\n\
+             Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+            body.len()
+        );
+        stream
+            .write_all(request.as_bytes())
+            .expect("the request is sent");
+        let mut answer = String::new();
+        stream.read_to_string(&mut answer).expect("an answer");
+        answer
     }
 }
 
@@ -144,7 +194,12 @@ fn start() -> Synapse {
         .expect("the watchdog starts");
     let url = format!("http://127.0.0.1:{port}");
     wait_until_up(&url, &dir);
-    Synapse { url, config, venv }
+    Synapse {
+        url,
+        config,
+        venv,
+        dir,
+    }
 }
 
 /// The generated config, for tests: our port on loopback only, no federation or key servers,
