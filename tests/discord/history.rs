@@ -30,3 +30,52 @@ async fn history_is_a_score_sheet_with_the_pgn_attached() {
     assert!(pgn.contains("[Black \"bob\"]"), "{pgn}");
     assert!(pgn.contains("1. e4 e5 2. Nf3 *"), "{pgn}");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_252_moves_of_cataclysms_start_fit_one_discord_message_or_say_how_many_more() {
+    let world = World::new().await;
+    let token = world.fake.slash(
+        &world.alice,
+        &world.lobby,
+        "new",
+        vec![
+            crate::fake::option("game", "cataclysm"),
+            crate::fake::user_option("opponent", &world.bob),
+        ],
+    );
+    let challenge = world.fake.wait_answer(&token).await;
+    let thread = world
+        .fake
+        .wait_for("a thread for the game", |r| r.path.ends_with("/threads"))
+        .await;
+    let thread = crate::fake::Channel::thread(thread.answer["id"].as_str().unwrap());
+    world.wait_until_moved(&challenge, &thread).await;
+    let token = world.fake.slash(&world.bob, &thread, "accept", vec![]);
+    world.fake.wait_answer(&token).await;
+    // Cataclysm's start has about 250 moves: more than one message holds.
+    let token = world.fake.slash(&world.alice, &thread, "moves", vec![]);
+    let answer = world.fake.wait_answer(&token).await;
+    let text = answer.content();
+    assert!(
+        text.chars().count() <= 2000,
+        "{} characters",
+        text.chars().count()
+    );
+    // Every move is listed, or the list says exactly how many more there are.
+    let (list, more) = match text.split_once("… and ") {
+        Some((list, rest)) => (
+            list,
+            rest.split(' ').next().unwrap().parse::<usize>().unwrap(),
+        ),
+        None => (text, 0),
+    };
+    let listed = list
+        .split_once("): ")
+        .map_or(0, |(_, moves)| moves.split_whitespace().count());
+    assert!(text.starts_with("252 legal moves"), "{text}");
+    assert_eq!(listed + more, 252, "{text}");
+    assert!(
+        !text.ends_with('…'),
+        "cut by the adapter instead of the service: {text}"
+    );
+}
