@@ -9,6 +9,7 @@ use std::{
 
 use super::{
     cache::GameCache,
+    clock::{Clock, SystemClock},
     outbox::Outbox,
     painter::{BoardPainter, RenderPainter},
 };
@@ -29,6 +30,8 @@ pub struct Service {
     pub(crate) outbox: Option<Outbox>,
     /// Wakes the delivery loop when a post was handed to it.
     pub(crate) outbox_wake: tokio::sync::Notify,
+    /// The time every timer is set and fired by.
+    pub(crate) clock: Arc<dyn Clock>,
 }
 
 /// The painter the program uses: PNG pictures and Unicode text boards from [`crate::render`].
@@ -72,7 +75,19 @@ impl Service {
             names: Mutex::new(HashMap::new()),
             outbox: None,
             outbox_wake: tokio::sync::Notify::new(),
+            clock: Arc::new(SystemClock),
         }
+    }
+
+    /// The same service reading `clock` (tests and console demos move time by hand).
+    pub fn with_clock(mut self, clock: impl Clock) -> Service {
+        self.clock = Arc::new(clock);
+        self
+    }
+
+    /// The time now, by the service's clock.
+    pub fn now_ms(&self) -> i64 {
+        self.clock.now_ms()
     }
 
     /// The same service, writing every change people must see to the outbox for `outbox`'s

@@ -138,12 +138,15 @@ impl Service {
         let reply = match self.post_reply(post).await {
             Ok(Some(reply)) => reply,
             Ok(None) => {
-                tracing::warn!(
+                tracing::info!(
                     post = post.id,
                     game = post.game_id,
-                    "post dropped: no such game"
+                    "post dropped: its game is gone, or moved on since this note"
                 );
-                return self.store.drop_post(post.id, "the game is gone").await;
+                return self
+                    .store
+                    .drop_post(post.id, "the game is gone or moved on")
+                    .await;
             }
             Err(ServiceError::Unavailable) => {
                 let retry_at = now_ms() + outbox.backoff(post.attempts).as_millis() as i64;
@@ -183,7 +186,8 @@ impl Service {
     /// The reply a waiting post stands for, rebuilt from its game: the board with its buttons
     /// and mentions while the game is still at the post's version; once the game has moved on,
     /// the text alone with a note (the newer board has its own post). `None` when the game is
-    /// gone.
+    /// gone, or when the post is a timer's note and the game has moved on (a reminder to move
+    /// is wrong once the move is made).
     async fn post_reply(&self, post: &Post) -> Result<Option<Reply>, ServiceError> {
         let Some(row) = self.store.game(post.game_id).await? else {
             return Ok(None);
@@ -193,6 +197,9 @@ impl Service {
             notify: post.notify.clone(),
             with_board: post.with_board,
         };
+        if post.kind.expires() && row.version != post.version {
+            return Ok(None);
+        }
         let loaded = self.load_row(row).await?;
         if loaded.row.version == post.version {
             return Ok(Some(self.news_reply(&loaded, &news).await));

@@ -105,9 +105,14 @@ impl News {
 
     /// The outbox row for this news, when the service delivers through an outbox.
     pub fn post(&self, outbox: Option<&Outbox>) -> Option<NewPost> {
+        self.post_as(PostKind::Board, outbox)
+    }
+
+    /// The same as a post of `kind`.
+    pub fn post_as(&self, kind: PostKind, outbox: Option<&Outbox>) -> Option<NewPost> {
         outbox.map(|outbox| NewPost {
             platform: outbox.platform.clone(),
-            kind: PostKind::Board,
+            kind,
             text: self.text.clone(),
             notify: self.notify.clone(),
             with_board: self.with_board,

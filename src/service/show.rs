@@ -48,7 +48,10 @@ impl Service {
         let orientation = loaded.orientation(&view, &loaded.game.status());
         let filename = format!("game-{}-{}.png", loaded.row.id, loaded.row.version);
         let (board_text, image) = self.paint(view, orientation, filename).await;
-        let status = loaded.status_line();
+        let status = match self.time_left(loaded).await {
+            Some(left) => format!("{} · {left}.", loaded.status_line().trim_end_matches('.')),
+            None => loaded.status_line(),
+        };
         Reply {
             text: if text.is_empty() {
                 status

@@ -13,6 +13,7 @@ use super::{
     reply::{ServiceError, ServiceResult},
     request::Request,
     request::{Place, User},
+    timing::{take_timing, turn_timers},
     words::sentence,
     write::{conflict, log_line},
 };
@@ -42,8 +43,10 @@ impl Service {
             .map_err(|e| ServiceError::refused(sentence(&e.to_string())))?;
         let spec = kind.spec();
         let specs = spec.options;
+        let mut given = new.options.clone();
+        let timing = take_timing(&mut given)?;
         let mut options = BTreeMap::new();
-        for (name, value) in &new.options {
+        for (name, value) in &given {
             let name = name.trim().to_lowercase();
             if !specs.iter().any(|s| s.name == name) {
                 let known: Vec<&str> = specs.iter().map(|s| s.name).collect();
@@ -146,6 +149,7 @@ impl Service {
             pending: None,
             outcome: None,
             rematch_of: None,
+            timing,
             created_at: 0,
             updated_at: 0,
         };
@@ -168,7 +172,15 @@ impl Service {
         mut news: News,
     ) -> ServiceResult {
         let posts: Vec<NewPost> = news.post(self.outbox.as_ref()).into_iter().collect();
-        let id = self.store.create_game(row, members, log, &posts).await?;
+        let timers = if row.state == GameState::Active {
+            turn_timers(&row.timing, self.now_ms())
+        } else {
+            Vec::new()
+        };
+        let id = self
+            .store
+            .create_game(row, members, log, &posts, &timers)
+            .await?;
         news.text = format!("Game #{id}: {}", news.text);
         let row = self
             .store

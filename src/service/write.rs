@@ -123,6 +123,8 @@ impl Service {
             commit.result = Some(result);
             commit.ratings = ratings;
         }
+        let ended = commit.game.state != GameState::Active;
+        commit.timers = self.timers_after(loaded, &after, moved, ended);
         let version = self.store.commit(&commit).await?;
         if !commit.join.is_empty() || !commit.leave.is_empty() {
             after.people = self.store.participants(after.row.id).await?;

@@ -9,11 +9,12 @@ use super::{
         Commit, GameKind, GameRow, GameState, LogEntry, LogKind, NewLogEntry, Offer, parse_side,
         side_text,
     },
+    timers::{NewTimer, TimerUpdate, Timing, update_timers},
 };
 
 const GAME_COLUMNS: &str = "id, variant, server_id, place_id, options, seed, initial_position, \
     position, version, state, group_game, creator, challenged, pending, outcome, rematch_of, \
-    created_at, updated_at";
+    timing, created_at, updated_at";
 
 const OPEN_STATES: &str = "('challenge', 'gathering', 'active')";
 
@@ -23,6 +24,9 @@ fn game_from_row(row: &AnyRow) -> Result<GameRow, StoreError> {
     let id: i64 = row.try_get("id")?;
     let variant: String = row.try_get("variant")?;
     let pending: Option<String> = row.try_get("pending")?;
+    let timing: Option<String> = row.try_get("timing")?;
+    let timing = Timing::decode(timing.as_deref())
+        .ok_or_else(|| StoreError::Corrupt(format!("timing of game {id}")))?;
     Ok(GameRow {
         id,
         variant: GameKind::decode(&variant),
@@ -52,6 +56,7 @@ fn game_from_row(row: &AnyRow) -> Result<GameRow, StoreError> {
         }),
         outcome: row.try_get("outcome")?,
         rematch_of: row.try_get("rematch_of")?,
+        timing,
         created_at: row.try_get("created_at")?,
         updated_at: row.try_get("updated_at")?,
     })
@@ -71,6 +76,7 @@ impl Store {
         participants: &[(String, crate::rules::Color)],
         log: &[NewLogEntry],
         posts: &[NewPost],
+        timers: &[NewTimer],
     ) -> Result<i64, StoreError> {
         let _turn = self.write_turn().await;
         let mut tx = self.pool().begin().await?;
@@ -78,8 +84,9 @@ impl Store {
         let id: i64 = sqlx::query_scalar(
             "INSERT INTO games (variant, server_id, place_id, options, seed, initial_position, \
              position, version, state, group_game, creator, challenged, pending, outcome, \
-             rematch_of, created_at, updated_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17) \
+             rematch_of, timing, created_at, updated_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, \
+             $18) \
              RETURNING id",
         )
         .bind(game.variant.as_str())
@@ -97,6 +104,7 @@ impl Store {
         .bind(game.pending.map(Offer::encode))
         .bind(&game.outcome)
         .bind(game.rematch_of)
+        .bind(game.timing.encode())
         .bind(now)
         .bind(now)
         .fetch_one(&mut *tx)
@@ -113,6 +121,8 @@ impl Store {
             post.text = format!("Game #{id}: {}", post.text);
             insert_post(&mut tx, id, log.len() as i64, &post, now).await?;
         }
+        let update = TimerUpdate::Replace(timers.to_vec());
+        update_timers(&mut tx, id, log.len() as i64, &update).await?;
         tx.commit().await?;
         Ok(id)
     }
@@ -407,6 +417,7 @@ async fn apply(
     for post in &commit.posts {
         insert_post(tx, game.id, new_version, post, now).await?;
     }
+    update_timers(tx, game.id, new_version, &commit.timers).await?;
     Ok(Ok(new_version))
 }
 

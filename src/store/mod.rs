@@ -12,6 +12,7 @@ mod outbox;
 mod people;
 mod records;
 mod scores;
+mod timers;
 
 use std::{
     path::{Path, PathBuf},
@@ -30,6 +31,7 @@ use sqlx::{
     AnyPool, Executor,
     any::{AnyConnectOptions, AnyPoolOptions},
 };
+pub use timers::{NewTimer, OnTimeout, Timer, TimerKind, TimerUpdate, Timing};
 
 /// Which database engine is behind the pool.
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]

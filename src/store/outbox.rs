@@ -8,26 +8,45 @@ use sqlx::{Row, any::AnyRow};
 
 use super::{Store, StoreError};
 
-/// What kind of post a row is. Boards are all there is today; reminders of timed play will be
-/// another kind with a due time in the future.
+/// What kind of post a row is: a game's board, or a timer's note (see `super::timers`).
+/// There is at most one of each kind per game version.
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
 pub enum PostKind {
     /// The board after a change, with what happened and who must act now.
     Board,
+    /// A reminder to who must act: half their time is gone.
+    HalfTime,
+    /// A reminder to who must act: an hour is left.
+    LastHour,
+    /// The time is up and the game waits (`on-timeout=wait`).
+    TimeUp,
 }
 
 impl PostKind {
+    const ALL: [PostKind; 4] = [
+        PostKind::Board,
+        PostKind::HalfTime,
+        PostKind::LastHour,
+        PostKind::TimeUp,
+    ];
+
     pub fn as_str(self) -> &'static str {
         match self {
             PostKind::Board => "board",
+            PostKind::HalfTime => "half-time",
+            PostKind::LastHour => "last-hour",
+            PostKind::TimeUp => "time-up",
         }
     }
 
     fn decode(text: &str) -> Option<PostKind> {
-        match text {
-            "board" => Some(PostKind::Board),
-            _ => None,
-        }
+        PostKind::ALL.into_iter().find(|k| k.as_str() == text)
+    }
+
+    /// A note that only makes sense at its game's version (unlike a board, which is still
+    /// news when posted late).
+    pub fn expires(self) -> bool {
+        self != PostKind::Board
     }
 }
 
@@ -90,6 +109,8 @@ fn post_from_row(row: &AnyRow) -> Result<Post, StoreError> {
 }
 
 /// Writes `post` for `game` at `version` inside a transaction (with the change it belongs to).
+/// A timer's note may come again at the same version (a game that waits past its deadline is
+/// reminded again): it then takes the place of the one posted before.
 pub(super) async fn insert_post(
     tx: &mut sqlx::Transaction<'_, sqlx::Any>,
     game: i64,
@@ -97,10 +118,19 @@ pub(super) async fn insert_post(
     post: &NewPost,
     now: i64,
 ) -> Result<(), StoreError> {
-    sqlx::query(
+    let again = if post.kind.expires() {
+        " ON CONFLICT (game_id, version, kind) DO UPDATE SET text = excluded.text, \
+         notify = excluded.notify, due_at = excluded.due_at, \
+         claimed_until = excluded.claimed_until, attempts = 0, last_error = NULL, \
+         delivered_at = NULL, dropped = NULL"
+    } else {
+        ""
+    };
+    sqlx::query(sqlx::AssertSqlSafe(format!(
         "INSERT INTO outbox (platform, game_id, version, kind, text, notify, with_board, due_at, \
-         claimed_until, attempts, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 0, $10)",
-    )
+         claimed_until, attempts, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 0, $10)\
+         {again}"
+    )))
     .bind(&post.platform)
     .bind(game)
     .bind(version)

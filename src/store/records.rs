@@ -78,6 +78,8 @@ pub struct GameRow {
     /// How the game ended, for people.
     pub outcome: Option<String>,
     pub rematch_of: Option<i64>,
+    /// Time per move, reminders, votes (see [`super::timers`]); untimed by default.
+    pub timing: super::timers::Timing,
     pub created_at: i64,
     pub updated_at: i64,
 }
@@ -166,6 +168,8 @@ pub struct Commit {
     pub ratings: Vec<RatingRow>,
     /// What the change makes the bot post (see [`super::outbox`]), at the new version.
     pub posts: Vec<super::outbox::NewPost>,
+    /// What the change does to the game's timers (by default they go on).
+    pub timers: super::timers::TimerUpdate,
 }
 
 impl Commit {
@@ -179,6 +183,7 @@ impl Commit {
             result: None,
             ratings: Vec::new(),
             posts: Vec::new(),
+            timers: super::timers::TimerUpdate::Keep,
         }
     }
 
@@ -313,13 +318,15 @@ pub enum LogKind {
     UndoDecline,
     Resign,
     Abort,
+    /// The side to act ran out of time (see `service::timing`).
+    Timeout,
     /// A kind this build does not write (a line from another version of the bot): kept as
     /// its text for the record, and passed over by the replay like any other decision.
     Other(String),
 }
 
 impl LogKind {
-    const KNOWN: [LogKind; 15] = [
+    const KNOWN: [LogKind; 16] = [
         LogKind::Start,
         LogKind::Accept,
         LogKind::Decline,
@@ -335,6 +342,7 @@ impl LogKind {
         LogKind::UndoDecline,
         LogKind::Resign,
         LogKind::Abort,
+        LogKind::Timeout,
     ];
 
     /// The stored text: `move`, `draw-offer`, …
@@ -355,6 +363,7 @@ impl LogKind {
             LogKind::UndoDecline => "undo-decline",
             LogKind::Resign => "resign",
             LogKind::Abort => "abort",
+            LogKind::Timeout => "timeout",
             LogKind::Other(text) => text,
         }
     }

@@ -14,3 +14,4 @@ mod render;
 mod service;
 mod service_games;
 mod store;
+mod timed;

@@ -310,6 +310,7 @@ async fn cooperative_scores_make_their_own_leaderboard(db: TestDb) {
             pending: None,
             outcome: None,
             rematch_of: None,
+            timing: Default::default(),
             created_at: 0,
             updated_at: 0,
         };
@@ -323,7 +324,10 @@ async fn cooperative_scores_make_their_own_leaderboard(db: TestDb) {
                 .await
                 .unwrap();
         }
-        let id = store.create_game(&row, &members, &[], &[]).await.unwrap();
+        let id = store
+            .create_game(&row, &members, &[], &[], &[])
+            .await
+            .unwrap();
         let mut done = row.clone();
         done.id = id;
         done.state = GameState::Over;

@@ -1,0 +1,191 @@
+//! The scheduler: fires the timers of timed games when they fall due (see `timing` for how
+//! they are set). A reminder mentions who must act; at the deadline a competitive game is lost
+//! on time, or, with `on-timeout=wait`, the game says the time is up and keeps waiting.
+//!
+//! Each bot process runs one loop ([`Service::run_timers`]); the console fires timers when its
+//! simulated clock moves. A timer is claimed before it fires (a compare-and-set, so of several
+//! processes on one PostgreSQL only one takes it) and its effect is written by a write guarded
+//! by the game's version, which also removes the timer: so a timer fires at most once, and a
+//! claim left by a crash runs out and lets another process fire it. Timers that fell due while
+//! no bot ran fire once at the next start, and their message says they are late.
+
+use std::time::Duration;
+
+use super::{
+    base::Service,
+    loaded::Loaded,
+    outbox::News,
+    reply::{Reply, ServiceError},
+    show::game_ref,
+    timing::{span, turn_timers},
+    write::{Change, log_line},
+};
+use crate::{
+    rules::{Actor, Outcome, Status},
+    store::{GameState, LogKind, OnTimeout, PostKind, StoreError, Timer, TimerKind},
+};
+
+/// How long a process keeps a timer it is firing to itself.
+const CLAIM: Duration = Duration::from_secs(120);
+/// How late a timer may fire before its message says it is late.
+const ON_TIME: i64 = 60_000;
+/// How often the loop looks for due timers at most (another process may have set one).
+const POLL: Duration = Duration::from_secs(30);
+
+/// Who acts for the clock in a game's record.
+fn the_clock() -> super::request::User {
+    super::request::User::new("chatrang:clock", "the clock")
+}
+
+impl Service {
+    /// Fires every timer due by the service's clock; returns what was said, in order (the
+    /// console prints it; with an outbox it is also written there for the delivery loop).
+    pub async fn fire_due_timers(&self) -> Result<Vec<Reply>, StoreError> {
+        let mut said = Vec::new();
+        loop {
+            let now = self.now_ms();
+            let due = self.store.due_timers(now, 20).await?;
+            let mut fired_any = false;
+            for timer in due {
+                let until = now + CLAIM.as_millis() as i64;
+                if !self.store.claim_timer(timer.id, now, until).await? {
+                    continue;
+                }
+                fired_any = true;
+                match self.fire(&timer, now).await {
+                    Ok(Some(reply)) => said.push(reply),
+                    Ok(None) => {}
+                    // The claim runs out and the timer is tried again.
+                    Err(ServiceError::Unavailable) => {
+                        tracing::warn!(
+                            timer = timer.id,
+                            "a timer could not fire: the database is unavailable"
+                        );
+                    }
+                    Err(ServiceError::Refused(why)) => {
+                        tracing::warn!(timer = timer.id, game = timer.game_id, %why, "a timer is dropped");
+                        self.store.drop_timer(timer.id).await?;
+                    }
+                }
+            }
+            if !fired_any {
+                break;
+            }
+        }
+        if !said.is_empty() && self.outbox.is_some() {
+            self.outbox_wake.notify_one();
+        }
+        Ok(said)
+    }
+
+    /// The scheduler loop of a bot process: fires due timers until `stop` turns true.
+    pub async fn run_timers(&self, mut stop: tokio::sync::watch::Receiver<bool>) {
+        while !*stop.borrow() {
+            if let Err(error) = self.fire_due_timers().await {
+                tracing::warn!(%error, "the timers cannot be read; trying again soon");
+            }
+            let wait = match self.store.next_timer_due().await {
+                Ok(Some(due)) => Duration::from_millis((due - self.now_ms()).max(0) as u64),
+                _ => POLL,
+            };
+            tokio::select! {
+                _ = tokio::time::sleep(wait.min(POLL)) => {}
+                _ = stop.changed() => {}
+            }
+        }
+    }
+
+    /// Fires one claimed timer; `None` when its game has moved on (the timer is removed).
+    async fn fire(&self, timer: &Timer, now: i64) -> Result<Option<Reply>, ServiceError> {
+        let row = self.store.game(timer.game_id).await?;
+        let Some(row) = row.filter(|r| r.state == GameState::Active && r.version == timer.version)
+        else {
+            self.store.drop_timer(timer.id).await?;
+            return Ok(None);
+        };
+        let loaded = self.load_row(row).await?;
+        let Status::Ongoing { actor, prompt } = loaded.game.status() else {
+            self.store.drop_timer(timer.id).await?;
+            return Ok(None);
+        };
+        let late = timer
+            .due_at
+            .filter(|due| now - due > ON_TIME)
+            .map(|due| format!(" (late by {}: the bot was not running)", span(now - due)))
+            .unwrap_or_default();
+        let who = match actor {
+            Actor::Side(side) => loaded.names(side),
+            Actor::Anyone => "anyone in the game".to_string(),
+        };
+        let label = loaded.label();
+        match (timer.kind, loaded.row.timing.on_timeout, actor) {
+            (TimerKind::HalfTime | TimerKind::LastHour, ..) => {
+                let left = self.time_left(&loaded).await.unwrap_or_default();
+                let text = format!("Game {label}: a reminder{late}: {prompt} ({who}) · {left}.");
+                let kind = match timer.kind {
+                    TimerKind::HalfTime => PostKind::HalfTime,
+                    _ => PostKind::LastHour,
+                };
+                self.note(timer, &loaded, text, kind, false).await
+            }
+            (TimerKind::Deadline, OnTimeout::Usual, Actor::Side(side))
+                if !loaded.kind.is_cooperative() =>
+            {
+                let text =
+                    format!("Time is up{late}: {who} did not act in time; {side} loses on time.");
+                let outcome = Outcome::Win {
+                    winner: !side,
+                    reason: format!("{side} ran out of time"),
+                };
+                let change = Change::new(loaded.row.clone())
+                    .log(log_line(LogKind::Timeout, &the_clock(), Some(side), &text))
+                    .end(outcome, false);
+                let news = News::board(format!("Game {label}: {text}"))
+                    .notify(loaded.people.iter().map(|p| p.user_id.clone()).collect());
+                match self.publish(&loaded, change, news).await {
+                    Ok(reply) => Ok(Some(reply)),
+                    // Someone acted at the last moment: that move stands.
+                    Err(StoreError::Conflict) => Ok(None),
+                    Err(other) => Err(other.into()),
+                }
+            }
+            (TimerKind::Deadline, ..) => {
+                let text = format!(
+                    "Game {label}: time is up{late} for {who} ({prompt}); the game waits, and \
+                     the clock starts again."
+                );
+                self.note(timer, &loaded, text, PostKind::TimeUp, true)
+                    .await
+            }
+        }
+    }
+
+    /// Says `text` to who must act, as a post of `kind`; `rearm` starts the turn's timers
+    /// again. Written only if the game is still where the timer left it.
+    async fn note(
+        &self,
+        timer: &Timer,
+        loaded: &Loaded,
+        text: String,
+        kind: PostKind,
+        rearm: bool,
+    ) -> Result<Option<Reply>, ServiceError> {
+        let news = News::text(text.clone()).notify(loaded.to_act());
+        let mut post = news.post_as(kind, self.outbox.as_ref());
+        if let Some(post) = &mut post {
+            post.held_for_ms = 0;
+        }
+        let timers = rearm.then(|| turn_timers(&loaded.row.timing, self.now_ms()));
+        let fired = self
+            .store
+            .fire_note(timer, post.as_ref(), timers.as_deref())
+            .await?;
+        Ok(fired.then(|| Reply {
+            text,
+            notify: loaded.to_act(),
+            game: Some(game_ref(loaded)),
+            public: true,
+            ..Reply::default()
+        }))
+    }
+}
