@@ -6,7 +6,7 @@ use clap::{Parser, Subcommand};
 
 use crate::{
     rules::{GameId, Options, registry},
-    service::{Outbox, Service},
+    service::{Outbox, Service, ShiftedClock},
 };
 
 #[derive(Parser, Debug)]
@@ -119,19 +119,30 @@ pub fn run() -> ExitCode {
         Command::Gallery { dir } => crate::render::command::gallery(&dir).map_err(Failure::from),
         Command::Bench { what } => bench(&what),
         Command::Console { data, files, user } => {
-            serve(data, "warn", None, |service, dir| async move {
-                let settings =
-                    crate::console::Settings::new(files.unwrap_or(dir.join("files")), user);
-                Ok(crate::console::run(&service, settings).await?)
-            })
+            let clock = ShiftedClock::default();
+            let timed = clock.clone();
+            serve(
+                data,
+                "warn",
+                |service| service.with_clock(timed),
+                |service, dir| async move {
+                    let mut settings =
+                        crate::console::Settings::new(files.unwrap_or(dir.join("files")), user);
+                    settings.clock = Some(clock);
+                    Ok(crate::console::run(&service, settings).await?)
+                },
+            )
         }
         Command::Discord { data } => crate::discord::Config::from_env()
             .map_err(Failure::from)
             .and_then(|config| {
                 let outbox = Outbox::new("discord");
-                serve(data, "info", Some(outbox), |service, _| async move {
-                    Ok(crate::discord::run(config, service).await?)
-                })
+                serve(
+                    data,
+                    "info",
+                    |s| s.with_outbox(outbox),
+                    |service, _| async move { Ok(crate::discord::run(config, service).await?) },
+                )
             }),
         Command::Matrix { data } => {
             let dir = crate::store::data_dir(data.clone());
@@ -139,9 +150,12 @@ pub fn run() -> ExitCode {
                 .map_err(Failure::from)
                 .and_then(|config| {
                     let outbox = Outbox::new("matrix");
-                    serve(data, "info", Some(outbox), |service, _| async move {
-                        Ok(crate::matrix::run(config, service).await?)
-                    })
+                    serve(
+                        data,
+                        "info",
+                        |s| s.with_outbox(outbox),
+                        |service, _| async move { Ok(crate::matrix::run(config, service).await?) },
+                    )
                 })
         }
     };
@@ -156,15 +170,17 @@ pub fn run() -> ExitCode {
 
 /// The composition root of every chat adapter: logging (`RUST_LOG`, else `default_log`), the
 /// async runtime, the store (SQLite in the data directory, or `DATABASE_URL`) and the service
-/// are built here once, and handed with the data directory to `adapter`, which serves until
-/// it is done. A chat platform, where posting can fail, delivers through an `outbox`.
-fn serve<F, Fut>(
+/// are built here once, set up by `setup` (a chat platform, where posting can fail, delivers
+/// through an outbox; the console reads a clock it can move), and handed with the data
+/// directory to `adapter`, which serves until it is done.
+fn serve<S, F, Fut>(
     data: Option<PathBuf>,
     default_log: &str,
-    outbox: Option<Outbox>,
+    setup: S,
     adapter: F,
 ) -> Result<(), Failure>
 where
+    S: FnOnce(Service) -> Service,
     F: FnOnce(Arc<Service>, PathBuf) -> Fut,
     Fut: Future<Output = Result<(), Failure>>,
 {
@@ -177,10 +193,7 @@ where
         let store = crate::store::open_configured(&dir)
             .await
             .map_err(|e| format!("cannot open the database: {e}"))?;
-        let mut service = Service::new(store, crate::service::default_painter());
-        if let Some(outbox) = outbox {
-            service = service.with_outbox(outbox);
-        }
+        let service = setup(Service::new(store, crate::service::default_painter()));
         adapter(Arc::new(service), dir).await
     })
 }

@@ -4,17 +4,21 @@
 //!
 //! It is a translator only: a typed line is read by the service's own reader
 //! ([`crate::service::parse`]) and carried out by [`Service::run`]. What is the console's own
-//! is who types (`/as`), numbered choices (`/click N`), comments and `/quit`; a line without a
-//! slash is a move.
+//! is who types (`/as`), numbered choices (`/click N`), the simulated clock (`/clock +13h`
+//! moves it on and prints what its timers say), comments and `/quit`; a line without a slash
+//! is a move. After every line, timers that fell due are fired and printed.
 
 use std::{
     io::{IsTerminal, Write},
     path::{Path, PathBuf},
+    time::Duration,
 };
 
 use tokio::io::{AsyncBufRead, AsyncBufReadExt};
 
-use crate::service::{Command, Place, Reply, Request, Service, ServiceError, User, parse};
+use crate::service::{
+    Clock, Command, Place, Reply, Request, Service, ServiceError, ShiftedClock, User, parse, span,
+};
 
 /// The one channel of the console.
 pub fn place() -> Place {
@@ -36,6 +40,8 @@ pub struct Settings {
     pub user: String,
     /// Print a prompt (interactive) rather than echoing each command (script).
     pub interactive: bool,
+    /// The service's clock, when `/clock` may move it.
+    pub clock: Option<ShiftedClock>,
 }
 
 impl Settings {
@@ -45,6 +51,7 @@ impl Settings {
             files,
             user,
             interactive: std::io::stdin().is_terminal(),
+            clock: None,
         }
     }
 }
@@ -63,6 +70,8 @@ enum Typed {
     As(Option<String>),
     /// `/click N`; `None` when the number is missing or no number.
     Click(Option<usize>),
+    /// `/clock +13h`: how far to move the clock on; `None` to only say where it stands.
+    Clock(Option<String>),
     Service(Result<Option<crate::service::Line>, crate::service::ParseError>),
 }
 
@@ -79,6 +88,7 @@ fn read(text: &str) -> Typed {
         "/quit" | "/exit" => Typed::Quit,
         "/as" | "/user" => Typed::As(argument.map(str::to_string)),
         "/click" | "/choose" => Typed::Click(argument.and_then(|n| n.parse().ok())),
+        "/clock" => Typed::Clock(argument.map(|_| text["/clock".len()..].trim().to_string())),
         _ if text.starts_with('/') => Typed::Service(parse(text, '/', &user)),
         // A line without a slash is a move.
         _ => Typed::Service(parse(&format!("/move {text}"), '/', &user)),
@@ -138,6 +148,10 @@ pub async fn session<R: AsyncBufRead + Unpin, W: Write>(
                     last_choices.len()
                 ))),
             },
+            Typed::Clock(by) => {
+                move_clock(service, out, &settings, by.as_deref()).await?;
+                continue;
+            }
             Typed::Service(Err(why)) => Err(why.into()),
             Typed::Service(Ok(Some(line))) => service.run(&request(line.game), line.command).await,
         };
@@ -150,8 +164,74 @@ pub async fn session<R: AsyncBufRead + Unpin, W: Write>(
             }
             Err(error) => writeln!(out, "✗ {error}")?,
         }
+        print_timers(service, out, &settings.files).await?;
     }
     Ok(())
+}
+
+/// `/clock [+DURATION]`: moves the simulated clock on from timer to timer, printing what each
+/// says when it falls due (so a reminder says the time it really had left), then says how far
+/// the clock is from real time.
+async fn move_clock<W: Write>(
+    service: &Service,
+    out: &mut W,
+    settings: &Settings,
+    by: Option<&str>,
+) -> std::io::Result<()> {
+    let Some(clock) = &settings.clock else {
+        return writeln!(out, "✗ This console's clock cannot move.");
+    };
+    if let Some(by) = by {
+        let by = by.trim_start_matches('+').trim();
+        let Ok(step) = humantime::parse_duration(by) else {
+            return writeln!(
+                out,
+                "✗ Say how far to move the clock on, such as /clock +13h or /clock +2d; \
+                 \"{by}\" is not a duration."
+            );
+        };
+        let target = clock.now_ms().saturating_add(step.as_millis() as i64);
+        // Where the clock ends, as a shift from real time (which moves on during the walk).
+        let final_shift = clock.shift() + step;
+        // Each timer in turn; a timer that cannot fire now stops the walk (it stays due).
+        while let Ok(Some(due)) = service.store().next_timer_due().await {
+            let now = clock.now_ms();
+            if due > target {
+                break;
+            }
+            clock.advance(Duration::from_millis((due - now).max(0) as u64));
+            if !print_timers(service, out, &settings.files).await? {
+                break;
+            }
+        }
+        clock.advance(final_shift.saturating_sub(clock.shift()));
+        print_timers(service, out, &settings.files).await?;
+    }
+    writeln!(
+        out,
+        "The clock is {} ahead of real time.",
+        span(clock.shift().as_millis() as i64)
+    )
+}
+
+/// Fires the timers that fell due and prints what they say; true when any fired.
+async fn print_timers<W: Write>(
+    service: &Service,
+    out: &mut W,
+    files: &Path,
+) -> std::io::Result<bool> {
+    match service.fire_due_timers().await {
+        Ok(said) => {
+            for reply in &said {
+                show(out, reply, files)?;
+            }
+            Ok(!said.is_empty())
+        }
+        Err(error) => {
+            writeln!(out, "✗ the timers cannot be read: {error}")?;
+            Ok(false)
+        }
+    }
 }
 
 /// Prints a reply: its text, the board, where the picture and any file went, the choices and

@@ -58,6 +58,30 @@ impl Clock for ManualClock {
     }
 }
 
+/// The system's clock moved on by hand: the console's, where `/clock +13h` shows what a day
+/// of timed play does without waiting for it. Clones share the shift.
+#[derive(Clone, Debug, Default)]
+pub struct ShiftedClock(Arc<AtomicI64>);
+
+impl ShiftedClock {
+    /// Moves the clock on by `by`.
+    pub fn advance(&self, by: Duration) {
+        let ms = i64::try_from(by.as_millis()).unwrap_or(i64::MAX);
+        self.0.fetch_add(ms, Ordering::SeqCst);
+    }
+
+    /// How far it has been moved on.
+    pub fn shift(&self) -> Duration {
+        Duration::from_millis(self.0.load(Ordering::SeqCst).max(0) as u64)
+    }
+}
+
+impl Clock for ShiftedClock {
+    fn now_ms(&self) -> i64 {
+        crate::store::now_ms().saturating_add(self.0.load(Ordering::SeqCst))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

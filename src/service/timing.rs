@@ -159,7 +159,11 @@ impl Service {
         };
         let deadline = timers.iter().find(|t| t.kind == TimerKind::Deadline)?;
         match (deadline.due_at, deadline.paused_left) {
-            (Some(due), _) => Some(format!("{} left", span((due - self.now_ms()).max(0)))),
+            // Rounded up to the minute: just after a move, a day is "1 d left", not 23 h 59.
+            (Some(due), _) => {
+                let left = ((due - self.now_ms()).max(0) as u64).div_ceil(60_000) as i64 * 60_000;
+                Some(format!("{} left", span(left)))
+            }
             (None, Some(left)) => Some(format!("{} left (paused: on vacation)", span(left))),
             (None, None) => None,
         }
@@ -167,7 +171,7 @@ impl Service {
 }
 
 /// A time span as people say it on a board: "2 d 3 h", "17 h", "25 min", "less than a minute".
-pub(crate) fn span(ms: i64) -> String {
+pub fn span(ms: i64) -> String {
     let minutes = ms / 60_000;
     let (days, hours, mins) = (minutes / 1440, minutes / 60 % 24, minutes % 60);
     match (days, hours, mins) {

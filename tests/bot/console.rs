@@ -169,6 +169,7 @@ fn board_pictures_are_written_to_the_files_folder() {
             files: files.clone(),
             user: "alice".into(),
             interactive: false,
+            clock: None,
         };
         session(&service, script, &mut out, settings).await.unwrap();
         String::from_utf8(out).unwrap()
@@ -223,4 +224,60 @@ fn commands_end_quietly_when_the_reader_closes_the_pipe() {
             output.status
         );
     }
+}
+
+/// A console script moves its simulated clock with `/clock`: the reminder at half time
+/// mentions who must act, and at the deadline the late side loses on time.
+#[test]
+fn a_script_moves_the_clock_and_sees_the_reminder_and_the_loss_on_time() {
+    use std::sync::Arc;
+
+    use chatrang::{
+        console::{Settings, session},
+        service::{Service, ShiftedClock, TextPainter},
+        store::{Store, sqlite_url},
+    };
+
+    let dir = tempfile::tempdir().unwrap();
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let out = runtime.block_on(async {
+        let store = Store::open(&sqlite_url(&dir.path().join("c.db")))
+            .await
+            .unwrap();
+        let clock = ShiftedClock::default();
+        let service = Service::new(store, Arc::new(TextPainter)).with_clock(clock.clone());
+        let script: &[u8] =
+            b"/new chess @bob deadline=1d\n/as bob\n/accept\n/clock +12h 1m\n/clock soon\n/clock +12h\n";
+        let mut out = Vec::new();
+        let settings = Settings {
+            files: dir.path().join("files"),
+            user: "alice".into(),
+            interactive: false,
+            clock: Some(clock),
+        };
+        session(&service, script, &mut out, settings).await.unwrap();
+        String::from_utf8(out).unwrap()
+    });
+    let reminder = out
+        .find("a reminder: White to move (alice) · 12 h left.")
+        .unwrap_or_else(|| panic!("no reminder in:\n{out}"));
+    assert!(out[reminder..].lines().nth(1) == Some("→ @alice"), "{out}");
+    assert!(
+        out.contains("The clock is 12 h 1 min ahead of real time."),
+        "{out}"
+    );
+    assert!(
+        out.contains("a reminder: White to move (alice) · 1 h left."),
+        "{out}"
+    );
+    assert!(
+        !out.contains("late by"),
+        "the console's clock is never late: {out}"
+    );
+    assert!(out.contains("\"soon\" is not a duration"), "{out}");
+    assert!(out.contains("White loses on time"), "{out}");
+    assert!(
+        out.contains("Game over: Black wins (White ran out of time)."),
+        "{out}"
+    );
 }

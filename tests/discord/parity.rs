@@ -93,6 +93,7 @@ async fn console_answers(steps: &[Step]) -> Vec<String> {
         files: dir.path().join("files"),
         user: "alice".into(),
         interactive: false,
+        clock: None,
     };
     let mut out = Vec::new();
     session(&service, script.as_bytes(), &mut out, settings)
