@@ -27,6 +27,17 @@ impl From<Side> for Color {
     }
 }
 
+/// When the bot mentions a person, as a choice list.
+#[derive(Copy, Clone, Debug, Eq, PartialEq, poise::ChoiceParameter)]
+pub enum Mentions {
+    #[name = "all: every move of my games"]
+    All,
+    #[name = "turn: when I must act, and reminders"]
+    Turn,
+    #[name = "off: never"]
+    Off,
+}
+
 /// An answer to the other side's offer, as a choice list.
 #[derive(Copy, Clone, Debug, Eq, PartialEq, poise::ChoiceParameter)]
 pub enum Answer {
@@ -56,6 +67,8 @@ pub fn all() -> Vec<poise::Command<super::Data, Error>> {
         help(),
         piece(),
         abort(),
+        vacation(),
+        notify(),
     ]
 }
 
@@ -292,4 +305,29 @@ pub async fn abort(
     game: Option<i64>,
 ) -> Result<(), Error> {
     run(ctx, game, Command::Abort).await
+}
+
+/// `/vacation`.
+#[poise::command(slash_command)]
+pub async fn vacation(
+    ctx: Ctx<'_>,
+    #[description = "How long (such as 3d or 36h, up to 14d), or off to end it early"]
+    length: Option<String>,
+) -> Result<(), Error> {
+    run(ctx, None, Command::Vacation(length.unwrap_or_default())).await
+}
+
+/// `/notify`.
+#[poise::command(slash_command)]
+pub async fn notify(
+    ctx: Ctx<'_>,
+    #[description = "When the bot mentions you"] when: Option<Mentions>,
+) -> Result<(), Error> {
+    let when = match when {
+        Some(Mentions::All) => "all",
+        Some(Mentions::Turn) => "turn",
+        Some(Mentions::Off) => "off",
+        None => "",
+    };
+    run(ctx, None, Command::Notify(when.to_string())).await
 }

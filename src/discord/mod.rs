@@ -165,7 +165,7 @@ pub async fn start(config: &Config, service: Arc<Service>) -> Result<Running, Di
     let poster = poster::DiscordPoster {
         http: client.http.clone(),
     };
-    let delivery = tokio::spawn(async move { delivering.deliver_posts(poster, stop).await });
+    let delivery = tokio::spawn(async move { delivering.run_background(poster, stop).await });
     let task = tokio::spawn(async move { client.start().await });
     Ok(Running {
         shards,

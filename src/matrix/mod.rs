@@ -123,7 +123,7 @@ pub async fn start(config: Config, service: Arc<Service>) -> Result<Running, Mat
         bot: bot.clone(),
         client: client.clone(),
     };
-    let delivery = tokio::spawn(async move { service.deliver_posts(poster, stop).await });
+    let delivery = tokio::spawn(async move { service.run_background(poster, stop).await });
     tracing::info!(user = %bot.me, "connected to Matrix");
     Ok(Running {
         client,

@@ -435,6 +435,10 @@ pub trait Game: Send + Sync + fmt::Debug {
     /// Every legal action now, in canonical notation.
     fn legal_actions(&self) -> Vec<Action>;
 
+    /// The action the bot takes for a side whose time ran out, when the game goes on without
+    /// it (see [`super::kit::Rules::stand_in`]); `None`: the late side loses on time.
+    fn stand_in(&self) -> Option<String>;
+
     /// Reads and performs one action. On error nothing changes. Any chance is drawn from the
     /// game's own generator ([`Chance::Draw`]).
     fn play(&mut self, input: &str) -> Result<Played, ActionError>;

@@ -115,6 +115,14 @@ pub trait Rules: Clone + Send + Sync + fmt::Debug + 'static {
         None
     }
 
+    /// What the bot does for a side whose time ran out, when the game goes on without it:
+    /// a decision pending inside a turn (by default the first choice, when
+    /// [`Rules::draws_wait`] says one is pending), a draft pick, every move of a cooperative
+    /// game. `None` means the late side loses on time. `legal` is never empty.
+    fn stand_in(&self, legal: &[Self::Move]) -> Option<Self::Move> {
+        self.draws_wait().then(|| legal[0])
+    }
+
     /// [`Rules::apply`] with its chance made explicit (see [`Game::play_with`]). Games with
     /// dice override it; this one refuses a record that claims rolls for a game without any.
     fn apply_with(
@@ -281,6 +289,14 @@ impl<R: Rules> Game for Match<R> {
                 Status::Ongoing { actor, prompt }
             }
         }
+    }
+
+    fn stand_in(&self) -> Option<String> {
+        if self.ended.is_some() || self.legal.is_empty() {
+            return None;
+        }
+        let m = self.rules.stand_in(&self.legal)?;
+        Some(self.rules.canonical(m))
     }
 
     fn legal_actions(&self) -> Vec<Action> {

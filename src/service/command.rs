@@ -52,6 +52,10 @@ pub enum Command {
     Leaderboard(String),
     /// A server admin ends an open game, unrated.
     Abort,
+    /// Start (a length), end (`off`) or look at one's vacation.
+    Vacation(String),
+    /// When one is mentioned: `all`, `turn` or `off` (empty: look).
+    Notify(String),
     /// A clicked button (or a numbered console choice): the id of a [`super::Choice`], which
     /// names the game, the board version it was drawn for and the command it stands for.
     Button(String),
@@ -220,6 +224,20 @@ pub const COMMANDS: &[CommandSpec] = &[
         "Server admins: end any open game at once, unrated (for a stuck or damaged game).",
         true,
     ),
+    spec(
+        "vacation",
+        &["away"],
+        "[3d|off]",
+        "Stop your clocks while you are away (up to 14 days), or end the vacation early.",
+        false,
+    ),
+    spec(
+        "notify",
+        &["mentions"],
+        "[all|turn|off]",
+        "When the bot mentions you: every move, your turn and reminders (default), or never.",
+        false,
+    ),
 ];
 
 /// The command of this name or alias (any letter case).
@@ -253,6 +271,8 @@ impl Command {
             Command::Piece { .. } => "piece",
             Command::Leaderboard(_) => "leaderboard",
             Command::Abort => "abort",
+            Command::Vacation(_) => "vacation",
+            Command::Notify(_) => "notify",
             Command::Button(_) => return None,
         };
         find(name)

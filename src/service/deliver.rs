@@ -52,6 +52,7 @@ impl Service {
         if let Some(notify) = &news.notify {
             reply.notify = notify.clone();
         }
+        reply.notify = self.mentions(after, reply.notify).await;
         reply.outbox = self.outbox.is_some();
         reply
     }
@@ -196,6 +197,7 @@ impl Service {
             text: post.text.clone(),
             notify: post.notify.clone(),
             with_board: post.with_board,
+            unheld: true,
         };
         if post.kind.expires() && row.version != post.version {
             return Ok(None);

@@ -8,6 +8,7 @@ use super::{
     request::Place,
     request::Request,
     request::User,
+    timing::TIMING_OPTIONS,
     words::{join_names, sentence},
 };
 use crate::{
@@ -23,6 +24,24 @@ const DIRECT_HELP: &str = "\nIn this direct message you can read the help and th
      diagrams (/piece), list your games (/games) and look at or play them by their number. \
      Challenges and group games are started in a server channel, where everyone can see the \
      board.";
+
+/// What `/help GAME` says about timed play, which every game offers.
+fn timed_help(cooperative: bool) -> String {
+    let options: Vec<&str> = TIMING_OPTIONS.iter().map(|o| o.name).collect();
+    let timeout = if cooperative {
+        "when time is up the bot makes the late side's move (the one with the longest chain) \
+         or decision"
+    } else {
+        "when time is up a late move loses on time; a late decision inside a turn or a draft \
+         pick is made by the bot"
+    };
+    format!(
+        "\nTimed play ({}): deadline=1d gives each move or decision a day, with reminders at \
+         half time and with an hour left; {timeout} (on-timeout=wait keeps waiting instead). \
+         vote=on makes a team's moves votes of its members. /vacation and /notify are yours.",
+        options.join(", ")
+    )
+}
 
 fn parse_game(name: &str) -> ServiceResult<GameId> {
     GameId::parse(name).map_err(|e| ServiceError::refused(sentence(&e.to_string())))
@@ -69,6 +88,7 @@ impl Service {
              agreement (/draw), resignation (/resign) and undo with the other side's consent \
              (/undo) are always available."
         });
+        text.push_str(&timed_help(spec.cooperative));
         Ok(Reply::text(text))
     }
 
@@ -131,11 +151,12 @@ impl Service {
         )))
     }
 
-    /// The user's open games as (id, one-line description), latest activity first: for
-    /// `/games` and for autocompleting a game option.
+    /// The user's open games as (id, one-line description), the ones waiting for them first,
+    /// then latest activity first: for `/games` and for autocompleting a game option.
     pub async fn game_list(&self, user: &User) -> ServiceResult<Vec<(i64, String)>> {
         let rows = self.store.open_games_of_user(&user.id).await?;
         let mut games = Vec::new();
+        let mut waiting = Vec::new();
         for row in rows {
             let (id, variant) = (row.id, row.variant.as_str().to_string());
             let loaded = match self.load_row(row).await {
@@ -161,18 +182,26 @@ impl Service {
                     loaded.people.first().map_or("someone", |p| p.name.as_str())
                 ),
             };
-            games.push((
-                loaded.row.id,
-                format!(
-                    "{} {opponents}{} — {}{}",
-                    loaded.label(),
-                    side.map(|s| format!(", you play {s}")).unwrap_or_default(),
-                    loaded.status_line().trim_end_matches('.'),
-                    if yours { " — your move" } else { "" }
-                ),
-            ));
+            let left = self
+                .time_left(&loaded)
+                .await
+                .map(|left| format!(" · {left}"))
+                .unwrap_or_default();
+            let line = format!(
+                "{} {opponents}{} — {}{left}{}",
+                loaded.label(),
+                side.map(|s| format!(", you play {s}")).unwrap_or_default(),
+                loaded.status_line().trim_end_matches('.'),
+                if yours { " — your move" } else { "" }
+            );
+            if yours {
+                waiting.push((loaded.row.id, line));
+            } else {
+                games.push((loaded.row.id, line));
+            }
         }
-        Ok(games)
+        waiting.extend(games);
+        Ok(waiting)
     }
 
     /// A server's leaderboard for one game: Glicko-2 ratings, or the best cooperative scores.

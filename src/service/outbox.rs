@@ -77,6 +77,9 @@ pub(crate) struct News {
     /// The people to mention; `None`: whoever must act after the change.
     pub notify: Option<Vec<String>>,
     pub with_board: bool,
+    /// Nobody waits to post it as a command's answer (a timer's news): the delivery loop may
+    /// post it at once.
+    pub unheld: bool,
 }
 
 impl News {
@@ -86,6 +89,7 @@ impl News {
             text: text.into(),
             notify: None,
             with_board: true,
+            unheld: false,
         }
     }
 
@@ -103,6 +107,12 @@ impl News {
         self
     }
 
+    /// Posted by the delivery loop at once: no command answers with it.
+    pub fn unheld(mut self) -> News {
+        self.unheld = true;
+        self
+    }
+
     /// The outbox row for this news, when the service delivers through an outbox.
     pub fn post(&self, outbox: Option<&Outbox>) -> Option<NewPost> {
         self.post_as(PostKind::Board, outbox)
@@ -116,7 +126,11 @@ impl News {
             text: self.text.clone(),
             notify: self.notify.clone(),
             with_board: self.with_board,
-            held_for_ms: outbox.held_for.as_millis() as i64,
+            held_for_ms: if self.unheld {
+                0
+            } else {
+                outbox.held_for.as_millis() as i64
+            },
         })
     }
 }

@@ -113,6 +113,8 @@ pub fn parse(
             None => return Err(ParseError::NoLeaderboardGame(sigil)),
         },
         "abort" => Command::Abort,
+        "vacation" => Command::Vacation(rest),
+        "notify" => Command::Notify(rest),
         other => unreachable!("the command table has /{other}, which the reader does not know"),
     };
     Ok(Some(Line { command, game }))

@@ -63,8 +63,31 @@ impl Service {
     }
 
     async fn try_act(&self, loaded: &Loaded, user: &User, input: &str) -> Result<Reply, Attempt> {
-        let row = &loaded.row;
         let side = mover_side(loaded, &user.id).map_err(Attempt::Failed)?;
+        if loaded.row.timing.votes {
+            let mut game = loaded.game.clone_game();
+            return match game.play(input.trim()) {
+                Ok(played) => self.vote(loaded, user, side, &played.notation).await,
+                Err(e) => explain(loaded, input, &e).map_err(Attempt::Failed),
+            };
+        }
+        self.play_as(loaded, user, Some(side), input, &user.name, false)
+            .await
+    }
+
+    /// Plays `input` in the game as `user` (for `side`), with `who` named as the one who
+    /// played it in the news, and publishes the board. `unheld`: nobody answers a command
+    /// with it (the clock's move), so the delivery loop posts it at once.
+    pub(crate) async fn play_as(
+        &self,
+        loaded: &Loaded,
+        user: &User,
+        side: Option<Color>,
+        input: &str,
+        who: &str,
+        unheld: bool,
+    ) -> Result<Reply, Attempt> {
+        let row = &loaded.row;
         let mut game = loaded.game.clone_game();
         let (played, rolls) = match game.play_with(input.trim(), Chance::Draw) {
             Ok(done) => done,
@@ -75,7 +98,7 @@ impl Service {
         let mut change = Change::new(next).game(game).log(NewLogEntry {
             kind: LogKind::Move,
             user_id: user.id.clone(),
-            side: Some(side),
+            side,
             notation: Some(played.notation.clone()),
             description: played.description.clone(),
         });
@@ -83,13 +106,10 @@ impl Service {
         if !rolls.is_empty() {
             change = change.log(roll_entry(user, side, row.version + 1, &rolls));
         }
-        let text = format!(
-            "Game {}: {} — {}",
-            loaded.label(),
-            user.name,
-            played.description
-        );
-        match self.publish(loaded, change, News::board(text)).await {
+        let text = format!("Game {}: {who} — {}", loaded.label(), played.description);
+        let news = News::board(text);
+        let news = if unheld { news.unheld() } else { news };
+        match self.publish(loaded, change, news).await {
             Ok(reply) => Ok(reply),
             Err(StoreError::Conflict) => Err(Attempt::Lost),
             Err(other) => Err(Attempt::Failed(other.into())),
@@ -251,19 +271,19 @@ impl Service {
 
 /// The log line of the dice a move rolled, right after the move (log line `move_seq`): the
 /// faces as notation (`3,5`), and a sentence for the record.
-fn roll_entry(user: &User, side: Color, move_seq: i64, rolls: &Rolls) -> NewLogEntry {
+fn roll_entry(user: &User, side: Option<Color>, move_seq: i64, rolls: &Rolls) -> NewLogEntry {
     let faces: Vec<String> = rolls.0.iter().map(u32::to_string).collect();
     NewLogEntry {
         kind: LogKind::Roll,
         user_id: user.id.clone(),
-        side: Some(side),
+        side,
         notation: Some(rolls.to_text()),
         description: format!("dice rolled by move {move_seq}: {}", faces.join(", ")),
     }
 }
 
 /// Why an action did not happen: a sentence for the user, or lost a race to another action.
-enum Attempt {
+pub(crate) enum Attempt {
     Lost,
     Failed(ServiceError),
 }

@@ -70,6 +70,8 @@ impl Service {
             Command::Piece { game, piece } => self.piece(&game, &piece).await,
             Command::Leaderboard(name) => self.leaderboard(req, &name).await,
             Command::Abort => self.abort(req).await,
+            Command::Vacation(arg) => self.vacation(&req.user, &arg).await,
+            Command::Notify(arg) => self.notify(&req.user, &arg).await,
             Command::Button(_) => Err(ServiceError::refused(
                 "This button is not understood; it may come from an older version of the bot.",
             )),

@@ -14,14 +14,14 @@ use std::time::Duration;
 use super::{
     base::Service,
     loaded::Loaded,
-    outbox::News,
+    outbox::{News, Poster},
+    play::Attempt,
     reply::{Reply, ServiceError},
-    show::game_ref,
     timing::{span, turn_timers},
     write::{Change, log_line},
 };
 use crate::{
-    rules::{Actor, Outcome, Status},
+    rules::{Actor, Color, Outcome, Status},
     store::{GameState, LogKind, OnTimeout, PostKind, StoreError, Timer, TimerKind},
 };
 
@@ -31,6 +31,14 @@ const CLAIM: Duration = Duration::from_secs(120);
 const ON_TIME: i64 = 60_000;
 /// How often the loop looks for due timers at most (another process may have set one).
 const POLL: Duration = Duration::from_secs(30);
+
+/// What a timer's message says about the turn: who must act, what they are asked, and how
+/// late the timer fires (empty when on time).
+struct Said {
+    who: String,
+    prompt: String,
+    late: String,
+}
 
 /// Who acts for the clock in a game's record.
 fn the_clock() -> super::request::User {
@@ -78,18 +86,34 @@ impl Service {
         Ok(said)
     }
 
+    /// What a chat adapter runs beside its connection until `stop` turns true: the outbox's
+    /// delivery by `poster`, and the timers.
+    pub async fn run_background<P: Poster>(
+        &self,
+        poster: P,
+        stop: tokio::sync::watch::Receiver<bool>,
+    ) {
+        tokio::join!(
+            self.deliver_posts(poster, stop.clone()),
+            self.run_timers(stop)
+        );
+    }
+
     /// The scheduler loop of a bot process: fires due timers until `stop` turns true.
     pub async fn run_timers(&self, mut stop: tokio::sync::watch::Receiver<bool>) {
+        // Another process may set a timer, and a test may move the clock: look again at
+        // least as often as for posts.
+        let poll = self.outbox.as_ref().map_or(POLL, |o| o.poll.min(POLL));
         while !*stop.borrow() {
             if let Err(error) = self.fire_due_timers().await {
                 tracing::warn!(%error, "the timers cannot be read; trying again soon");
             }
             let wait = match self.store.next_timer_due().await {
                 Ok(Some(due)) => Duration::from_millis((due - self.now_ms()).max(0) as u64),
-                _ => POLL,
+                _ => poll,
             };
             tokio::select! {
-                _ = tokio::time::sleep(wait.min(POLL)) => {}
+                _ = tokio::time::sleep(wait.min(poll)) => {}
                 _ = stop.changed() => {}
             }
         }
@@ -108,18 +132,21 @@ impl Service {
             self.store.drop_timer(timer.id).await?;
             return Ok(None);
         };
-        let late = timer
-            .due_at
-            .filter(|due| now - due > ON_TIME)
-            .map(|due| format!(" (late by {}: the bot was not running)", span(now - due)))
-            .unwrap_or_default();
+        let late = if now - timer.due_at > ON_TIME {
+            format!(
+                " (late by {}: the bot was not running)",
+                span(now - timer.due_at)
+            )
+        } else {
+            String::new()
+        };
         let who = match actor {
             Actor::Side(side) => loaded.names(side),
             Actor::Anyone => "anyone in the game".to_string(),
         };
         let label = loaded.label();
-        match (timer.kind, loaded.row.timing.on_timeout, actor) {
-            (TimerKind::HalfTime | TimerKind::LastHour, ..) => {
+        match timer.kind {
+            TimerKind::HalfTime | TimerKind::LastHour => {
                 let left = self.time_left(&loaded).await.unwrap_or_default();
                 let text = format!("Game {label}: a reminder{late}: {prompt} ({who}) · {left}.");
                 let kind = match timer.kind {
@@ -128,8 +155,47 @@ impl Service {
                 };
                 self.note(timer, &loaded, text, kind, false).await
             }
-            (TimerKind::Deadline, OnTimeout::Usual, Actor::Side(side))
-                if !loaded.kind.is_cooperative() =>
+            TimerKind::Deadline => {
+                let said = Said { who, prompt, late };
+                self.time_up(timer, &loaded, actor, &said).await
+            }
+        }
+    }
+
+    /// The deadline: a side's vote decides by its most votes; else the bot makes the late
+    /// side's decision (or every move, in a cooperative game); else a competitive game is
+    /// lost on time; else (or with `on-timeout=wait`) the game waits and says so.
+    async fn time_up(
+        &self,
+        timer: &Timer,
+        loaded: &Loaded,
+        actor: Actor,
+        said: &Said,
+    ) -> Result<Option<Reply>, ServiceError> {
+        let Said { who, prompt, late } = said;
+        let label = loaded.label();
+        let side = match actor {
+            Actor::Side(side) => Some(side),
+            Actor::Anyone => None,
+        };
+        if loaded.row.timing.votes
+            && let Some(leader) = self.tally(loaded).await?.leader()
+        {
+            let by = format!("Time is up{late}: the most votes of {who} decide");
+            return self.play_for(loaded, side, leader, &by).await;
+        }
+        if loaded.row.timing.on_timeout == OnTimeout::Usual {
+            let game = loaded.game.clone_game();
+            let stand_in = tokio::task::spawn_blocking(move || game.stand_in())
+                .await
+                .ok()
+                .flatten();
+            if let Some(action) = stand_in {
+                let by = format!("Time is up{late} for {who}, so the bot plays for them");
+                return self.play_for(loaded, side, &action, &by).await;
+            }
+            if let Some(side) = side
+                && !loaded.kind.is_cooperative()
             {
                 let text =
                     format!("Time is up{late}: {who} did not act in time; {side} loses on time.");
@@ -141,22 +207,39 @@ impl Service {
                     .log(log_line(LogKind::Timeout, &the_clock(), Some(side), &text))
                     .end(outcome, false);
                 let news = News::board(format!("Game {label}: {text}"))
-                    .notify(loaded.people.iter().map(|p| p.user_id.clone()).collect());
-                match self.publish(&loaded, change, news).await {
+                    .notify(loaded.people.iter().map(|p| p.user_id.clone()).collect())
+                    .unheld();
+                return match self.publish(loaded, change, news).await {
                     Ok(reply) => Ok(Some(reply)),
                     // Someone acted at the last moment: that move stands.
                     Err(StoreError::Conflict) => Ok(None),
                     Err(other) => Err(other.into()),
-                }
+                };
             }
-            (TimerKind::Deadline, ..) => {
-                let text = format!(
-                    "Game {label}: time is up{late} for {who} ({prompt}); the game waits, and \
-                     the clock starts again."
-                );
-                self.note(timer, &loaded, text, PostKind::TimeUp, true)
-                    .await
-            }
+        }
+        let text = format!(
+            "Game {label}: time is up{late} for {who} ({prompt}); the game waits, and the clock \
+             starts again."
+        );
+        self.note(timer, loaded, text, PostKind::TimeUp, true).await
+    }
+
+    /// Plays `action` for a late `side` as the clock; `by` says why. `None` when someone
+    /// acted first (their action stands).
+    async fn play_for(
+        &self,
+        loaded: &Loaded,
+        side: Option<Color>,
+        action: &str,
+        by: &str,
+    ) -> Result<Option<Reply>, ServiceError> {
+        match self
+            .play_as(loaded, &the_clock(), side, action, by, true)
+            .await
+        {
+            Ok(reply) => Ok(Some(reply)),
+            Err(Attempt::Lost) => Ok(None),
+            Err(Attempt::Failed(error)) => Err(error),
         }
     }
 
@@ -170,22 +253,17 @@ impl Service {
         kind: PostKind,
         rearm: bool,
     ) -> Result<Option<Reply>, ServiceError> {
-        let news = News::text(text.clone()).notify(loaded.to_act());
-        let mut post = news.post_as(kind, self.outbox.as_ref());
-        if let Some(post) = &mut post {
-            post.held_for_ms = 0;
-        }
+        let news = News::text(text).notify(loaded.to_act());
+        let news = news.unheld();
+        let post = news.post_as(kind, self.outbox.as_ref());
         let timers = rearm.then(|| turn_timers(&loaded.row.timing, self.now_ms()));
         let fired = self
             .store
             .fire_note(timer, post.as_ref(), timers.as_deref())
             .await?;
-        Ok(fired.then(|| Reply {
-            text,
-            notify: loaded.to_act(),
-            game: Some(game_ref(loaded)),
-            public: true,
-            ..Reply::default()
-        }))
+        if !fired {
+            return Ok(None);
+        }
+        Ok(Some(self.news_reply(loaded, &news).await))
     }
 }

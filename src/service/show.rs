@@ -48,10 +48,13 @@ impl Service {
         let orientation = loaded.orientation(&view, &loaded.game.status());
         let filename = format!("game-{}-{}.png", loaded.row.id, loaded.row.version);
         let (board_text, image) = self.paint(view, orientation, filename).await;
-        let status = match self.time_left(loaded).await {
+        let mut status = match self.time_left(loaded).await {
             Some(left) => format!("{} · {left}.", loaded.status_line().trim_end_matches('.')),
             None => loaded.status_line(),
         };
+        if let Some(votes) = self.votes_line(loaded).await {
+            status = format!("{status}\n{votes}");
+        }
         Reply {
             text: if text.is_empty() {
                 status

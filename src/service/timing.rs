@@ -9,18 +9,35 @@ use std::time::Duration;
 
 use super::{base::Service, loaded::Loaded, reply::ServiceError};
 use crate::{
-    rules::Status,
-    store::{GameState, NewTimer, OnTimeout, TimerKind, TimerUpdate, Timing},
+    rules::{OptionSpec, Status},
+    store::{GameState, NewTimer, OnTimeout, StoreError, TimerKind, TimerUpdate, Timing, Vacation},
 };
 
 /// The shortest and the longest time per move or decision.
 pub const SHORTEST_TURN: Duration = Duration::from_secs(10 * 60);
 pub const LONGEST_TURN: Duration = Duration::from_secs(14 * 24 * 3600);
 /// The second reminder comes with this much time left.
-const LAST_HOUR: i64 = 3_600_000;
+pub(crate) const LAST_HOUR: i64 = 3_600_000;
 
-/// The `/new` options that time a game rather than change its rules.
-const TIMING_OPTIONS: [&str; 4] = ["deadline", "remind", "on-timeout", "vote"];
+/// The `/new` options that time a game rather than change its rules, for every game.
+pub const TIMING_OPTIONS: [OptionSpec; 4] = [
+    OptionSpec {
+        name: "deadline",
+        description: "time per move or decision, 10m to 14d (such as 1d or 12h)",
+    },
+    OptionSpec {
+        name: "remind",
+        description: "on (default) or off: reminders at half time and with an hour left",
+    },
+    OptionSpec {
+        name: "on-timeout",
+        description: "usual (lose on time, or the bot decides) or wait (keep waiting)",
+    },
+    OptionSpec {
+        name: "vote",
+        description: "on: a team's moves are votes of its members",
+    },
+];
 
 /// Takes the timing options out of `/new`'s options and reads them; the rest are the game's.
 pub(crate) fn take_timing(options: &mut Vec<(String, String)>) -> Result<Timing, ServiceError> {
@@ -31,7 +48,7 @@ pub(crate) fn take_timing(options: &mut Vec<(String, String)>) -> Result<Timing,
     let mut rest = Vec::new();
     for (name, value) in options.drain(..) {
         let key = name.trim().to_lowercase();
-        if !TIMING_OPTIONS.contains(&key.as_str()) {
+        if !TIMING_OPTIONS.iter().any(|o| o.name == key) {
             rest.push((name, value));
             continue;
         }
@@ -94,8 +111,7 @@ pub(crate) fn turn_timers(timing: &Timing, now: i64) -> Vec<NewTimer> {
     };
     let at = |ms: i64| NewTimer {
         kind: TimerKind::Deadline,
-        due_at: Some(now + ms),
-        paused_left: None,
+        due_at: now + ms,
     };
     let mut timers = vec![at(per_turn)];
     if timing.remind {
@@ -119,54 +135,98 @@ fn turn(loaded: &Loaded) -> Option<Status> {
 }
 
 impl Service {
-    /// What a change from `before` to `after` does to the game's timers: a new turn (or a
-    /// changed game, which is a move or a decision) sets them afresh; a game no longer in play
-    /// has none; anything else keeps them.
-    pub(crate) fn timers_after(
+    /// What a change from `before` to `after` does to the game's timers (and votes): a new
+    /// turn (or a changed game, which is a move or a decision) sets them afresh; a game no
+    /// longer in play has none; anything else keeps them.
+    pub(crate) async fn timers_after(
         &self,
         before: &Loaded,
         after: &Loaded,
         moved: bool,
         ended: bool,
-    ) -> TimerUpdate {
+    ) -> Result<TimerUpdate, StoreError> {
         let timing = &after.row.timing;
+        if timing.is_untimed() && before.row.timing.is_untimed() {
+            return Ok(TimerUpdate::Keep);
+        }
         let playing = !ended && matches!(turn(after), Some(Status::Ongoing { .. }));
+        if playing && !moved && turn(before) == turn(after) {
+            return Ok(TimerUpdate::Keep);
+        }
         if !playing || timing.per_turn_ms.is_none() {
-            return if before.row.timing.per_turn_ms.is_some() {
-                TimerUpdate::Replace(Vec::new())
-            } else {
-                TimerUpdate::Keep
-            };
+            return Ok(TimerUpdate::Replace(Vec::new()));
         }
-        if moved || turn(before) != turn(after) {
-            TimerUpdate::Replace(turn_timers(timing, self.now_ms()))
-        } else {
-            TimerUpdate::Keep
-        }
+        let start = self.clock_start(after).await?;
+        Ok(TimerUpdate::Replace(turn_timers(timing, start)))
     }
 
-    /// "17 h left" for a timed game in play, from its deadline timer.
+    /// When the clock of a turn that begins now starts: now, or when the one person who
+    /// must act comes back from vacation.
+    pub(crate) async fn clock_start(&self, loaded: &Loaded) -> Result<i64, StoreError> {
+        let now = self.now_ms();
+        Ok(match self.away(loaded).await? {
+            Some((_, vacation)) => vacation.end.max(now),
+            None => now,
+        })
+    }
+
+    /// The one person who must act (alone on their side), with their vacation, when they are
+    /// on vacation now.
+    pub(crate) async fn away(
+        &self,
+        loaded: &Loaded,
+    ) -> Result<Option<(String, Vacation)>, StoreError> {
+        let to_act = loaded.to_act();
+        let [one] = to_act.as_slice() else {
+            return Ok(None);
+        };
+        let now = self.now_ms();
+        Ok(self
+            .store
+            .vacation_of(one)
+            .await?
+            .filter(|v| v.is_on(now))
+            .map(|v| (one.clone(), v)))
+    }
+
+    /// "17 h left" for a timed game in play, from its deadline timer; while the one person
+    /// to act is on vacation, the time they will have when they are back.
     pub(crate) async fn time_left(&self, loaded: &Loaded) -> Option<String> {
         if loaded.row.timing.per_turn_ms.is_none() || loaded.row.state != GameState::Active {
             return None;
         }
-        let timers = match self.store.timers_of_game(loaded.row.id).await {
-            Ok(timers) => timers,
+        let read = async {
+            let timers = self.store.timers_of_game(loaded.row.id).await?;
+            let away = self.away(loaded).await?;
+            Ok::<_, StoreError>((timers, away))
+        };
+        let (timers, away) = match read.await {
+            Ok(found) => found,
             Err(error) => {
                 tracing::warn!(game = loaded.row.id, %error, "cannot read the game's timers");
                 return None;
             }
         };
         let deadline = timers.iter().find(|t| t.kind == TimerKind::Deadline)?;
-        match (deadline.due_at, deadline.paused_left) {
-            // Rounded up to the minute: just after a move, a day is "1 d left", not 23 h 59.
-            (Some(due), _) => {
-                let left = ((due - self.now_ms()).max(0) as u64).div_ceil(60_000) as i64 * 60_000;
-                Some(format!("{} left", span(left)))
+        let now = self.now_ms();
+        let from = away.as_ref().map_or(now, |(_, v)| v.end.max(now));
+        // Rounded up to the minute: just after a move, a day is "1 d left", not 23 h 59.
+        let left = ((deadline.due_at - from).max(0) as u64).div_ceil(60_000) as i64 * 60_000;
+        Some(match away {
+            Some((user, vacation)) => {
+                let name = loaded
+                    .people
+                    .iter()
+                    .find(|p| p.user_id == user)
+                    .map_or(user.as_str(), |p| p.name.as_str());
+                format!(
+                    "{} left, paused while {name} is on vacation (back in {})",
+                    span(left),
+                    span(vacation.end - now)
+                )
             }
-            (None, Some(left)) => Some(format!("{} left (paused: on vacation)", span(left))),
-            (None, None) => None,
-        }
+            None => format!("{} left", span(left)),
+        })
     }
 }
 
@@ -228,16 +288,16 @@ mod tests {
             remind: true,
             ..Timing::default()
         };
-        let due: Vec<(TimerKind, Option<i64>)> = turn_timers(&day, 1000)
+        let due: Vec<(TimerKind, i64)> = turn_timers(&day, 1000)
             .into_iter()
             .map(|t| (t.kind, t.due_at))
             .collect();
         assert_eq!(
             due,
             vec![
-                (TimerKind::Deadline, Some(1000 + 24 * LAST_HOUR)),
-                (TimerKind::HalfTime, Some(1000 + 12 * LAST_HOUR)),
-                (TimerKind::LastHour, Some(1000 + 23 * LAST_HOUR)),
+                (TimerKind::Deadline, 1000 + 24 * LAST_HOUR),
+                (TimerKind::HalfTime, 1000 + 12 * LAST_HOUR),
+                (TimerKind::LastHour, 1000 + 23 * LAST_HOUR),
             ]
         );
         // With two hours or less, "an hour left" would not come after half time.

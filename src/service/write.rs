@@ -124,7 +124,7 @@ impl Service {
             commit.ratings = ratings;
         }
         let ended = commit.game.state != GameState::Active;
-        commit.timers = self.timers_after(loaded, &after, moved, ended);
+        commit.timers = self.timers_after(loaded, &after, moved, ended).await?;
         let version = self.store.commit(&commit).await?;
         if !commit.join.is_empty() || !commit.leave.is_empty() {
             after.people = self.store.participants(after.row.id).await?;

@@ -122,7 +122,7 @@ impl Store {
             insert_post(&mut tx, id, log.len() as i64, &post, now).await?;
         }
         let update = TimerUpdate::Replace(timers.to_vec());
-        update_timers(&mut tx, id, log.len() as i64, &update).await?;
+        update_timers(&mut tx, id, 0, log.len() as i64, &update).await?;
         tx.commit().await?;
         Ok(id)
     }
@@ -417,7 +417,14 @@ async fn apply(
     for post in &commit.posts {
         insert_post(tx, game.id, new_version, post, now).await?;
     }
-    update_timers(tx, game.id, new_version, &commit.timers).await?;
+    update_timers(
+        tx,
+        game.id,
+        commit.expected_version,
+        new_version,
+        &commit.timers,
+    )
+    .await?;
     Ok(Ok(new_version))
 }
 

@@ -13,6 +13,7 @@ mod people;
 mod records;
 mod scores;
 mod timers;
+mod votes;
 
 use std::{
     path::{Path, PathBuf},
@@ -23,6 +24,7 @@ use std::{
 
 pub use choices::OfferedChoice;
 pub use outbox::{NewPost, Post, PostKind, PostState};
+pub use people::{Notify, Vacation};
 pub use records::{
     Commit, GameKind, GameRow, GameState, LogEntry, LogKind, NewLogEntry, Offer, Participant,
     RatingRow, ResultKind, ResultRow, ScoreRow, parse_side, side_text,
@@ -32,6 +34,7 @@ use sqlx::{
     any::{AnyConnectOptions, AnyPoolOptions},
 };
 pub use timers::{NewTimer, OnTimeout, Timer, TimerKind, TimerUpdate, Timing};
+pub use votes::Vote;
 
 /// Which database engine is behind the pool.
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]

@@ -58,3 +58,118 @@ impl Store {
             .collect()
     }
 }
+
+/// When a person is mentioned by the bot (`/notify`).
+#[derive(Copy, Clone, Debug, Default, Eq, PartialEq)]
+pub enum Notify {
+    /// On every post about their games.
+    All,
+    /// When they must act, and in reminders: the default.
+    #[default]
+    Turn,
+    /// Never: the posts still come, without their name.
+    Off,
+}
+
+impl Notify {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Notify::All => "all",
+            Notify::Turn => "turn",
+            Notify::Off => "off",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Notify> {
+        [Notify::All, Notify::Turn, Notify::Off]
+            .into_iter()
+            .find(|n| n.as_str() == text)
+    }
+}
+
+/// A person's last vacation: from `start` to `end` (milliseconds since 1970); `end` is moved
+/// earlier when it is ended early.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub struct Vacation {
+    pub start: i64,
+    pub end: i64,
+}
+
+impl Vacation {
+    pub fn is_on(&self, now: i64) -> bool {
+        (self.start..self.end).contains(&now)
+    }
+}
+
+impl Store {
+    /// Sets when `user_id` is mentioned.
+    pub async fn set_notify(
+        &self,
+        user_id: &str,
+        name: &str,
+        notify: Notify,
+    ) -> Result<(), StoreError> {
+        let _turn = self.write_turn().await;
+        sqlx::query(
+            "INSERT INTO players (user_id, name, updated_at, notify) VALUES ($1, $2, $3, $4) \
+             ON CONFLICT (user_id) DO UPDATE SET notify = excluded.notify",
+        )
+        .bind(user_id)
+        .bind(name)
+        .bind(super::now_ms())
+        .bind(notify.as_str())
+        .execute(self.pool())
+        .await?;
+        Ok(())
+    }
+
+    /// When `user_id` is mentioned (the default for someone never seen, or a value this
+    /// version does not know).
+    pub async fn notify_of(&self, user_id: &str) -> Result<Notify, StoreError> {
+        let stored: Option<Option<String>> =
+            sqlx::query_scalar("SELECT notify FROM players WHERE user_id = $1")
+                .bind(user_id)
+                .fetch_optional(self.pool())
+                .await?;
+        Ok(stored
+            .flatten()
+            .and_then(|text| Notify::parse(&text))
+            .unwrap_or_default())
+    }
+
+    /// The last vacation of `user_id`, if they ever took one.
+    pub async fn vacation_of(&self, user_id: &str) -> Result<Option<Vacation>, StoreError> {
+        let row: Option<(Option<i64>, Option<i64>)> =
+            sqlx::query_as("SELECT vacation_start, vacation_end FROM players WHERE user_id = $1")
+                .bind(user_id)
+                .fetch_optional(self.pool())
+                .await?;
+        Ok(match row {
+            Some((Some(start), Some(end))) => Some(Vacation { start, end }),
+            _ => None,
+        })
+    }
+
+    /// Records `user_id`'s vacation (a new one, or the current one ended early).
+    pub async fn set_vacation(
+        &self,
+        user_id: &str,
+        name: &str,
+        vacation: Vacation,
+    ) -> Result<(), StoreError> {
+        let _turn = self.write_turn().await;
+        sqlx::query(
+            "INSERT INTO players (user_id, name, updated_at, vacation_start, vacation_end) \
+             VALUES ($1, $2, $3, $4, $5) ON CONFLICT (user_id) DO UPDATE SET \
+             vacation_start = excluded.vacation_start, vacation_end = excluded.vacation_end",
+        )
+        .bind(user_id)
+        .bind(name)
+        .bind(super::now_ms())
+        .bind(vacation.start)
+        .bind(vacation.end)
+        .execute(self.pool())
+        .await?;
+        Ok(())
+    }
+}

@@ -1,4 +1,4 @@
-//! Timed play in the database (see `migrations/*/0004_timers.sql`): a game's [`Timing`], and
+//! Timed play in the database (see `migrations/*/0004_timed_play.sql`): a game's [`Timing`], and
 //! the timers of the side that must act. Timers are rows, so they survive restarts, and each
 //! is claimed before it fires, so that of several bot processes on one PostgreSQL only one
 //! fires it.
@@ -115,9 +115,8 @@ impl TimerKind {
 #[derive(Clone, Debug, Eq, PartialEq)]
 pub struct NewTimer {
     pub kind: TimerKind,
-    /// When it fires; `None` while paused, with `paused_left` still to run.
-    pub due_at: Option<i64>,
-    pub paused_left: Option<i64>,
+    /// When it fires (a vacation moves it later).
+    pub due_at: i64,
 }
 
 /// What a change does to its game's timers.
@@ -137,11 +136,10 @@ pub struct Timer {
     pub game_id: i64,
     pub version: i64,
     pub kind: TimerKind,
-    pub due_at: Option<i64>,
-    pub paused_left: Option<i64>,
+    pub due_at: i64,
 }
 
-const TIMER_COLUMNS: &str = "id, game_id, version, kind, due_at, paused_left";
+const TIMER_COLUMNS: &str = "id, game_id, version, kind, due_at";
 
 fn timer_from_row(row: &AnyRow) -> Result<Timer, StoreError> {
     let kind: String = row.try_get("kind")?;
@@ -152,14 +150,15 @@ fn timer_from_row(row: &AnyRow) -> Result<Timer, StoreError> {
         kind: TimerKind::decode(&kind)
             .ok_or_else(|| StoreError::Corrupt(format!("timer kind \"{kind}\"")))?,
         due_at: row.try_get("due_at")?,
-        paused_left: row.try_get("paused_left")?,
     })
 }
 
-/// Applies a commit's timer update in its transaction, once the game is at `version`.
+/// Applies a commit's timer update in its transaction, as the game goes from version `from`
+/// to `version`. The same turn going on keeps the turn's votes too.
 pub(super) async fn update_timers(
     tx: &mut sqlx::Transaction<'_, sqlx::Any>,
     game_id: i64,
+    from: i64,
     version: i64,
     update: &TimerUpdate,
 ) -> Result<(), StoreError> {
@@ -170,6 +169,12 @@ pub(super) async fn update_timers(
                 .bind(game_id)
                 .execute(&mut **tx)
                 .await?;
+            sqlx::query("UPDATE votes SET version = $1 WHERE game_id = $2 AND version = $3")
+                .bind(version)
+                .bind(game_id)
+                .bind(from)
+                .execute(&mut **tx)
+                .await?;
         }
         TimerUpdate::Replace(timers) => {
             sqlx::query("DELETE FROM timers WHERE game_id = $1")
@@ -178,14 +183,13 @@ pub(super) async fn update_timers(
                 .await?;
             for timer in timers {
                 sqlx::query(
-                    "INSERT INTO timers (game_id, version, kind, due_at, paused_left, \
-                     claimed_until) VALUES ($1, $2, $3, $4, $5, 0)",
+                    "INSERT INTO timers (game_id, version, kind, due_at, claimed_until) \
+                     VALUES ($1, $2, $3, $4, 0)",
                 )
                 .bind(game_id)
                 .bind(version)
                 .bind(timer.kind.as_str())
                 .bind(timer.due_at)
-                .bind(timer.paused_left)
                 .execute(&mut **tx)
                 .await?;
             }
@@ -195,11 +199,10 @@ pub(super) async fn update_timers(
 }
 
 impl Store {
-    /// The timers of one game, soonest first (paused ones last).
+    /// The timers of one game, soonest first.
     pub async fn timers_of_game(&self, game_id: i64) -> Result<Vec<Timer>, StoreError> {
         let rows = sqlx::query(sqlx::AssertSqlSafe(format!(
-            "SELECT {TIMER_COLUMNS} FROM timers WHERE game_id = $1 \
-             ORDER BY due_at IS NULL, due_at, id"
+            "SELECT {TIMER_COLUMNS} FROM timers WHERE game_id = $1 ORDER BY due_at, id"
         )))
         .bind(game_id)
         .fetch_all(self.pool())
@@ -222,10 +225,9 @@ impl Store {
 
     /// When the next timer is due, if any runs.
     pub async fn next_timer_due(&self) -> Result<Option<i64>, StoreError> {
-        let next: Option<i64> =
-            sqlx::query_scalar("SELECT MIN(due_at) FROM timers WHERE due_at IS NOT NULL")
-                .fetch_one(self.pool())
-                .await?;
+        let next: Option<i64> = sqlx::query_scalar("SELECT MIN(due_at) FROM timers")
+            .fetch_one(self.pool())
+            .await?;
         Ok(next)
     }
 
@@ -275,10 +277,39 @@ impl Store {
         }
         if let Some(timers) = rearm {
             let update = TimerUpdate::Replace(timers.to_vec());
-            update_timers(&mut tx, timer.game_id, timer.version, &update).await?;
+            update_timers(
+                &mut tx,
+                timer.game_id,
+                timer.version,
+                timer.version,
+                &update,
+            )
+            .await?;
         }
         tx.commit().await?;
         Ok(true)
+    }
+
+    /// Moves the timers of game `game_id` by `delta` milliseconds (later when positive), if
+    /// the game is still at `version` and they are not being fired: a vacation's pause and its
+    /// early end. False when the game moved on (its new timers already count the vacation).
+    pub async fn shift_timers(
+        &self,
+        game_id: i64,
+        version: i64,
+        delta: i64,
+    ) -> Result<bool, StoreError> {
+        let _turn = self.write_turn().await;
+        let done = sqlx::query(
+            "UPDATE timers SET due_at = due_at + $1 WHERE game_id = $2 AND version = $3 \
+             AND version = (SELECT version FROM games WHERE id = $2)",
+        )
+        .bind(delta)
+        .bind(game_id)
+        .bind(version)
+        .execute(self.pool())
+        .await?;
+        Ok(done.rows_affected() > 0)
     }
 
     /// Removes a timer that fired (or whose game moved on).

@@ -15,3 +15,4 @@ mod service;
 mod service_games;
 mod store;
 mod timed;
+mod timed_group;

@@ -10,13 +10,14 @@ mod fake;
 mod history;
 mod parity;
 mod promotion;
+mod timed;
 
 use std::{path::Path, sync::Arc, time::Duration};
 
 use chatrang::{
     discord::{Config, Running},
     rules::{BoardView, Color},
-    service::{BoardPainter, Outbox, Service, text_board},
+    service::{BoardPainter, ManualClock, Outbox, Service, text_board},
     store::{Store, sqlite_url},
 };
 use fake::{Channel, Fake, GUILD_ID, Person, Recorded, focused, option, user_option};
@@ -44,6 +45,8 @@ impl BoardPainter for TestPainter {
 struct Bot {
     running: Running,
     service: Arc<Service>,
+    /// The clock of timed games, moved by hand (it stands still otherwise).
+    clock: ManualClock,
 }
 
 impl Bot {
@@ -52,7 +55,12 @@ impl Bot {
         let store = Store::open(&sqlite_url(db)).await.unwrap();
         // Retries in milliseconds, so that the tests of delivery do not wait for seconds.
         let outbox = Outbox::new("discord").retrying_after(Duration::from_millis(50));
-        let service = Arc::new(Service::new(store, Arc::new(TestPainter)).with_outbox(outbox));
+        let clock = ManualClock::new();
+        let service = Arc::new(
+            Service::new(store, Arc::new(TestPainter))
+                .with_outbox(outbox)
+                .with_clock(clock.clone()),
+        );
         let config = Config::from_values(
             Some("fake-token".into()),
             Some(GUILD_ID.into()),
@@ -62,7 +70,11 @@ impl Bot {
         let running = chatrang::discord::start(&config, service.clone())
             .await
             .unwrap();
-        Bot { running, service }
+        Bot {
+            running,
+            service,
+            clock,
+        }
     }
 
     /// Disconnects and closes the database, as a process exit would.

@@ -208,6 +208,24 @@ impl Rules for Catalonia {
         self.position.apply(act, &mut Roller::new(Chance::Draw))
     }
 
+    /// The action after which the longest chain is longest (the first such in the order of
+    /// the legal moves): what a player who cares only for the score would do this turn.
+    fn stand_in(&self, legal: &[Act]) -> Option<Act> {
+        let chain_after = |act: Act| {
+            let mut next = self.clone();
+            next.apply(act);
+            next.current_chain().len()
+        };
+        let mut best: Option<(usize, Act)> = None;
+        for &act in legal {
+            let length = chain_after(act);
+            if best.is_none_or(|(longest, _)| length > longest) {
+                best = Some((length, act));
+            }
+        }
+        best.map(|(_, act)| act)
+    }
+
     /// Every action is: the game has no repetition rule.
     fn irreversible(_: &Vec<String>) -> bool {
         true

@@ -347,6 +347,11 @@ impl Rules for PickATeam {
         }
     }
 
+    /// A late side's draft pick is made for it (the first legal one); a late move loses.
+    fn stand_in(&self, legal: &[PickMove]) -> Option<PickMove> {
+        matches!(self.phase, Phase::Draft(_)).then(|| legal[0])
+    }
+
     fn irreversible(effect: &bool) -> bool {
         *effect
     }

@@ -367,6 +367,20 @@ fn force_from_a_piece_just_unbound_does_not_count() {
     assert_eq!(on(&*game, "e2"), [("A".into(), Color::White, true)]);
 }
 
+/// docs/rules.md §9: at a deadline the bot makes a pending decision (the first choice), but a
+/// late move is not made for anyone: that side loses on time.
+#[test]
+fn a_late_unbinding_choice_is_made_by_the_bot_but_a_late_move_is_not() {
+    let mut game = unbinding(&[], ".[NALp]");
+    assert_eq!(game.stand_in(), None, "a move: the late side loses");
+    play(&mut game, "g5e4");
+    let first = game.legal_actions()[0].notation.clone();
+    assert!(first.starts_with("unbind c3"), "{first}");
+    assert_eq!(game.stand_in(), Some(first));
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    assert_eq!(crate::helpers::chess(start).stand_in(), None);
+}
+
 #[test]
 fn the_owner_chooses_one_of_three_bound_pieces_on_a_square() {
     let mut game = unbinding(&[], ".[NALp]");
