@@ -25,6 +25,13 @@ fn texts(said: &[Reply]) -> Vec<String> {
     said.iter().map(|r| r.text.clone()).collect()
 }
 
+/// Fires the due timers, of which exactly one must say something; returns what it said.
+async fn fire_one(service: &Service) -> Reply {
+    let mut said = service.fire_due_timers().await.unwrap();
+    assert_eq!(said.len(), 1, "{:?}", texts(&said));
+    said.remove(0)
+}
+
 /// The longest chain on a Catalonia board, as the picture shows it (one arrow per link).
 fn chain_length(game: &dyn chatrang::rules::Game) -> usize {
     game.view().arrows.len()
@@ -103,14 +110,12 @@ async fn a_late_catalonia_side_gets_the_move_with_the_longest_chain(db: TestDb) 
         "some moves are worse, so the choice matters"
     );
     clock.advance(HOUR);
-    let said = service.fire_due_timers().await.unwrap();
-    assert_eq!(said.len(), 1, "{:?}", texts(&said));
+    let said = fire_one(&service).await;
     assert!(
-        said[0]
-            .text
+        said.text
             .contains("Time is up for bob, so the bot plays for them"),
         "{}",
-        said[0].text
+        said.text
     );
     let log = service.store().log(id).await.unwrap();
     let played = log
@@ -144,20 +149,18 @@ async fn a_bomb_target_nobody_chooses_is_chosen_at_the_deadline(db: TestDb) {
     );
     assert!(board.text.contains("2 h left"), "{}", board.text);
     clock.advance(HOUR);
-    let reminder = service.fire_due_timers().await.unwrap();
-    assert_eq!(reminder.len(), 1, "{:?}", texts(&reminder));
+    let reminder = fire_one(&service).await;
     assert_eq!(
-        reminder[0].notify.len(),
+        reminder.notify.len(),
         2,
         "anyone may choose: both are reminded"
     );
     clock.advance(HOUR);
-    let said = service.fire_due_timers().await.unwrap();
-    assert_eq!(said.len(), 1, "{:?}", texts(&said));
+    let said = fire_one(&service).await;
     assert!(
-        said[0].text.contains("Time is up for anyone in the game"),
+        said.text.contains("Time is up for anyone in the game"),
         "{}",
-        said[0].text
+        said.text
     );
     let log = service.store().log(id).await.unwrap();
     let bomb = log.iter().find(|e| e.kind.as_str() == "move").unwrap();
@@ -181,12 +184,11 @@ async fn a_late_draft_pick_is_made_by_the_bot_and_a_late_move_loses(db: TestDb) 
     let options = [("deadline", "1h"), ("remind", "off")];
     let id = two_player(&service, "pick-a-team", &alice, &bob, &options).await;
     clock.advance(HOUR);
-    let said = service.fire_due_timers().await.unwrap();
-    assert_eq!(said.len(), 1, "{:?}", texts(&said));
+    let said = fire_one(&service).await;
     assert!(
-        said[0].text.contains("so the bot plays for them"),
+        said.text.contains("so the bot plays for them"),
         "{}",
-        said[0].text
+        said.text
     );
     let row = service.store().game(id).await.unwrap().unwrap();
     assert_eq!(row.state, GameState::Active, "a draft pick does not lose");
@@ -288,14 +290,12 @@ async fn at_the_deadline_the_most_votes_so_far_decide(db: TestDb) {
     ok(move_as(&service, &w[2], Some(id), "g1f3").await);
     ok(move_as(&service, &w[0], Some(id), "b1c3").await);
     clock.advance(HOUR);
-    let said = service.fire_due_timers().await.unwrap();
-    assert_eq!(said.len(), 1, "{:?}", texts(&said));
+    let said = fire_one(&service).await;
     assert!(
-        said[0]
-            .text
+        said.text
             .contains("Time is up: the most votes of w1, w2 and w3 decide — "),
         "{}",
-        said[0].text
+        said.text
     );
     // One vote each: the first proposed.
     assert_eq!(moves_of(&service.store().log(id).await.unwrap()), ["g1f3"]);
@@ -342,9 +342,8 @@ async fn a_vacation_stops_the_clock_of_a_player_alone_on_a_side(db: TestDb) {
     let board = ok(service.run(&req(&bob, Some(id)), Command::Board).await);
     assert!(board.text.contains("· 1 d left."), "{}", board.text);
     clock.advance(12 * HOUR);
-    let reminded = service.fire_due_timers().await.unwrap();
-    assert_eq!(reminded.len(), 1, "{:?}", texts(&reminded));
-    assert_eq!(reminded[0].notify, vec![alice.id.clone()]);
+    let reminded = fire_one(&service).await;
+    assert_eq!(reminded.notify, vec![alice.id.clone()]);
     // As long a break as the vacation before the next.
     let soon = refused(
         service
@@ -371,9 +370,8 @@ async fn a_vacation_stops_the_clock_of_a_player_alone_on_a_side(db: TestDb) {
     clock.advance(2 * DAY + 11 * HOUR);
     assert!(service.fire_due_timers().await.unwrap().is_empty());
     clock.advance(HOUR);
-    let reminded = service.fire_due_timers().await.unwrap();
-    assert_eq!(reminded.len(), 1, "{:?}", texts(&reminded));
-    assert_eq!(reminded[0].notify, vec![bob.id.clone()]);
+    let reminded = fire_one(&service).await;
+    assert_eq!(reminded.notify, vec![bob.id.clone()]);
     for bad in ["15d", "tomorrow"] {
         let why = refused(
             service
@@ -413,10 +411,9 @@ async fn notify_decides_who_is_mentioned_and_games_lists_the_waiting_first(db: T
         "alice turned mentions off"
     );
     clock.advance(12 * HOUR);
-    let reminded = service.fire_due_timers().await.unwrap();
-    assert_eq!(reminded.len(), 1, "{:?}", texts(&reminded));
+    let reminded = fire_one(&service).await;
     assert_eq!(
-        reminded[0].notify,
+        reminded.notify,
         vec![bob.id.clone()],
         "reminders respect it"
     );

@@ -34,24 +34,7 @@ async fn history_is_a_score_sheet_with_the_pgn_attached() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_252_moves_of_cataclysms_start_fit_one_discord_message_or_say_how_many_more() {
     let world = World::new().await;
-    let token = world.fake.slash(
-        &world.alice,
-        &world.lobby,
-        "new",
-        vec![
-            crate::fake::option("game", "cataclysm"),
-            crate::fake::user_option("opponent", &world.bob),
-        ],
-    );
-    let challenge = world.fake.wait_answer(&token).await;
-    let thread = world
-        .fake
-        .wait_for("a thread for the game", |r| r.path.ends_with("/threads"))
-        .await;
-    let thread = crate::fake::Channel::thread(thread.answer["id"].as_str().unwrap());
-    world.wait_until_moved(&challenge, &thread).await;
-    let token = world.fake.slash(&world.bob, &thread, "accept", vec![]);
-    world.fake.wait_answer(&token).await;
+    let (_, _, thread) = world.game_with("cataclysm", Vec::new()).await;
     // Cataclysm's start has about 250 moves: more than one message holds.
     let token = world.fake.slash(&world.alice, &thread, "moves", vec![]);
     let answer = world.fake.wait_answer(&token).await;

@@ -134,12 +134,18 @@ impl World {
     /// Alice challenges Bob to chess in the lobby; returns the challenge message (the
     /// followup the fake answered, with its buttons) and the game's thread.
     async fn challenge(&self) -> (Recorded, Channel) {
-        let token = self.fake.slash(
-            &self.alice,
-            &self.lobby,
-            "new",
-            vec![option("game", "chess"), user_option("opponent", &self.bob)],
-        );
+        self.challenge_with("chess", Vec::new()).await
+    }
+
+    /// The same for `game`, with more `/new` options (`option("deadline", "1d")`).
+    async fn challenge_with(
+        &self,
+        game: &str,
+        options: Vec<serde_json::Value>,
+    ) -> (Recorded, Channel) {
+        let mut given = vec![option("game", game), user_option("opponent", &self.bob)];
+        given.extend(options);
+        let token = self.fake.slash(&self.alice, &self.lobby, "new", given);
         let challenge = self.fake.wait_answer(&token).await;
         let thread = self
             .fake
@@ -171,7 +177,17 @@ impl World {
 
     /// A chess game between Alice (White) and Bob, accepted, in its thread.
     async fn game(&self) -> Channel {
-        let (_, thread) = self.challenge().await;
+        self.game_with("chess", Vec::new()).await.2
+    }
+
+    /// The same for `game`, with more `/new` options; also returns the challenge and Bob's
+    /// acceptance.
+    async fn game_with(
+        &self,
+        game: &str,
+        options: Vec<serde_json::Value>,
+    ) -> (Recorded, Recorded, Channel) {
+        let (challenge, thread) = self.challenge_with(game, options).await;
         let token = self.fake.slash(&self.bob, &thread, "accept", vec![]);
         let accepted = self.fake.wait_answer(&token).await;
         assert!(
@@ -179,7 +195,7 @@ impl World {
             "{}",
             accepted.content()
         );
-        thread
+        (challenge, accepted, thread)
     }
 
     /// Plays a move by slash command and returns the answer.

@@ -3,7 +3,7 @@
 //! private message plays the move in the game's thread.
 
 use super::{World, button_actions};
-use crate::fake::{Channel, Recorded, option, user_option};
+use crate::fake::{Recorded, option};
 
 /// The label of each button of a message, by its id.
 fn button_labels(message: &Recorded) -> Vec<(String, String)> {
@@ -28,25 +28,12 @@ fn button_labels(message: &Recorded) -> Vec<(String, String)> {
 async fn a_pawn_moved_to_the_last_rank_offers_its_pieces_as_buttons_and_a_click_plays_it() {
     let world = World::new().await;
     let (alice, bob) = (&world.alice, &world.bob);
-    let token = world.fake.slash(
-        alice,
-        &world.lobby,
-        "new",
-        vec![
-            option("game", "chess"),
-            user_option("opponent", bob),
-            option("position", "7k/P7/8/8/8/8/8/4K3 w - - 0 1"),
-        ],
-    );
-    let challenge = world.fake.wait_answer(&token).await;
-    let thread = world
-        .fake
-        .wait_for("a thread for the game", |r| r.path.ends_with("/threads"))
+    let (challenge, _, thread) = world
+        .game_with(
+            "chess",
+            vec![option("position", "7k/P7/8/8/8/8/8/4K3 w - - 0 1")],
+        )
         .await;
-    let thread = Channel::thread(thread.answer["id"].as_str().unwrap());
-    world.wait_until_moved(&challenge, &thread).await;
-    let token = world.fake.slash(bob, &thread, "accept", vec![]);
-    world.fake.wait_answer(&token).await;
 
     // The move without its piece: a private question with one button per piece.
     let question = world.play(alice, &thread, "a7a8").await;

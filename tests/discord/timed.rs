@@ -3,31 +3,14 @@
 
 use std::time::Duration;
 
-use super::{World, game_of, option, user_option};
-use crate::fake::Channel;
+use super::{World, game_of, option};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_reminder_is_posted_in_the_games_thread_with_a_mention_of_who_must_act() {
     let world = World::new().await;
-    let token = world.fake.slash(
-        &world.alice,
-        &world.lobby,
-        "new",
-        vec![
-            option("game", "chess"),
-            user_option("opponent", &world.bob),
-            option("deadline", "1d"),
-        ],
-    );
-    let challenge = world.fake.wait_answer(&token).await;
-    let thread = world
-        .fake
-        .wait_for("a thread for the game", |r| r.path.ends_with("/threads"))
+    let (challenge, accepted, thread) = world
+        .game_with("chess", vec![option("deadline", "1d")])
         .await;
-    let thread = Channel::thread(thread.answer["id"].as_str().unwrap());
-    world.wait_until_moved(&challenge, &thread).await;
-    let token = world.fake.slash(&world.bob, &thread, "accept", vec![]);
-    let accepted = world.fake.wait_answer(&token).await;
     assert!(
         accepted
             .content()
