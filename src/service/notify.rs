@@ -28,7 +28,7 @@ impl Service {
         };
         self.store.set_notify(&user.id, &user.name, notify).await?;
         Ok(Reply::text(format!(
-            "From now on you are mentioned {}.",
+            "From now on you are mentioned: {}.",
             meaning(notify)
         )))
     }

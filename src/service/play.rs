@@ -64,7 +64,8 @@ impl Service {
 
     async fn try_act(&self, loaded: &Loaded, user: &User, input: &str) -> Result<Reply, Attempt> {
         let side = mover_side(loaded, &user.id).map_err(Attempt::Failed)?;
-        if loaded.row.timing.votes {
+        // A side of one votes alone: its vote is simply its move.
+        if loaded.row.timing.votes && loaded.to_act().len() > 1 {
             let mut game = loaded.game.clone_game();
             return match game.play(input.trim()) {
                 Ok(played) => self.vote(loaded, user, side, &played.notation).await,

@@ -210,8 +210,7 @@ impl Service {
         let deadline = timers.iter().find(|t| t.kind == TimerKind::Deadline)?;
         let now = self.now_ms();
         let from = away.as_ref().map_or(now, |(_, v)| v.end.max(now));
-        // Rounded up to the minute: just after a move, a day is "1 d left", not 23 h 59.
-        let left = ((deadline.due_at - from).max(0) as u64).div_ceil(60_000) as i64 * 60_000;
+        let left = round_up_to_minute(deadline.due_at - from);
         Some(match away {
             Some((user, vacation)) => {
                 let name = loaded
@@ -222,12 +221,18 @@ impl Service {
                 format!(
                     "{} left, paused while {name} is on vacation (back in {})",
                     span(left),
-                    span(vacation.end - now)
+                    span(round_up_to_minute(vacation.end - now))
                 )
             }
             None => format!("{} left", span(left)),
         })
     }
+}
+
+/// Rounded up to the minute, for what is left: just after a move a day is "1 d left", not
+/// "23 h 59 min".
+fn round_up_to_minute(ms: i64) -> i64 {
+    (ms.max(0) as u64).div_ceil(60_000) as i64 * 60_000
 }
 
 /// A time span as people say it on a board: "2 d 3 h", "17 h", "25 min", "less than a minute".

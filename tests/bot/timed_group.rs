@@ -283,6 +283,19 @@ async fn a_team_vote_plays_the_move_a_majority_agrees_on_and_a_tie_goes_to_the_f
     );
 }
 
+async fn a_side_of_one_simply_moves_in_a_voted_game(db: TestDb) {
+    let service = db.service().await;
+    let (alice, bob) = (person("alice"), person("bob"));
+    let id = two_player(&service, "chess", &alice, &bob, &[("vote", "on")]).await;
+    let moved = ok(move_as(&service, &alice, Some(id), "e2e4").await);
+    assert!(
+        moved.text.contains("alice — White: Pawn e2–e4"),
+        "{}",
+        moved.text
+    );
+    assert_eq!(moves_of(&service.store().log(id).await.unwrap()), ["e2e4"]);
+}
+
 async fn at_the_deadline_the_most_votes_so_far_decide(db: TestDb) {
     let clock = ManualClock::at(START);
     let service = timed_service(&db, &clock).await;
@@ -439,6 +452,7 @@ on_both_backends!(
     a_bomb_target_nobody_chooses_is_chosen_at_the_deadline,
     a_late_draft_pick_is_made_by_the_bot_and_a_late_move_loses,
     a_team_vote_plays_the_move_a_majority_agrees_on_and_a_tie_goes_to_the_first,
+    a_side_of_one_simply_moves_in_a_voted_game,
     at_the_deadline_the_most_votes_so_far_decide,
     a_vacation_stops_the_clock_of_a_player_alone_on_a_side,
     notify_decides_who_is_mentioned_and_games_lists_the_waiting_first,
