@@ -52,8 +52,9 @@ pub enum Command {
     },
     /// Write sample pictures of every game and a diagram of every piece type into a folder.
     Gallery { dir: std::path::PathBuf },
-    /// Measure speed: `rules` (move generation), `catalonia` (the chain solver), `render` (board
-    /// pictures) or `service` (moves through the service).
+    /// Measure speed: `rules` (move generation), `ai` (the bot's strength and think times),
+    /// `catalonia` (the chain solver), `render` (board pictures) or `service` (moves through
+    /// the service).
     Bench {
         /// What to measure.
         what: String,
@@ -248,6 +249,7 @@ fn perft(game: &str, depth: u32, position: Option<&str>, divide: bool) -> Result
 fn bench(what: &str) -> Result<(), Failure> {
     match what {
         "rules" => Ok(crate::bench::rules::print()?),
+        "ai" => Ok(crate::bench::ai::print(20)?),
         "catalonia" => {
             crate::bench::catalonia::print(200);
             Ok(())
@@ -261,7 +263,7 @@ fn bench(what: &str) -> Result<(), Failure> {
             )?)
         }
         other => Err(format!(
-            "unknown benchmark \"{other}\"; try: rules, catalonia, render, service"
+            "unknown benchmark \"{other}\"; try: rules, ai, catalonia, render, service"
         )
         .into()),
     }

@@ -69,6 +69,7 @@ pub fn all() -> Vec<poise::Command<super::Data, Error>> {
         abort(),
         vacation(),
         notify(),
+        hint(),
     ]
 }
 
@@ -330,4 +331,15 @@ pub async fn notify(
         None => "",
     };
     run(ctx, None, Command::Notify(when.to_string())).await
+}
+
+/// `/hint` (Catalonia).
+#[poise::command(slash_command)]
+pub async fn hint(
+    ctx: Ctx<'_>,
+    #[description = "Game number (only needed outside the game's thread)"]
+    #[autocomplete = "autocomplete::games"]
+    game: Option<i64>,
+) -> Result<(), Error> {
+    run(ctx, game, Command::Hint).await
 }

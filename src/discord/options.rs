@@ -74,6 +74,12 @@ pub fn game_options() -> BTreeMap<String, String> {
             entry.1.push(game.name);
         }
     }
+    for spec in crate::service::BOT_OPTIONS {
+        found.insert(
+            spec.name.to_string(),
+            (spec.description.to_string(), vec!["All games"]),
+        );
+    }
     for spec in crate::service::TIMING_OPTIONS {
         found.insert(
             spec.name.to_string(),

@@ -439,6 +439,10 @@ pub trait Game: Send + Sync + fmt::Debug {
     /// it (see [`super::kit::Rules::stand_in`]); `None`: the late side loses on time.
     fn stand_in(&self) -> Option<String>;
 
+    /// The bot's move here, by search within `limits` (see [`super::search`]); `None` when
+    /// the game is over or the bot does not play this game.
+    fn think(&self, limits: &super::search::Limits<'_>) -> Option<super::search::Thought>;
+
     /// Reads and performs one action. On error nothing changes. Any chance is drawn from the
     /// game's own generator ([`Chance::Draw`]).
     fn play(&mut self, input: &str) -> Result<Played, ActionError>;

@@ -12,6 +12,7 @@ use std::fmt;
 use super::{
     Action, ActionError, Actor, BoardView, Chance, Game, GameId, Outcome, PieceInfo, Played, Rolls,
     RollsError, Square, Status,
+    search::{Found, Limits, Thought},
 };
 
 /// The squares a move concerns, for pictures and for "the moves of this piece".
@@ -121,6 +122,14 @@ pub trait Rules: Clone + Send + Sync + fmt::Debug + 'static {
     /// game. `None` means the late side loses on time. `legal` is never empty.
     fn stand_in(&self, legal: &[Self::Move]) -> Option<Self::Move> {
         self.draws_wait().then(|| legal[0])
+    }
+
+    /// The bot's choice here, within `limits`: by [`super::search::search`] for the games
+    /// the bot plays against people, by a game's own planner otherwise. `history` holds the
+    /// keys since the last irreversible move, this position's last. `None` for a game the
+    /// bot does not play.
+    fn think(&self, _history: &[Self::Key], _limits: &Limits<'_>) -> Option<Found<Self::Move>> {
+        None
     }
 
     /// [`Rules::apply`] with its chance made explicit (see [`Game::play_with`]). Games with
@@ -297,6 +306,31 @@ impl<R: Rules> Game for Match<R> {
         }
         let m = self.rules.stand_in(&self.legal)?;
         Some(self.rules.canonical(m))
+    }
+
+    fn think(&self, limits: &Limits<'_>) -> Option<Thought> {
+        if self.ended.is_some() {
+            return None;
+        }
+        let found = self.rules.think(&self.history, limits)?;
+        // The line in notation: each move is written on the position it is played from.
+        let mut position = self.rules.clone();
+        let pv = found
+            .pv
+            .iter()
+            .map(|&m| {
+                let notation = position.canonical(m);
+                position.apply(m);
+                notation
+            })
+            .collect();
+        Some(Thought {
+            notation: self.rules.canonical(found.best),
+            score: found.score,
+            depth: found.depth,
+            nodes: found.nodes,
+            pv,
+        })
     }
 
     fn legal_actions(&self) -> Vec<Action> {

@@ -21,6 +21,7 @@ pub mod kit;
 pub mod move_table;
 pub mod picka;
 pub mod registry;
+pub mod search;
 pub mod xbetza;
 
 pub use color::{ByColor, Color};

@@ -3,6 +3,7 @@
 
 use super::{
     base::Service,
+    bot::bot_user,
     loaded::{DAMAGED, Loaded, refused_not_playing},
     outbox::News,
     replay::{effective_moves, replay},
@@ -66,6 +67,9 @@ impl Service {
             Some(Offer::Undo(_)) => Err(ServiceError::refused(
                 "An undo request is waiting; answer it first.",
             )),
+            None if loaded.bot().is_some_and(|(bot, _)| bot != side) => {
+                self.offer_draw_to_bot(&loaded, user, side).await
+            }
             None => {
                 next.pending = Some(Offer::Draw(side));
                 let text = format!(
@@ -79,6 +83,44 @@ impl Service {
                 self.decide(&loaded, change, news).await
             }
         }
+    }
+
+    /// A draw offered to the bot, answered at once by its evaluation: the offer and the
+    /// answer are written together.
+    async fn offer_draw_to_bot(&self, loaded: &Loaded, user: &User, side: Color) -> ServiceResult {
+        let (bot_side, level) = loaded.bot().expect("a game against the bot");
+        let bot = bot_user(level);
+        let offer = format!("{} ({side}) offers a draw.", user.name);
+        let accepts = self.bot_accepts_draw(loaded, bot_side, level).await;
+        let mut change = Change::new(loaded.row.clone()).log(log_line(
+            LogKind::DrawOffer,
+            user,
+            Some(side),
+            &offer,
+        ));
+        let answer = if accepts {
+            let answer = format!("{} accepts the draw.", bot.name);
+            change = change
+                .log(log_line(LogKind::DrawAccept, &bot, Some(bot_side), &answer))
+                .end(
+                    Outcome::Draw {
+                        reason: "by agreement".to_string(),
+                    },
+                    false,
+                );
+            answer
+        } else {
+            let answer = format!("{} declines the draw: it likes its position.", bot.name);
+            change = change.log(log_line(
+                LogKind::DrawDecline,
+                &bot,
+                Some(bot_side),
+                &answer,
+            ));
+            answer
+        };
+        let news = News::board(format!("Game {}: {offer} {answer}", loaded.label()));
+        self.decide(loaded, change, news).await
     }
 
     /// Declines the other side's draw offer, or withdraws one's own.
@@ -143,6 +185,9 @@ impl Service {
             ))),
             Some(Offer::Draw(_)) => Err(ServiceError::refused(
                 "A draw offer is waiting; answer it first.",
+            )),
+            None if loaded.bot().is_some_and(|(bot, _)| bot != side) => Err(ServiceError::refused(
+                format!("{} does not take moves back: play on.", loaded.names(!side)),
             )),
             None => {
                 next.pending = Some(Offer::Undo(side));

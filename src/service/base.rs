@@ -32,6 +32,17 @@ pub struct Service {
     pub(crate) outbox_wake: tokio::sync::Notify,
     /// The time every timer is set and fired by.
     pub(crate) clock: Arc<dyn Clock>,
+    /// Wakes the timer loop when a change set a timer due at once (the bot's turn).
+    pub(crate) timer_wake: tokio::sync::Notify,
+    /// The bot's searches that may run at once: one core is always left to everything else.
+    pub(crate) searches: tokio::sync::Semaphore,
+}
+
+/// How many of the bot's searches run at once: the cores less one, at least one.
+fn search_slots() -> usize {
+    std::thread::available_parallelism()
+        .map_or(1, |n| n.get().saturating_sub(1))
+        .max(1)
 }
 
 /// The painter the program uses: PNG pictures and Unicode text boards from [`crate::render`].
@@ -76,6 +87,8 @@ impl Service {
             outbox: None,
             outbox_wake: tokio::sync::Notify::new(),
             clock: Arc::new(SystemClock),
+            timer_wake: tokio::sync::Notify::new(),
+            searches: tokio::sync::Semaphore::new(search_slots()),
         }
     }
 

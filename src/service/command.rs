@@ -56,6 +56,8 @@ pub enum Command {
     Vacation(String),
     /// When one is mentioned: `all`, `turn` or `off` (empty: look).
     Notify(String),
+    /// Catalonia: the best move pair the bot finds for the turn.
+    Hint,
     /// A clicked button (or a numbered console choice): the id of a [`super::Choice`], which
     /// names the game, the board version it was drawn for and the command it stands for.
     Button(String),
@@ -119,7 +121,7 @@ pub const COMMANDS: &[CommandSpec] = &[
     spec(
         "new",
         &["challenge"],
-        "GAME [@opponent] [team] [option=value…]",
+        "GAME [@opponent | ai[=1-5]] [team] [option=value…]",
         "Start a game: challenge someone, make an open challenge, or gather teams.",
         true,
     ),
@@ -179,6 +181,13 @@ pub const COMMANDS: &[CommandSpec] = &[
         &["takeback"],
         "[no]",
         "Ask to take back the last move, or allow the other side's request (\"no\" refuses).",
+        true,
+    ),
+    spec(
+        "hint",
+        &[],
+        "",
+        "Catalonia: the best move pair the bot finds for this turn, drawn on the board.",
         true,
     ),
     spec(
@@ -273,6 +282,7 @@ impl Command {
             Command::Abort => "abort",
             Command::Vacation(_) => "vacation",
             Command::Notify(_) => "notify",
+            Command::Hint => "hint",
             Command::Button(_) => return None,
         };
         find(name)

@@ -37,6 +37,7 @@
 mod abort;
 mod agree;
 mod base;
+mod bot;
 mod budget;
 mod cache;
 mod choice;
@@ -44,6 +45,7 @@ mod clock;
 mod command;
 mod deliver;
 mod gather;
+mod hint;
 mod history;
 mod info;
 mod loaded;
@@ -73,6 +75,7 @@ mod words;
 mod write;
 
 pub use base::{GameInfo, Service, default_painter};
+pub use bot::BOT_OPTIONS;
 pub use budget::MESSAGE_BUDGET;
 pub use choice::{Choice, Tone};
 pub use clock::{Clock, ManualClock, ShiftedClock, SystemClock};

@@ -115,6 +115,7 @@ pub fn parse(
         "abort" => Command::Abort,
         "vacation" => Command::Vacation(rest),
         "notify" => Command::Notify(rest),
+        "hint" => Command::Hint,
         other => unreachable!("the command table has /{other}, which the reader does not know"),
     };
     Ok(Some(Line { command, game }))
@@ -139,6 +140,8 @@ fn read_new(
             new.opponent = Some(person(word));
         } else if matches!(word.to_lowercase().as_str(), "team" | "teams" | "group") {
             new.teams = true;
+        } else if matches!(word.to_lowercase().as_str(), "ai" | "bot" | "solo") {
+            new.options.push(("ai".to_string(), String::new()));
         } else if let Some((key, value)) = word.split_once('=') {
             match key.to_lowercase().as_str() {
                 "white" => new.white.extend(names(value).map(person)),

@@ -72,6 +72,7 @@ impl Service {
             Command::Abort => self.abort(req).await,
             Command::Vacation(arg) => self.vacation(&req.user, &arg).await,
             Command::Notify(arg) => self.notify(&req.user, &arg).await,
+            Command::Hint => self.hint(req).await,
             Command::Button(_) => Err(ServiceError::refused(
                 "This button is not understood; it may come from an older version of the bot.",
             )),

@@ -53,37 +53,60 @@ impl Service {
         loop {
             let now = self.now_ms();
             let due = self.store.due_timers(now, 20).await?;
-            let mut fired_any = false;
+            let mut claimed = Vec::new();
             for timer in due {
                 let until = now + CLAIM.as_millis() as i64;
-                if !self.store.claim_timer(timer.id, now, until).await? {
-                    continue;
-                }
-                fired_any = true;
-                match self.fire(&timer, now).await {
-                    Ok(Some(reply)) => said.push(reply),
-                    Ok(None) => {}
-                    // The claim runs out and the timer is tried again.
-                    Err(ServiceError::Unavailable) => {
-                        tracing::warn!(
-                            timer = timer.id,
-                            "a timer could not fire: the database is unavailable"
-                        );
-                    }
-                    Err(ServiceError::Refused(why)) => {
-                        tracing::warn!(timer = timer.id, game = timer.game_id, %why, "a timer is dropped");
-                        self.store.drop_timer(timer.id).await?;
-                    }
+                if self.store.claim_timer(timer.id, now, until).await? {
+                    claimed.push(timer);
                 }
             }
-            if !fired_any {
+            if claimed.is_empty() {
                 break;
+            }
+            // Reminders and deadlines fire in order; the bot's turns of different games
+            // think side by side (as many at once as there are search slots).
+            let (bots, clocks): (Vec<Timer>, Vec<Timer>) = claimed
+                .into_iter()
+                .partition(|t| t.kind == TimerKind::BotMove);
+            for timer in &clocks {
+                let fired = self.fire(timer, now).await;
+                self.fired(timer, fired, &mut said).await?;
+            }
+            let fired =
+                futures_util::future::join_all(bots.iter().map(|t| self.fire(t, now))).await;
+            for (timer, fired) in bots.iter().zip(fired) {
+                self.fired(timer, fired, &mut said).await?;
             }
         }
         if !said.is_empty() && self.outbox.is_some() {
             self.outbox_wake.notify_one();
         }
         Ok(said)
+    }
+
+    /// Keeps what a fired timer said; a timer whose game refuses it is dropped, one that met
+    /// an unavailable database is left for its claim to run out and fire again.
+    async fn fired(
+        &self,
+        timer: &Timer,
+        fired: Result<Option<Reply>, ServiceError>,
+        said: &mut Vec<Reply>,
+    ) -> Result<(), StoreError> {
+        match fired {
+            Ok(Some(reply)) => said.push(reply),
+            Ok(None) => {}
+            Err(ServiceError::Unavailable) => {
+                tracing::warn!(
+                    timer = timer.id,
+                    "a timer could not fire: the database is unavailable"
+                );
+            }
+            Err(ServiceError::Refused(why)) => {
+                tracing::warn!(timer = timer.id, game = timer.game_id, %why, "a timer is dropped");
+                self.store.drop_timer(timer.id).await?;
+            }
+        }
+        Ok(())
     }
 
     /// What a chat adapter runs beside its connection until `stop` turns true: the outbox's
@@ -114,6 +137,7 @@ impl Service {
             };
             tokio::select! {
                 _ = tokio::time::sleep(wait.min(poll)) => {}
+                _ = self.timer_wake.notified() => {}
                 _ = stop.changed() => {}
             }
         }
@@ -128,6 +152,13 @@ impl Service {
             return Ok(None);
         };
         let loaded = self.load_row(row).await?;
+        if timer.kind == TimerKind::BotMove {
+            let reply = self.bot_moves(&loaded).await?;
+            if reply.is_none() {
+                self.store.drop_timer(timer.id).await?;
+            }
+            return Ok(reply);
+        }
         let Status::Ongoing { actor, prompt } = loaded.game.status() else {
             self.store.drop_timer(timer.id).await?;
             return Ok(None);
@@ -159,6 +190,7 @@ impl Service {
                 let said = Said { who, prompt, late };
                 self.time_up(timer, &loaded, actor, &said).await
             }
+            TimerKind::BotMove => Ok(None),
         }
     }
 

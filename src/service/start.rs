@@ -8,6 +8,7 @@ use std::{
 
 use super::{
     base::Service,
+    bot::{bot_user, level_of, take_bot},
     command::NewGame,
     outbox::News,
     reply::{ServiceError, ServiceResult},
@@ -18,9 +19,34 @@ use super::{
     write::{conflict, log_line},
 };
 use crate::{
-    rules::{Color, GameId, Options},
-    store::{Commit, GameRow, GameState, LogKind, NewLogEntry, NewPost, StoreError, now_ms},
+    rules::{Actor, Color, Game, GameId, Options, Status, registry, search::Level},
+    store::{
+        Commit, GameRow, GameState, LogKind, NewLogEntry, NewPost, StoreError, TimerKind, Timing,
+        now_ms,
+    },
 };
+
+/// Whether the side to act first in a new game is the bot's.
+fn bot_moves_first(row: &GameRow, members: &[(String, Color)]) -> bool {
+    let Some(bot_side) = members
+        .iter()
+        .find_map(|(id, side)| level_of(id).map(|_| *side))
+    else {
+        return false;
+    };
+    let first = row
+        .variant
+        .known()
+        .and_then(|kind| registry::load(kind, &row.position).ok())
+        .map(|game| game.status());
+    matches!(
+        first,
+        Some(Status::Ongoing {
+            actor: Actor::Side(side),
+            ..
+        }) if side == bot_side
+    )
+}
 
 fn random_seed() -> u64 {
     RandomState::new().hash_one(now_ms())
@@ -45,6 +71,7 @@ impl Service {
         let specs = spec.options;
         let mut given = new.options.clone();
         let timing = take_timing(&mut given)?;
+        let bot = take_bot(&mut given)?;
         let mut options = BTreeMap::new();
         for (name, value) in &given {
             let name = name.trim().to_lowercase();
@@ -68,6 +95,11 @@ impl Service {
         let group =
             new.teams || !new.white.is_empty() || !new.black.is_empty() || kind.is_cooperative();
         let my_side = new.side.unwrap_or(Color::White);
+        if let Some(level) = bot {
+            return self
+                .new_bot_game(req, kind, &new, level, (options, seed, timing), game)
+                .await;
+        }
         let mut people: Vec<(User, Color)> = Vec::new();
         let mut challenged = None;
         if group {
@@ -163,6 +195,67 @@ impl Service {
         self.create_and_announce(&row, &members, &log, news).await
     }
 
+    /// A game against the bot (or, in a cooperative game, with it as the other side): it
+    /// starts at once, the bot's account on the side the creator leaves.
+    async fn new_bot_game(
+        &self,
+        req: &Request,
+        kind: GameId,
+        new: &NewGame,
+        level: Level,
+        (options, seed, timing): (BTreeMap<String, String>, u64, Timing),
+        game: Box<dyn Game>,
+    ) -> ServiceResult {
+        let creator = &req.user;
+        if new.opponent.is_some() || new.teams || !new.white.is_empty() || !new.black.is_empty() {
+            return Err(ServiceError::refused(
+                "A game against the bot is one person and the bot: leave out the opponent and \
+                 the teams, or leave out ai.",
+            ));
+        }
+        let my_side = new.side.unwrap_or(Color::White);
+        let bot = bot_user(level);
+        self.remember(creator).await?;
+        self.remember(&bot).await?;
+        let text = if kind.is_cooperative() {
+            format!(
+                "{} starts {kind} with {} as the other side ({} plays {my_side}).",
+                creator.name, bot.name, creator.name
+            )
+        } else {
+            format!(
+                "{} plays {kind} against {} ({} plays {my_side}).",
+                creator.name, bot.name, creator.name
+            )
+        };
+        let position = game.position_text();
+        let row = GameRow {
+            id: 0,
+            variant: kind.into(),
+            server_id: req.place.server.clone(),
+            place_id: req.place.channel.clone(),
+            options,
+            seed,
+            initial_position: position.clone(),
+            position,
+            version: 0,
+            state: GameState::Active,
+            group_game: kind.is_cooperative(),
+            creator: creator.id.clone(),
+            challenged: None,
+            pending: None,
+            outcome: None,
+            rematch_of: None,
+            timing,
+            created_at: 0,
+            updated_at: 0,
+        };
+        let members = [(creator.id.clone(), my_side), (bot.id.clone(), !my_side)];
+        let log = [log_line(LogKind::Start, creator, Some(my_side), &text)];
+        self.create_and_announce(&row, &members, &log, News::board(text))
+            .await
+    }
+
     /// Writes a new game with the post that announces it, and replies about it.
     pub(crate) async fn create_and_announce(
         &self,
@@ -172,15 +265,21 @@ impl Service {
         mut news: News,
     ) -> ServiceResult {
         let posts: Vec<NewPost> = news.post(self.outbox.as_ref()).into_iter().collect();
-        let timers = if row.state == GameState::Active {
+        let mut timers = if row.state == GameState::Active {
             turn_timers(&row.timing, self.now_ms())
         } else {
             Vec::new()
         };
+        if row.state == GameState::Active && bot_moves_first(row, members) {
+            timers.push(self.bot_timer());
+        }
         let id = self
             .store
             .create_game(row, members, log, &posts, &timers)
             .await?;
+        if timers.iter().any(|t| t.kind == TimerKind::BotMove) {
+            self.timer_wake.notify_one();
+        }
         news.text = format!("Game #{id}: {}", news.text);
         let row = self
             .store

@@ -145,6 +145,29 @@ impl Service {
         moved: bool,
         ended: bool,
     ) -> Result<TimerUpdate, StoreError> {
+        let update = self.turn_timers_after(before, after, moved, ended).await?;
+        Ok(match ended {
+            false if after.bot_to_act().is_some() => update.with(self.bot_timer()),
+            _ => update,
+        })
+    }
+
+    /// The bot's turn: a timer due now, which the timer loop fires at once.
+    pub(crate) fn bot_timer(&self) -> NewTimer {
+        NewTimer {
+            kind: TimerKind::BotMove,
+            due_at: self.now_ms(),
+        }
+    }
+
+    /// The timers of the turn (deadline and reminders) after a change.
+    async fn turn_timers_after(
+        &self,
+        before: &Loaded,
+        after: &Loaded,
+        moved: bool,
+        ended: bool,
+    ) -> Result<TimerUpdate, StoreError> {
         let timing = &after.row.timing;
         if timing.is_untimed() && before.row.timing.is_untimed() {
             return Ok(TimerUpdate::Keep);

@@ -13,7 +13,7 @@ use super::{
 };
 use crate::{
     rules::{Color, Game, Outcome, Status},
-    store::{Commit, GameRow, GameState, LogKind, NewLogEntry, StoreError},
+    store::{Commit, GameRow, GameState, LogKind, NewLogEntry, StoreError, TimerKind},
 };
 
 /// What one command changes in a game.
@@ -126,6 +126,9 @@ impl Service {
         let ended = commit.game.state != GameState::Active;
         commit.timers = self.timers_after(loaded, &after, moved, ended).await?;
         let version = self.store.commit(&commit).await?;
+        if commit.timers.sets(TimerKind::BotMove) {
+            self.timer_wake.notify_one();
+        }
         if !commit.join.is_empty() || !commit.leave.is_empty() {
             after.people = self.store.participants(after.row.id).await?;
         }

@@ -89,13 +89,16 @@ pub enum TimerKind {
     LastHour,
     /// The time is up.
     Deadline,
+    /// The bot must act (its move, or its side's decision): due at once.
+    BotMove,
 }
 
 impl TimerKind {
-    pub const ALL: [TimerKind; 3] = [
+    pub const ALL: [TimerKind; 4] = [
         TimerKind::HalfTime,
         TimerKind::LastHour,
         TimerKind::Deadline,
+        TimerKind::BotMove,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -103,6 +106,7 @@ impl TimerKind {
             TimerKind::HalfTime => "half-time",
             TimerKind::LastHour => "last-hour",
             TimerKind::Deadline => "deadline",
+            TimerKind::BotMove => "bot-move",
         }
     }
 
@@ -127,6 +131,36 @@ pub enum TimerUpdate {
     Keep,
     /// A new turn (or the end of the game): the game's timers are these.
     Replace(Vec<NewTimer>),
+    /// The same turn goes on, and these timers are set too (each replacing any of its kind):
+    /// the bot's answer within a turn.
+    KeepWith(Vec<NewTimer>),
+}
+
+impl TimerUpdate {
+    /// This update with `timer` set as well.
+    pub fn with(self, timer: NewTimer) -> TimerUpdate {
+        match self {
+            TimerUpdate::Keep => TimerUpdate::KeepWith(vec![timer]),
+            TimerUpdate::Replace(mut timers) => {
+                timers.push(timer);
+                TimerUpdate::Replace(timers)
+            }
+            TimerUpdate::KeepWith(mut timers) => {
+                timers.push(timer);
+                TimerUpdate::KeepWith(timers)
+            }
+        }
+    }
+
+    /// Whether the update sets a timer of `kind`.
+    pub fn sets(&self, kind: TimerKind) -> bool {
+        match self {
+            TimerUpdate::Keep => false,
+            TimerUpdate::Replace(timers) | TimerUpdate::KeepWith(timers) => {
+                timers.iter().any(|t| t.kind == kind)
+            }
+        }
+    }
 }
 
 /// A timer of a game.
@@ -162,38 +196,47 @@ pub(super) async fn update_timers(
     version: i64,
     update: &TimerUpdate,
 ) -> Result<(), StoreError> {
-    match update {
-        TimerUpdate::Keep => {
-            sqlx::query("UPDATE timers SET version = $1 WHERE game_id = $2")
-                .bind(version)
+    let (kept, added) = match update {
+        TimerUpdate::Keep => (true, &[][..]),
+        TimerUpdate::KeepWith(timers) => (true, timers.as_slice()),
+        TimerUpdate::Replace(timers) => (false, timers.as_slice()),
+    };
+    if kept {
+        sqlx::query("UPDATE timers SET version = $1 WHERE game_id = $2")
+            .bind(version)
+            .bind(game_id)
+            .execute(&mut **tx)
+            .await?;
+        sqlx::query("UPDATE votes SET version = $1 WHERE game_id = $2 AND version = $3")
+            .bind(version)
+            .bind(game_id)
+            .bind(from)
+            .execute(&mut **tx)
+            .await?;
+    } else {
+        sqlx::query("DELETE FROM timers WHERE game_id = $1")
+            .bind(game_id)
+            .execute(&mut **tx)
+            .await?;
+    }
+    for timer in added {
+        if kept {
+            sqlx::query("DELETE FROM timers WHERE game_id = $1 AND kind = $2")
                 .bind(game_id)
-                .execute(&mut **tx)
-                .await?;
-            sqlx::query("UPDATE votes SET version = $1 WHERE game_id = $2 AND version = $3")
-                .bind(version)
-                .bind(game_id)
-                .bind(from)
-                .execute(&mut **tx)
-                .await?;
-        }
-        TimerUpdate::Replace(timers) => {
-            sqlx::query("DELETE FROM timers WHERE game_id = $1")
-                .bind(game_id)
-                .execute(&mut **tx)
-                .await?;
-            for timer in timers {
-                sqlx::query(
-                    "INSERT INTO timers (game_id, version, kind, due_at, claimed_until) \
-                     VALUES ($1, $2, $3, $4, 0)",
-                )
-                .bind(game_id)
-                .bind(version)
                 .bind(timer.kind.as_str())
-                .bind(timer.due_at)
                 .execute(&mut **tx)
                 .await?;
-            }
         }
+        sqlx::query(
+            "INSERT INTO timers (game_id, version, kind, due_at, claimed_until) \
+             VALUES ($1, $2, $3, $4, 0)",
+        )
+        .bind(game_id)
+        .bind(version)
+        .bind(timer.kind.as_str())
+        .bind(timer.due_at)
+        .execute(&mut **tx)
+        .await?;
     }
     Ok(())
 }

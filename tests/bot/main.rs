@@ -16,3 +16,4 @@ mod service_games;
 mod store;
 mod timed;
 mod timed_group;
+mod versus_bot;

@@ -3,6 +3,7 @@
 //! oracles for the fast move generators.
 
 mod adding_a_game;
+mod ai;
 mod cataclysm;
 mod catalonia;
 mod chess;

@@ -13,6 +13,7 @@ use crate::rules::{
     RollsError, Square, Status, Tile,
     kit::{Match, Rules, Touched},
     move_table::reach_on_empty_board,
+    search::{Found, Limits},
 };
 
 /// Catalonia's rules on one position; [`CataloniaGame`] is its game.
@@ -224,6 +225,21 @@ impl Rules for Catalonia {
             }
         }
         best.map(|(_, act)| act)
+    }
+
+    /// The partner's plan (see [`super::partner`]): the best move pair of the turn, or the
+    /// best single action. Its score is the turn's points, the longest chain squared.
+    fn think(&self, _history: &[()], _limits: &Limits<'_>) -> Option<Found<Act>> {
+        let mut legal = Vec::new();
+        self.legal_moves(&mut legal);
+        let (plan, chain, weighed) = super::partner::plan(self, &legal)?;
+        Some(Found {
+            best: plan[0],
+            score: (chain * chain) as i32,
+            depth: plan.len() as u32,
+            nodes: weighed,
+            pv: plan,
+        })
     }
 
     /// Every action is: the game has no repetition rule.

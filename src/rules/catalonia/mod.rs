@@ -13,6 +13,7 @@ pub mod dice;
 pub mod game;
 mod help;
 pub mod notation;
+pub mod partner;
 pub mod pieces;
 pub mod position;
 mod search;

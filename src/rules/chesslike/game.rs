@@ -11,6 +11,7 @@ use crate::rules::{
     ActionError, Actor, BoardView, Color, GameId, Mark, Outcome, PieceInfo, PieceView, Square,
     kit::{Match, Rules, Touched},
     move_table::Ray,
+    search::{self, Evaluate, Found, Limits},
     xbetza::Hop,
 };
 
@@ -268,11 +269,37 @@ impl Rules for ChessLike {
         piece_diagram(self.variant(), piece)
     }
 
+    fn think(&self, history: &[u64], limits: &Limits<'_>) -> Option<Found<Move>> {
+        search::search(self, history, limits)
+    }
+
     fn fast_perft(&self, depth: u32) -> Option<u64> {
         Some(super::perft::perft(
             self.position.board(),
             self.variant(),
             depth,
         ))
+    }
+}
+
+impl Evaluate for ChessLike {
+    fn side(&self) -> Color {
+        self.position.side_to_move()
+    }
+
+    fn evaluate(&self) -> i32 {
+        super::eval::evaluate(self.position.board(), self.variant())
+    }
+
+    fn capture_gain(&self, m: Move) -> Option<i32> {
+        super::eval::capture_gain(self.position.board(), self.variant(), m)
+    }
+
+    fn in_check(&self) -> bool {
+        self.position.in_check()
+    }
+
+    fn history_slot(&self, m: Move) -> usize {
+        m.from.index() * 256 + m.to.index()
     }
 }

@@ -3,6 +3,7 @@
 //! switches); the engine compiles it once and generates legal moves from tables.
 
 pub mod board;
+pub mod eval;
 pub mod fen;
 pub mod game;
 pub mod moves;

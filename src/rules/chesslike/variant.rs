@@ -1,7 +1,12 @@
 //! A chess-like variant: its board, its piece types and its rule switches, plus the move and
 //! attack tables compiled from them once. Everything the move generator needs is looked up here.
 
-use super::piece::{PieceType, TypeId};
+use std::sync::OnceLock;
+
+use super::{
+    eval::EvalTables,
+    piece::{PieceType, TypeId},
+};
 use crate::rules::{
     Color, GameId, Geometry, Square, SquareSet,
     move_table::{self, Ray},
@@ -140,6 +145,8 @@ pub struct Variant {
     /// (see [`move_table::may_reach_twice`]): their targets need de-duplicating.
     may_repeat: Vec<bool>,
     pub royal_types: Vec<TypeId>,
+    /// The search's evaluation tables, built the first time the bot plays this variant.
+    eval: OnceLock<EvalTables>,
 }
 
 /// Why a variant definition is unusable.
@@ -209,6 +216,7 @@ impl Variant {
             royal_types: (0..n as u8)
                 .filter(|&i| rules.types[i as usize].royal)
                 .collect(),
+            eval: OnceLock::new(),
             rules,
         };
         v.compile_moves();
@@ -218,6 +226,11 @@ impl Variant {
 
     pub fn geometry(&self) -> &Geometry {
         &self.rules.geometry
+    }
+
+    /// Piece values and square bonuses for the search (see [`EvalTables`]).
+    pub fn eval_tables(&self) -> &EvalTables {
+        self.eval.get_or_init(|| EvalTables::new(self))
     }
 
     pub fn types(&self) -> &[PieceType] {

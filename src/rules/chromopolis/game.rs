@@ -11,6 +11,7 @@ use super::{
 use crate::rules::{
     ActionError, Actor, BoardView, Color, GameId, Mark, Outcome, PieceInfo, Square,
     kit::{Match, Rules, Touched},
+    search::{self, Found, Limits},
 };
 
 /// The reconstructed setup of `docs/rules.md` §4.2.
@@ -133,6 +134,10 @@ impl Rules for Chromopolis {
             self.last_move = vec![from, to];
         }
         movegen::apply(&mut self.position, m)
+    }
+
+    fn think(&self, history: &[Key], limits: &Limits<'_>) -> Option<Found<Move>> {
+        search::search(self, history, limits)
     }
 
     fn irreversible(effect: &movegen::Effect) -> bool {

@@ -3,6 +3,7 @@
 //! §4.
 
 pub mod board;
+mod eval;
 pub mod game;
 pub mod help;
 pub mod movegen;

@@ -11,6 +11,7 @@ use crate::rules::{
     ActionError, Actor, BoardView, Color, GameId, Mark, Outcome, OutsideSlot, PieceInfo, PieceView,
     Square,
     kit::{Match, Rules, Touched},
+    search::{self, Found, Limits},
 };
 
 /// Katarenga's rules on one position; [`KatarengaGame`] is its game.
@@ -137,6 +138,10 @@ impl Rules for Katarenga {
             Move::Baseline(_) => Vec::new(),
         };
         movegen::apply(&mut self.position, m)
+    }
+
+    fn think(&self, history: &[Key], limits: &Limits<'_>) -> Option<Found<Move>> {
+        search::search(self, history, limits)
     }
 
     fn irreversible(effect: &movegen::Effect) -> bool {

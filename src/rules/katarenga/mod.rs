@@ -2,6 +2,7 @@
 //! from four quarterboards, racing for the two enemy camps. See `docs/rules.md` §3.
 
 pub mod board;
+mod eval;
 pub mod game;
 pub mod help;
 pub mod movegen;

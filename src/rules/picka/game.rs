@@ -15,6 +15,7 @@ use crate::rules::{
         game::{piece_diagram, piece_infos, piece_view},
     },
     kit::{Match, Rules, Touched},
+    search::{self, Evaluate, Found, Limits},
 };
 
 /// Why a Pick-a-team position string cannot be loaded: its lists part, or its board part.
@@ -413,10 +414,63 @@ impl Rules for PickATeam {
         piece_diagram(&self.rules.variant, piece)
     }
 
+    fn think(&self, history: &[u64], limits: &Limits<'_>) -> Option<Found<PickMove>> {
+        search::search(self, history, limits)
+    }
+
     fn fast_perft(&self, depth: u32) -> Option<u64> {
         match &self.phase {
             Phase::Play(g) => g.fast_perft(depth),
             Phase::Draft(_) => None,
+        }
+    }
+}
+
+/// The search plays the draft too: its evaluation counts the material each side has picked
+/// (so strong types go first) and wants weak pieces in front of strong ones.
+impl Evaluate for PickATeam {
+    fn side(&self) -> Color {
+        match &self.phase {
+            Phase::Draft(d) => d.picker(),
+            Phase::Play(g) => g.side(),
+        }
+    }
+
+    fn evaluate(&self) -> i32 {
+        match &self.phase {
+            Phase::Draft(d) => super::draft_eval::evaluate(d),
+            Phase::Play(g) => g.evaluate(),
+        }
+    }
+
+    fn capture_gain(&self, m: PickMove) -> Option<i32> {
+        match (&self.phase, m) {
+            (Phase::Play(g), PickMove::Play(m)) => g.capture_gain(m),
+            _ => None,
+        }
+    }
+
+    fn in_check(&self) -> bool {
+        match &self.phase {
+            Phase::Play(g) => g.in_check(),
+            Phase::Draft(_) => false,
+        }
+    }
+
+    /// The draft's key is its pick count (picks are irreversible); search tells draft
+    /// positions apart by their boards.
+    fn search_key(&self) -> u64 {
+        match &self.phase {
+            Phase::Draft(d) => d.board.hash ^ u64::from(d.picks).rotate_left(40),
+            Phase::Play(g) => g.search_key(),
+        }
+    }
+
+    fn history_slot(&self, m: PickMove) -> usize {
+        match (&self.phase, m) {
+            (Phase::Play(g), PickMove::Play(m)) => g.history_slot(m),
+            (_, PickMove::Pick((t, sq))) => usize::from(t) * 256 + sq.index(),
+            _ => 0,
         }
     }
 }

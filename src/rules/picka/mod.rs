@@ -5,6 +5,7 @@
 pub mod army;
 pub mod build;
 pub mod draft;
+mod draft_eval;
 pub mod examples;
 pub mod game;
 pub mod reach;

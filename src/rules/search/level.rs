@@ -1,0 +1,106 @@
+//! Playing strength: five levels, each a node budget, a depth limit and some randomness.
+
+use std::fmt;
+
+/// How strongly the bot plays, 1 (a beginner) to 5 (its best, about two seconds a move on
+/// the reference machine). A level is a node budget, not a time, so that a position, level and
+/// seed always give the same move.
+#[derive(Copy, Clone, Debug, Eq, PartialEq, Ord, PartialOrd, Hash)]
+pub struct Level(u8);
+
+/// A level outside 1–5.
+#[derive(Clone, Debug, Eq, PartialEq, thiserror::Error)]
+#[error("the bot's level is a number from 1 to 5, not \"{0:.10}\"")]
+pub struct LevelError(pub String);
+
+impl Level {
+    pub const MIN: Level = Level(1);
+    pub const DEFAULT: Level = Level(3);
+    pub const MAX: Level = Level(5);
+    pub const ALL: [Level; 5] = [Level(1), Level(2), Level(3), Level(4), Level(5)];
+
+    pub fn new(n: u8) -> Result<Level, LevelError> {
+        (1..=5)
+            .contains(&n)
+            .then_some(Level(n))
+            .ok_or_else(|| LevelError(n.to_string()))
+    }
+
+    /// Reads `3` (or `level 3`, `l3`).
+    pub fn parse(text: &str) -> Result<Level, LevelError> {
+        let t = text.trim().to_ascii_lowercase();
+        let digits = t.trim_start_matches("level").trim_start_matches('l').trim();
+        digits
+            .parse::<u8>()
+            .ok()
+            .and_then(|n| Level::new(n).ok())
+            .ok_or_else(|| LevelError(text.trim().to_string()))
+    }
+
+    pub fn number(self) -> u8 {
+        self.0
+    }
+
+    /// The node budget, depth limit and root randomness of this level. The budgets are set
+    /// from `chatrang bench ai`: level 5 thinks about two seconds on a 2-core machine.
+    pub fn limits(self, seed: u64) -> Limits<'static> {
+        let (nodes, depth, noise) = match self.0 {
+            1 => (400, 1, 120),
+            2 => (4_000, 2, 40),
+            3 => (60_000, 64, 8),
+            4 => (400_000, 64, 0),
+            _ => (2_000_000, 64, 0),
+        };
+        Limits {
+            nodes,
+            depth,
+            noise,
+            seed,
+            stop: &never,
+        }
+    }
+}
+
+fn never() -> bool {
+    false
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "level {}", self.0)
+    }
+}
+
+/// The bounds of one search.
+#[derive(Clone, Copy)]
+pub struct Limits<'a> {
+    /// Positions to visit at most: the search stops there with the best move found so far.
+    pub nodes: u64,
+    /// Plies to search at most, before extensions and quiescence.
+    pub depth: u32,
+    /// Up to this many centipawns of seeded noise on each root move's score: weaker levels
+    /// play varied, imperfect moves.
+    pub noise: i32,
+    /// Seeds the tie-breaking and the noise: the same seed gives the same move.
+    pub seed: u64,
+    /// Polled every thousand nodes; `true` ends the search with the best move so far.
+    pub stop: &'a (dyn Fn() -> bool + Sync),
+}
+
+impl<'a> Limits<'a> {
+    /// These limits with a stop test (the service's wall-clock cap).
+    pub fn with_stop(self, stop: &'a (dyn Fn() -> bool + Sync)) -> Limits<'a> {
+        Limits { stop, ..self }
+    }
+}
+
+impl fmt::Debug for Limits<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Limits")
+            .field("nodes", &self.nodes)
+            .field("depth", &self.depth)
+            .field("noise", &self.noise)
+            .field("seed", &self.seed)
+            .finish()
+    }
+}
