@@ -12,17 +12,10 @@ use crate::rules::{
     search::{Level, Limits},
 };
 
-/// The games the bot plays against people.
-pub const GAMES: [GameId; 8] = [
-    GameId::Chess,
-    GameId::Cataclysm,
-    GameId::PickATeam,
-    GameId::PickATeamV2,
-    GameId::Patch,
-    GameId::EasyPatch,
-    GameId::Katarenga,
-    GameId::Chromopolis,
-];
+/// The games the bot plays against people: every game but the cooperative ones.
+pub fn competitive_games() -> impl Iterator<Item = GameId> {
+    GameId::ALL.into_iter().filter(|g| !g.is_cooperative())
+}
 
 /// A game longer than this many actions is scored a draw (drafts count: 60 picks).
 const MAX_ACTIONS: usize = 400;
@@ -197,7 +190,7 @@ pub fn solve_tactics(level: Level, thinking: &mut Thinking) -> Vec<(String, u32,
 pub fn print(games: u32) -> Result<(), SetupError> {
     println!("Level 1 against a random mover, level 3 against level 1 ({games} games each):");
     let mut per_level: Vec<Thinking> = (0..5).map(|_| Thinking::default()).collect();
-    for id in GAMES {
+    for id in competitive_games() {
         let mut l1 = Thinking::default();
         let random = match_score(id, Player::Bot(Level::MIN), Player::Random, games, &mut l1)?;
         let mut l3 = Thinking::default();

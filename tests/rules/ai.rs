@@ -3,7 +3,7 @@
 //! same seed, and it prefers the obvious good move.
 
 use chatrang::{
-    bench::ai::{GAMES, limits},
+    bench::ai::{competitive_games, limits},
     rules::{
         Actor, Color, Game, GameId, Options, Outcome, Status, registry,
         search::{Level, MATE_BOUND},
@@ -12,7 +12,10 @@ use chatrang::{
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::helpers::{cataclysm, chess, chromopolis_board, load};
+use super::{
+    helpers::{cataclysm, chess, chromopolis_board, load},
+    picka::games::{BLACK_PICKS, WHITE_PICKS},
+};
 
 fn mover(game: &dyn Game) -> Color {
     match game.status() {
@@ -63,7 +66,7 @@ fn bot_moves_are_legal_along_a_game(id: GameId, seed: u64) -> usize {
 #[test]
 fn every_move_the_bot_chooses_is_legal_in_thousands_of_positions() {
     let mut asked = 0;
-    for id in GAMES {
+    for id in competitive_games() {
         for seed in 0..2 {
             asked += bot_moves_are_legal_along_a_game(id, seed);
         }
@@ -108,40 +111,7 @@ fn the_bot_mates_in_one_in_cataclysm() {
 
 #[test]
 fn the_bot_mates_in_one_after_a_pick_a_team_draft() {
-    let white = [
-        "pick King e1",
-        "pick Pao a1",
-        "pick Q b1",
-        "pick knight c1",
-        "pick Chinese Nightrider d1",
-        "pick grasshopper f1",
-        "pick JS g1",
-        "pick arabic spear h1",
-        "pick BS i1",
-        "pick DS j1",
-        "pick rook b2",
-        "pick B h2",
-        "pick berolina pawn d2",
-        "pick ff-pawn e2",
-        "pick FX f2",
-    ];
-    let black = [
-        "pick royal knight a10",
-        "pick P b10",
-        "pick CP c10",
-        "pick MP d10",
-        "pick MC e10",
-        "pick MB f10",
-        "pick MX g10",
-        "pick DB h10",
-        "pick DX i10",
-        "pick blocking prince j10",
-        "pick DP b9",
-        "pick DC c9",
-        "pick FP d9",
-        "pick FC e9",
-        "pick FB f9",
-    ];
+    let (white, black) = (WHITE_PICKS, BLACK_PICKS);
     let mut game = registry::new_game(GameId::PickATeam, &Options::default(), 7).unwrap();
     let (mut w, mut b) = (white.iter(), black.iter());
     // Whoever's pick it is takes their next one (the draft's order is not plain alternation).

@@ -234,6 +234,16 @@ impl<R: Evaluate> Searcher<'_, R> {
         self.stopped
     }
 
+    /// Counts a visit; the score when the node needs no search: the budget is spent (the
+    /// score is void), or a draw is settled.
+    fn enter(&mut self, pos: &R, since: usize) -> Option<Score> {
+        self.nodes += 1;
+        if self.out_of_budget() {
+            return Some(0);
+        }
+        self.settled(pos, since)
+    }
+
     /// A draw the position's history decides without searching: a repetition (twice on the
     /// path is enough inside a search) or the fifty-move rule. Finished games are scored by
     /// the parent (see [`Searcher::child`]).
@@ -261,11 +271,7 @@ impl<R: Evaluate> Searcher<'_, R> {
         beta: Score,
         since: usize,
     ) -> Score {
-        self.nodes += 1;
-        if self.out_of_budget() {
-            return 0;
-        }
-        if let Some(score) = self.settled(pos, since) {
+        if let Some(score) = self.enter(pos, since) {
             return score;
         }
         if depth <= 0 || ply >= MAX_PLY {
@@ -400,11 +406,7 @@ impl<R: Evaluate> Searcher<'_, R> {
         since: usize,
         qply: u32,
     ) -> Score {
-        self.nodes += 1;
-        if self.out_of_budget() {
-            return 0;
-        }
-        if let Some(score) = self.settled(pos, since) {
+        if let Some(score) = self.enter(pos, since) {
             return score;
         }
         self.quiesce(pos, ply, alpha, beta, since, qply)

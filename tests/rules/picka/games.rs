@@ -53,42 +53,45 @@ fn interleave<'a>(white: &[&'a str], black: &[&'a str], total: usize) -> Vec<(&'
         .collect()
 }
 
+/// The draft of a Version One game that ends in a Pao mate: White's picks and Black's.
+pub const WHITE_PICKS: [&str; 15] = [
+    "pick King e1",
+    "pick Pao a1",
+    "pick Q b1",
+    "pick knight c1",
+    "pick Chinese Nightrider d1",
+    "pick grasshopper f1",
+    "pick JS g1",
+    "pick arabic spear h1",
+    "pick BS i1",
+    "pick DS j1",
+    "pick rook b2",
+    "pick B h2",
+    "pick berolina pawn d2",
+    "pick ff-pawn e2",
+    "pick FX f2",
+];
+pub const BLACK_PICKS: [&str; 15] = [
+    "pick royal knight a10",
+    "pick P b10",
+    "pick CP c10",
+    "pick MP d10",
+    "pick MC e10",
+    "pick MB f10",
+    "pick MX g10",
+    "pick DB h10",
+    "pick DX i10",
+    "pick blocking prince j10",
+    "pick DP b9",
+    "pick DC c9",
+    "pick FP d9",
+    "pick FC e9",
+    "pick FB f9",
+];
+
 #[test]
 fn a_version_one_game_from_the_empty_board_to_mate() {
-    let white = [
-        "pick King e1",
-        "pick Pao a1",
-        "pick Q b1",
-        "pick knight c1",
-        "pick Chinese Nightrider d1",
-        "pick grasshopper f1",
-        "pick JS g1",
-        "pick arabic spear h1",
-        "pick BS i1",
-        "pick DS j1",
-        "pick rook b2",
-        "pick B h2",
-        "pick berolina pawn d2",
-        "pick ff-pawn e2",
-        "pick FX f2",
-    ];
-    let black = [
-        "pick royal knight a10",
-        "pick P b10",
-        "pick CP c10",
-        "pick MP d10",
-        "pick MC e10",
-        "pick MB f10",
-        "pick MX g10",
-        "pick DB h10",
-        "pick DX i10",
-        "pick blocking prince j10",
-        "pick DP b9",
-        "pick DC c9",
-        "pick FP d9",
-        "pick FC e9",
-        "pick FB f9",
-    ];
+    let (white, black) = (WHITE_PICKS, BLACK_PICKS);
     let mut actions = interleave(&white, &black, 30);
     // The fF-pawn goes two squares, the Chinese Fish Pawn too; then the Rook uncovers a Pao
     // check along the a-file: b8 is the Bishop's, c9 Black's own, nothing can come between.

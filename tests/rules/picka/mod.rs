@@ -4,7 +4,7 @@
 mod armies;
 mod attacks;
 mod draft;
-mod games;
+pub mod games;
 mod help;
 mod legality;
 mod pieces;
