@@ -58,6 +58,12 @@ pub enum Command {
     Bench {
         /// What to measure.
         what: String,
+        /// Games per match (`bench ai`).
+        #[arg(long, default_value_t = 20)]
+        games: u32,
+        /// Only this game (`bench ai`).
+        #[arg(long)]
+        game: Option<String>,
     },
     /// A local chat channel in the terminal, or from a pipe (`chatrang console < script`).
     Console {
@@ -118,7 +124,7 @@ pub fn run() -> ExitCode {
         } => crate::render::command::render(&what, &rest, position.as_deref(), out, black)
             .map_err(Failure::from),
         Command::Gallery { dir } => crate::render::command::gallery(&dir).map_err(Failure::from),
-        Command::Bench { what } => bench(&what),
+        Command::Bench { what, games, game } => bench(&what, games, game.as_deref()),
         Command::Console { data, files, user } => {
             let clock = ShiftedClock::default();
             let timed = clock.clone();
@@ -246,10 +252,13 @@ fn perft(game: &str, depth: u32, position: Option<&str>, divide: bool) -> Result
     Ok(())
 }
 
-fn bench(what: &str) -> Result<(), Failure> {
+fn bench(what: &str, games: u32, only: Option<&str>) -> Result<(), Failure> {
     match what {
         "rules" => Ok(crate::bench::rules::print()?),
-        "ai" => Ok(crate::bench::ai::print(20)?),
+        "ai" => {
+            let only = only.map(GameId::parse).transpose()?;
+            Ok(crate::bench::ai::print(games, only)?)
+        }
         "catalonia" => {
             crate::bench::catalonia::print(200);
             Ok(())

@@ -1,6 +1,7 @@
 //! `chatrang bench ai`: how well and how fast the bot plays. Per game: level 1 against a
 //! random mover, level 3 against level 1, nodes per second and think times per level; for
-//! chess also a tactics set with known answers (`assets/tactics/chess.txt`).
+//! chess also a tactics set with known answers (`assets/tactics/chess.txt`); for Catalonia the
+//! average score of solo games ([`super::partner`]).
 
 use std::time::{Duration, Instant};
 
@@ -9,7 +10,7 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::rules::{
     Color, Game, GameId, Outcome, SetupError, Status, registry,
-    search::{Level, Limits},
+    search::{Level, Limits, Thought},
 };
 
 /// The games the bot plays against people: every game but the cooperative ones.
@@ -19,6 +20,23 @@ pub fn competitive_games() -> impl Iterator<Item = GameId> {
 
 /// A game longer than this many actions is scored a draw (drafts count: 60 picks).
 const MAX_ACTIONS: usize = 400;
+
+/// A competitive game is scored a win for a bot whose search says it is this far ahead
+/// (ten pawns, or a mate) on [`ADJUDICATE_AFTER`] of its moves in a row, as engine matches
+/// are adjudicated: the bot would win it, just slowly.
+const ADJUDICATE_AT: i32 = 1_000;
+const ADJUDICATE_AFTER: u32 = 3;
+
+/// The bot's search at `level`, stopped by the level's think time as in the service.
+fn think(game: &dyn Game, level: Level, seed: u64, thinking: &mut Thinking) -> Option<Thought> {
+    let started = Instant::now();
+    let cap = level.think_time();
+    let stop = move || started.elapsed() > cap;
+    let thought = game.think(&level.limits(seed).with_stop(&stop))?;
+    thinking.times.push(started.elapsed());
+    thinking.nodes += thought.nodes;
+    Some(thought)
+}
 
 /// Who makes a side's moves.
 #[derive(Copy, Clone, Debug)]
@@ -59,16 +77,30 @@ impl Thinking {
 /// Plays one game from `game`'s usual start, `white` against `black`, and returns the points
 /// White scored (1, ½ or 0).
 pub fn play_out(
-    mut game: Box<dyn Game>,
+    game: Box<dyn Game>,
     white: Player,
     black: Player,
     seed: u64,
     thinking: &mut Thinking,
 ) -> f64 {
+    play_to_end(game, white, black, seed, thinking).map_or(0.5, |o| points(&o, Color::White))
+}
+
+/// Plays `game` to its end, `white` making White's actions (and anyone's) and `black`
+/// Black's; `None` when it lasts more than [`MAX_ACTIONS`].
+fn play_to_end(
+    mut game: Box<dyn Game>,
+    white: Player,
+    black: Player,
+    seed: u64,
+    thinking: &mut Thinking,
+) -> Option<Outcome> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let adjudicates = !game.id().is_cooperative();
+    let mut far_ahead = [0u32; 2];
     for ply in 0..MAX_ACTIONS {
         let side = match game.status() {
-            Status::Over(outcome) => return points(&outcome, Color::White),
+            Status::Over(outcome) => return Some(outcome),
             Status::Ongoing { actor, .. } => match actor {
                 crate::rules::Actor::Side(side) => side,
                 crate::rules::Actor::Anyone => Color::White,
@@ -81,19 +113,28 @@ pub fn play_out(
                 legal[rng.random_range(0..legal.len())].notation.clone()
             }
             Player::Bot(level) => {
-                let limits = level.limits(seed ^ ply as u64);
-                let started = Instant::now();
-                let thought = game.think(&limits).expect("the game goes on");
-                thinking.times.push(started.elapsed());
-                thinking.nodes += thought.nodes;
+                let thought = think(game.as_ref(), level, seed ^ ply as u64, thinking)
+                    .expect("the game goes on");
+                let count = &mut far_ahead[usize::from(side == Color::Black)];
+                *count = if thought.score >= ADJUDICATE_AT {
+                    *count + 1
+                } else {
+                    0
+                };
+                if adjudicates && *count >= ADJUDICATE_AFTER {
+                    return Some(Outcome::Win {
+                        winner: side,
+                        reason: "adjudicated".into(),
+                    });
+                }
                 thought.notation
             }
         };
         game.play(&action).expect("chosen among the legal actions");
     }
     match game.status() {
-        Status::Over(outcome) => points(&outcome, Color::White),
-        Status::Ongoing { .. } => 0.5,
+        Status::Over(outcome) => Some(outcome),
+        Status::Ongoing { .. } => None,
     }
 }
 
@@ -168,12 +209,9 @@ pub fn solve_tactics(level: Level, thinking: &mut Thinking) -> Vec<(String, u32,
         let Ok(game) = registry::load(GameId::Chess, &t.fen) else {
             continue;
         };
-        let started = Instant::now();
-        let Some(thought) = game.think(&level.limits(1)) else {
+        let Some(thought) = think(game.as_ref(), level, 1, thinking) else {
             continue;
         };
-        thinking.times.push(started.elapsed());
-        thinking.nodes += thought.nodes;
         let solved = t.answers.contains(&thought.notation);
         match by_kind.iter_mut().find(|(k, _, _)| *k == t.kind) {
             Some(entry) => {
@@ -186,54 +224,145 @@ pub fn solve_tactics(level: Level, thinking: &mut Thinking) -> Vec<(String, u32,
     by_kind
 }
 
-/// Runs the whole report: `games` games per match.
-pub fn print(games: u32) -> Result<(), SetupError> {
-    println!("Level 1 against a random mover, level 3 against level 1 ({games} games each):");
-    let mut per_level: Vec<Thinking> = (0..5).map(|_| Thinking::default()).collect();
-    for id in competitive_games() {
-        let mut l1 = Thinking::default();
-        let random = match_score(id, Player::Bot(Level::MIN), Player::Random, games, &mut l1)?;
+/// Runs the whole report: `games` games per match, for every game or only `only`.
+pub fn print(games: u32, only: Option<GameId>) -> Result<(), SetupError> {
+    let wanted = |id: GameId| only.is_none_or(|o| o == id);
+    let ids: Vec<GameId> = competitive_games().filter(|&id| wanted(id)).collect();
+    if !ids.is_empty() {
+        println!(
+            "Level 1 against a random mover ({games} games), level 3 against level 1 ({} games); \
+             a bot ten pawns ahead on three moves in a row is scored the winner:",
+            games.div_ceil(2)
+        );
+    }
+    for &id in &ids {
+        let random = match_score(
+            id,
+            Player::Bot(Level::MIN),
+            Player::Random,
+            games,
+            &mut Thinking::default(),
+        )?;
         let mut l3 = Thinking::default();
         let versus = match_score(
             id,
             Player::Bot(Level::DEFAULT),
             Player::Bot(Level::MIN),
-            games,
+            games.div_ceil(2),
             &mut l3,
         )?;
         println!(
-            "  {:<14} L1 vs random {:>5.1} %   L3 vs L1 {:>5.1} %   L3: {:>6.0} k nodes/s, median {:>5} ms, max {:>5} ms",
+            "  {:<14} L1 vs random {:>5.1} %   L3 vs L1 {:>5.1} %   L3: {:>5.0} k nodes/s",
             id.id(),
             random * 100.0,
             versus * 100.0,
             l3.nodes_per_second() / 1000.0,
-            l3.median().as_millis(),
-            l3.max().as_millis(),
         );
-        per_level[0].times.extend(l1.times);
-        per_level[0].nodes += l1.nodes;
     }
-    println!("Think time per level (chess, the tactics set's positions):");
-    for level in Level::ALL {
-        let mut thinking = Thinking::default();
-        let solved = solve_tactics(level, &mut thinking);
-        let summary: Vec<String> = solved
-            .iter()
-            .map(|(kind, s, n)| format!("{kind} {s}/{n}"))
-            .collect();
-        let (s, n) = solved
-            .iter()
-            .fold((0, 0), |(a, b), (_, s, n)| (a + s, b + n));
+    if !ids.is_empty() {
+        println!("Think time per level, median / max in ms, on positions from play:");
         println!(
-            "  {level}: solves {s}/{n} ({:.0} %: {}), {:.0} k nodes/s, median {} ms, max {} ms",
-            f64::from(s) * 100.0 / f64::from(n.max(1)),
-            summary.join(", "),
-            thinking.nodes_per_second() / 1000.0,
-            thinking.median().as_millis(),
-            thinking.max().as_millis(),
+            "  {:<14} {:>13} {:>13} {:>13} {:>13} {:>13}",
+            "", "level 1", "level 2", "level 3", "level 4", "level 5"
         );
+    }
+    for &id in &ids {
+        let positions = positions_from_play(id, THINK_POSITIONS)?;
+        let cells: Vec<String> = Level::ALL
+            .iter()
+            .map(|&level| {
+                let thinking = think_on(&positions, level);
+                format!(
+                    "{} / {}",
+                    thinking.median().as_millis(),
+                    thinking.max().as_millis()
+                )
+            })
+            .collect();
+        println!(
+            "  {:<14} {:>13} {:>13} {:>13} {:>13} {:>13}",
+            id.id(),
+            cells[0],
+            cells[1],
+            cells[2],
+            cells[3],
+            cells[4]
+        );
+    }
+    if wanted(GameId::Catalonia) {
+        super::partner::print(games);
+    }
+    if wanted(GameId::Chess) {
+        println!(
+            "Chess tactics set ({} positions), per level:",
+            tactics().len()
+        );
+        for level in Level::ALL {
+            let mut thinking = Thinking::default();
+            let solved = solve_tactics(level, &mut thinking);
+            let summary: Vec<String> = solved
+                .iter()
+                .map(|(kind, s, n)| format!("{kind} {s}/{n}"))
+                .collect();
+            let (s, n) = solved
+                .iter()
+                .fold((0, 0), |(a, b), (_, s, n)| (a + s, b + n));
+            println!(
+                "  {level}: solves {s}/{n} ({:.0} %: {}), {:.0} k nodes/s, median {} ms, max {} ms",
+                f64::from(s) * 100.0 / f64::from(n.max(1)),
+                summary.join(", "),
+                thinking.nodes_per_second() / 1000.0,
+                thinking.median().as_millis(),
+                thinking.max().as_millis(),
+            );
+        }
     }
     Ok(())
+}
+
+/// How many positions per game the think times are measured on.
+const THINK_POSITIONS: usize = 8;
+
+/// `count` positions met while level 1 plays a random mover from the game's start, spread
+/// over the opening, middle and end (every fifth action, past any draft).
+fn positions_from_play(id: GameId, count: usize) -> Result<Vec<Box<dyn Game>>, SetupError> {
+    let mut positions = Vec::new();
+    let mut seed = 1;
+    while positions.len() < count && seed < 100 {
+        let mut game = id.spec().start(&Default::default(), seed)?;
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        for ply in 0..MAX_ACTIONS {
+            let Status::Ongoing { .. } = game.status() else {
+                break;
+            };
+            if ply % 5 == 4 && !game.position_text().contains("draft") {
+                positions.push(game.clone_game());
+                if positions.len() == count {
+                    break;
+                }
+            }
+            let action = if ply % 2 == 0 {
+                game.think(&Level::MIN.limits(seed ^ ply as u64))
+                    .expect("the game goes on")
+                    .notation
+            } else {
+                let legal = game.legal_actions();
+                legal[rng.random_range(0..legal.len())].notation.clone()
+            };
+            game.play(&action).expect("chosen among the legal actions");
+        }
+        seed += 1;
+    }
+    Ok(positions)
+}
+
+/// The bot's think times at `level` on each of `positions`.
+fn think_on(positions: &[Box<dyn Game>], level: Level) -> Thinking {
+    let mut thinking = Thinking::default();
+    for (i, game) in positions.iter().enumerate() {
+        think(game.as_ref(), level, i as u64, &mut thinking);
+    }
+    thinking
 }
 
 /// A search with explicit limits, for tests that need a small budget.

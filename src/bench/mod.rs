@@ -5,5 +5,6 @@
 
 pub mod ai;
 pub mod catalonia;
+pub mod partner;
 pub mod rules;
 pub mod service;

@@ -3,7 +3,7 @@
 
 use std::sync::{Arc, atomic::Ordering};
 
-use poise::serenity_prelude::{self as serenity, ChannelType, Message};
+use poise::serenity_prelude::{self as serenity, Message};
 
 use super::{Ctx, Data, Error, deliver::deliver, message::service_user, respond::Origin};
 use crate::service::{Command, Place, Reply, Request, Service, ServiceResult, User};
@@ -79,11 +79,6 @@ impl<'a> Call<'a> {
 
     pub fn data(&self) -> &'a Data {
         poise::Context::Application(self.ctx).data()
-    }
-
-    /// The kind of channel the command came from, when Discord said.
-    pub fn channel_kind(&self) -> Option<ChannelType> {
-        self.ctx.interaction.channel.as_ref().map(|c| c.kind)
     }
 
     /// Shows the result (a failure to show it is handled there: see [`deliver`]); returns

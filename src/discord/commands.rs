@@ -94,17 +94,22 @@ pub async fn new(
     let poise::Context::Application(app) = ctx else {
         return Err("only slash commands are served".into());
     };
+    let opens_thread = threads::can_hold_threads(
+        app.interaction.guild_id,
+        app.interaction.channel.as_ref().map(|c| c.kind),
+    );
     let request = NewGame {
         game,
         opponent: opponent.map(|u| User::new(u.id.to_string(), u.display_name())),
         side: side.map(Color::from),
         teams: teams.unwrap_or(false),
         options: options::game_options_given(app.args),
+        opens_thread,
         ..NewGame::default()
     };
     let (call, posted) = call::run(ctx, None, Command::New(request)).await?;
     if let Some((reply, message)) = posted
-        && threads::can_hold_threads(&call.origin, call.channel_kind())
+        && opens_thread
     {
         threads::open_for_game(&call.origin, call.data(), &reply, &message).await;
     }

@@ -3,7 +3,7 @@
 //! the game is played in the channel, and the channel is told why once.
 
 use poise::serenity_prelude::{
-    self as serenity, AutoArchiveDuration, ChannelType, CreateThread, HttpError, Message,
+    self as serenity, AutoArchiveDuration, ChannelType, CreateThread, GuildId, HttpError, Message,
 };
 
 use super::{Data, message::Outgoing, respond::Origin};
@@ -15,8 +15,8 @@ const MISSING_ACCESS: isize = 50001;
 
 /// Whether the interaction happened where a thread can be started: a server's text channel,
 /// not a direct message and not a thread already.
-pub fn can_hold_threads(origin: &Origin, channel_kind: Option<ChannelType>) -> bool {
-    origin.guild.is_some()
+pub fn can_hold_threads(guild: Option<GuildId>, channel_kind: Option<ChannelType>) -> bool {
+    guild.is_some()
         && !matches!(
             channel_kind,
             Some(ChannelType::PublicThread | ChannelType::PrivateThread | ChannelType::NewsThread)

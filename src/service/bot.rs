@@ -7,7 +7,7 @@
 //! the blocking pool, at most [`Service::searches`] at a time, so bot games never starve the
 //! runtime nor each other. Its move is written through the same guarded path as anyone's.
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use super::{
     base::Service,
@@ -23,10 +23,6 @@ use crate::{
 
 /// The id every bot account starts with; the level follows.
 const BOT_ID: &str = "chatrang:level";
-
-/// A search may run this long past its level's budget on a slow or busy machine before it is
-/// stopped with the best move found so far.
-const THINK_CAP: Duration = Duration::from_secs(10);
 
 /// The account that plays at `level`.
 pub(crate) fn bot_user(level: Level) -> User {
@@ -132,7 +128,7 @@ impl Service {
     }
 
     /// The bot's search at `level` on the game, on the blocking pool once a search slot is
-    /// free; stopped after [`THINK_CAP`] at the latest.
+    /// free; stopped after the level's think time at the latest.
     pub(crate) async fn think(
         &self,
         loaded: &Loaded,
@@ -143,7 +139,8 @@ impl Service {
         let seed = loaded.row.seed ^ (loaded.row.version as u64).rotate_left(32);
         tokio::task::spawn_blocking(move || {
             let started = Instant::now();
-            let stop = move || started.elapsed() > THINK_CAP;
+            let cap = level.think_time();
+            let stop = move || started.elapsed() > cap;
             game.think(&level.limits(seed).with_stop(&stop))
         })
         .await

@@ -82,6 +82,9 @@ pub struct NewGame {
     pub options: Vec<(String, String)>,
     /// The seed of every random choice of the game; random when `None`.
     pub seed: Option<u64>,
+    /// The adapter moves the new game into a thread of its own (Discord): a bot that moves
+    /// first waits until then, so that its board is posted in the thread.
+    pub opens_thread: bool,
 }
 
 /// One command as people see it: its name, how to write it, and what it does.

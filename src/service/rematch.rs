@@ -84,7 +84,8 @@ impl Service {
             news = news.notify(vec![challenged]);
         }
         let log = [log_line(LogKind::Start, user, Some(!my_old_side), text)];
-        self.create_and_announce(&next, &swapped, &log, news).await
+        self.create_and_announce(&next, &swapped, &log, news, false)
+            .await
     }
 }
 

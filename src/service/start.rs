@@ -21,8 +21,8 @@ use super::{
 use crate::{
     rules::{Actor, Color, Game, GameId, Options, Status, registry, search::Level},
     store::{
-        Commit, GameRow, GameState, LogKind, NewLogEntry, NewPost, StoreError, TimerKind, Timing,
-        now_ms,
+        Commit, GameRow, GameState, LogKind, NewLogEntry, NewPost, StoreError, TimerKind,
+        TimerUpdate, Timing, now_ms,
     },
 };
 
@@ -46,6 +46,41 @@ fn bot_moves_first(row: &GameRow, members: &[(String, Color)]) -> bool {
             ..
         }) if side == bot_side
     )
+}
+
+/// What a new game is set up with: its options, its seed and its timing.
+type Setup = (BTreeMap<String, String>, u64, Timing);
+
+/// A new game's row before the store numbers it: `game` at its start, made by the asker in
+/// the asker's place, a challenge until the caller says otherwise.
+fn fresh_row(
+    kind: GameId,
+    req: &Request,
+    (options, seed, timing): Setup,
+    game: &dyn Game,
+) -> GameRow {
+    let position = game.position_text();
+    GameRow {
+        id: 0,
+        variant: kind.into(),
+        server_id: req.place.server.clone(),
+        place_id: req.place.channel.clone(),
+        options,
+        seed,
+        initial_position: position.clone(),
+        position,
+        version: 0,
+        state: GameState::Challenge,
+        group_game: false,
+        creator: req.user.id.clone(),
+        challenged: None,
+        pending: None,
+        outcome: None,
+        rematch_of: None,
+        timing,
+        created_at: 0,
+        updated_at: 0,
+    }
 }
 
 fn random_seed() -> u64 {
@@ -152,7 +187,6 @@ impl Service {
         } else {
             GameState::Gathering
         };
-        let position = game.position_text();
         let text = match (&challenged, group) {
             (Some(opponent), _) => format!(
                 "{} challenges {} to {kind} ({} plays {}).",
@@ -165,25 +199,10 @@ impl Service {
             (None, true) => format!("{} starts a group game of {kind}.", creator.name),
         };
         let row = GameRow {
-            id: 0,
-            variant: kind.into(),
-            server_id: place.server.clone(),
-            place_id: place.channel.clone(),
-            options,
-            seed,
-            initial_position: position.clone(),
-            position,
-            version: 0,
             state,
             group_game: group,
-            creator: creator.id.clone(),
             challenged: challenged.as_ref().map(|u| u.id.clone()),
-            pending: None,
-            outcome: None,
-            rematch_of: None,
-            timing,
-            created_at: 0,
-            updated_at: 0,
+            ..fresh_row(kind, req, (options, seed, timing), game.as_ref())
         };
         let members: Vec<(String, Color)> =
             people.iter().map(|(u, s)| (u.id.clone(), *s)).collect();
@@ -192,7 +211,8 @@ impl Service {
             news = news.notify(vec![challenged.id]);
         }
         let log = [log_line(LogKind::Start, creator, Some(my_side), text)];
-        self.create_and_announce(&row, &members, &log, news).await
+        self.create_and_announce(&row, &members, &log, news, false)
+            .await
     }
 
     /// A game against the bot (or, in a cooperative game, with it as the other side): it
@@ -203,7 +223,7 @@ impl Service {
         kind: GameId,
         new: &NewGame,
         level: Level,
-        (options, seed, timing): (BTreeMap<String, String>, u64, Timing),
+        setup: Setup,
         game: Box<dyn Game>,
     ) -> ServiceResult {
         let creator = &req.user;
@@ -228,41 +248,26 @@ impl Service {
                 creator.name, bot.name, creator.name
             )
         };
-        let position = game.position_text();
         let row = GameRow {
-            id: 0,
-            variant: kind.into(),
-            server_id: req.place.server.clone(),
-            place_id: req.place.channel.clone(),
-            options,
-            seed,
-            initial_position: position.clone(),
-            position,
-            version: 0,
             state: GameState::Active,
             group_game: kind.is_cooperative(),
-            creator: creator.id.clone(),
-            challenged: None,
-            pending: None,
-            outcome: None,
-            rematch_of: None,
-            timing,
-            created_at: 0,
-            updated_at: 0,
+            ..fresh_row(kind, req, setup, game.as_ref())
         };
         let members = [(creator.id.clone(), my_side), (bot.id.clone(), !my_side)];
         let log = [log_line(LogKind::Start, creator, Some(my_side), &text)];
-        self.create_and_announce(&row, &members, &log, News::board(text))
+        self.create_and_announce(&row, &members, &log, News::board(text), new.opens_thread)
             .await
     }
 
-    /// Writes a new game with the post that announces it, and replies about it.
+    /// Writes a new game with the post that announces it, and replies about it. When the
+    /// bot moves first and the game is `moving` to a thread, its move waits for that.
     pub(crate) async fn create_and_announce(
         &self,
         row: &GameRow,
         members: &[(String, Color)],
         log: &[NewLogEntry],
         mut news: News,
+        moving: bool,
     ) -> ServiceResult {
         let posts: Vec<NewPost> = news.post(self.outbox.as_ref()).into_iter().collect();
         let mut timers = if row.state == GameState::Active {
@@ -271,7 +276,11 @@ impl Service {
             Vec::new()
         };
         if row.state == GameState::Active && bot_moves_first(row, members) {
-            timers.push(self.bot_timer());
+            timers.push(if moving {
+                self.bot_timer_after_place()
+            } else {
+                self.bot_timer()
+            });
         }
         let id = self
             .store
@@ -291,7 +300,8 @@ impl Service {
     }
 
     /// Moves a game to another channel or thread (an adapter that opens a thread for each
-    /// new game calls this). The version does not change, so its buttons keep working.
+    /// new game calls this). The version does not change, so its buttons keep working. A bot
+    /// waiting to make the first move makes it now, in the new place.
     pub async fn move_to_place(&self, game: i64, place: &Place) -> ServiceResult<()> {
         for _ in 0..3 {
             let row = self
@@ -301,7 +311,17 @@ impl Service {
                 .ok_or_else(|| ServiceError::refused(format!("There is no game #{game}.")))?;
             let mut next = row.clone();
             next.place_id = place.channel.clone();
-            match self.store.commit(&Commit::new(next, row.version)).await {
+            let version = row.version;
+            let bot_to_act = self.load_row(row).await?.bot_to_act().is_some();
+            let mut commit = Commit::new(next, version);
+            if bot_to_act {
+                commit.timers = TimerUpdate::KeepWith(vec![self.bot_timer()]);
+            }
+            match self.store.commit(&commit).await {
+                Ok(_) if bot_to_act => {
+                    self.timer_wake.notify_one();
+                    return Ok(());
+                }
                 Ok(_) => return Ok(()),
                 Err(StoreError::Conflict) => continue,
                 Err(other) => return Err(other.into()),

@@ -18,6 +18,8 @@ pub const SHORTEST_TURN: Duration = Duration::from_secs(10 * 60);
 pub const LONGEST_TURN: Duration = Duration::from_secs(14 * 24 * 3600);
 /// The second reminder comes with this much time left.
 pub(crate) const LAST_HOUR: i64 = 3_600_000;
+/// How long a bot that moves first waits for its game to be moved into a thread.
+const PLACE_WAIT: Duration = Duration::from_secs(10);
 
 /// The `/new` options that time a game rather than change its rules, for every game.
 pub const TIMING_OPTIONS: [OptionSpec; 4] = [
@@ -157,6 +159,15 @@ impl Service {
         NewTimer {
             kind: TimerKind::BotMove,
             due_at: self.now_ms(),
+        }
+    }
+
+    /// The bot's first move in a game its adapter is about to move into a thread: due when
+    /// the game has moved (see `move_to_place`), or after [`PLACE_WAIT`] if it never does.
+    pub(crate) fn bot_timer_after_place(&self) -> NewTimer {
+        NewTimer {
+            kind: TimerKind::BotMove,
+            due_at: self.now_ms() + PLACE_WAIT.as_millis() as i64,
         }
     }
 

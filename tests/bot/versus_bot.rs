@@ -3,9 +3,11 @@
 //! answers to draw offers and undo requests, its rating account, Catalonia's partner and
 //! `/hint`, and the refusals of a bad `ai` option.
 
+use std::{sync::Arc, time::Duration};
+
 use chatrang::{
     rules::{Actor, Color, Game, GameId, Status, registry, search::Level},
-    service::{Command, NewGame, Reply, Service, User},
+    service::{Command, ManualClock, NewGame, Place, Reply, Service, TextPainter, User},
     store::GameState,
 };
 
@@ -126,6 +128,54 @@ async fn the_bot_moves_first_when_it_plays_white(db: TestDb) {
     assert!(service.fire_due_timers().await.unwrap().is_empty());
 }
 
+/// Discord moves a new game into a thread of its own: a bot that moves first waits for that,
+/// so its board is posted in the thread, and moves at once when the game has moved (or after
+/// ten seconds if it never does).
+async fn a_bot_moving_first_waits_for_its_game_to_reach_its_thread(db: TestDb) {
+    let clock = ManualClock::at(1_000_000_000);
+    let service = Service::new(db.open().await, Arc::new(TextPainter)).with_clock(clock.clone());
+    let alice = person("alice");
+    let new = |opens_thread| {
+        Command::New(NewGame {
+            game: "chess".into(),
+            side: Some(Color::Black),
+            options: vec![("ai".into(), "1".into())],
+            opens_thread,
+            ..NewGame::default()
+        })
+    };
+    let moved = ok(service.run(&req(&alice, None), new(true)).await)
+        .game
+        .unwrap()
+        .id;
+    assert!(
+        service.fire_due_timers().await.unwrap().is_empty(),
+        "it waits"
+    );
+    service
+        .move_to_place(moved, &Place::new("server", "thread-1"))
+        .await
+        .unwrap();
+    let said = service.fire_due_timers().await.unwrap();
+    assert_eq!(said.len(), 1, "{said:?}");
+    assert_eq!(said[0].game.as_ref().unwrap().id, moved);
+    let row = service.store().game(moved).await.unwrap().unwrap();
+    assert_eq!(row.place_id, "thread-1");
+    assert_ne!(row.position, row.initial_position, "the bot has moved");
+
+    // A game that never reaches a thread gets its move after ten seconds.
+    let stuck = ok(service.run(&req(&alice, None), new(true)).await)
+        .game
+        .unwrap()
+        .id;
+    clock.advance(Duration::from_secs(9));
+    assert!(service.fire_due_timers().await.unwrap().is_empty());
+    clock.advance(Duration::from_secs(2));
+    let said = service.fire_due_timers().await.unwrap();
+    assert_eq!(said.len(), 1, "{said:?}");
+    assert_eq!(said[0].game.as_ref().unwrap().id, stuck);
+}
+
 async fn the_bot_takes_a_draw_only_when_it_stands_worse(db: TestDb) {
     let service = db.service().await;
     let alice = person("alice");
@@ -240,6 +290,7 @@ async fn a_bad_ai_option_is_refused_with_what_to_type(db: TestDb) {
 on_both_backends!(
     every_game_against_the_bot_is_played_to_its_end,
     the_bot_moves_first_when_it_plays_white,
+    a_bot_moving_first_waits_for_its_game_to_reach_its_thread,
     the_bot_takes_a_draw_only_when_it_stands_worse,
     the_bot_refuses_to_take_moves_back,
     catalonia_solo_and_its_hint,

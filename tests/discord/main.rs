@@ -11,6 +11,7 @@ mod history;
 mod parity;
 mod promotion;
 mod timed;
+mod versus_bot;
 
 use std::{path::Path, sync::Arc, time::Duration};
 

@@ -1,10 +1,12 @@
-//! Playing strength: five levels, each a node budget, a depth limit and some randomness.
+//! Playing strength: five levels, each a node budget, a time cap, a depth limit and some
+//! randomness.
 
-use std::fmt;
+use std::{fmt, time::Duration};
 
-/// How strongly the bot plays, 1 (a beginner) to 5 (its best, about two seconds a move on
-/// the reference machine). A level is a node budget, not a time, so that a position, level and
-/// seed always give the same move.
+/// How strongly the bot plays, 1 (a beginner) to 5 (its best, two seconds a move). A level is
+/// first a node budget, so that a position, level and seed give the same move; the time cap
+/// ([`Level::think_time`], applied by the caller, since the rules never read a clock) ends the
+/// searches of slow or large games early, with the best move found so far.
 #[derive(Copy, Clone, Debug, Eq, PartialEq, Ord, PartialOrd, Hash)]
 pub struct Level(u8);
 
@@ -41,15 +43,26 @@ impl Level {
         self.0
     }
 
+    /// The longest the bot thinks at this level, for the caller's stop test.
+    pub fn think_time(self) -> Duration {
+        Duration::from_millis(match self.0 {
+            1 | 2 => 500,
+            3 => 1_000,
+            4 => 1_500,
+            _ => 2_000,
+        })
+    }
+
     /// The node budget, depth limit and root randomness of this level. The budgets are set
-    /// from `chatrang bench ai`: level 5 thinks about two seconds on a 2-core machine.
+    /// from `chatrang bench ai`: in chess level 3 uses about half a second and solves nine
+    /// tactics in ten; level 5's budget is more than two seconds' worth, so its time cap rules.
     pub fn limits(self, seed: u64) -> Limits<'static> {
         let (nodes, depth, noise) = match self.0 {
             1 => (400, 1, 120),
             2 => (4_000, 2, 40),
-            3 => (60_000, 64, 8),
-            4 => (400_000, 64, 0),
-            _ => (2_000_000, 64, 0),
+            3 => (400_000, 64, 8),
+            4 => (1_000_000, 64, 0),
+            _ => (4_000_000, 64, 0),
         };
         Limits {
             nodes,
