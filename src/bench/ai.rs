@@ -35,6 +35,7 @@ fn think(game: &dyn Game, level: Level, seed: u64, thinking: &mut Thinking) -> O
     let thought = game.think(&level.limits(seed).with_stop(&stop))?;
     thinking.times.push(started.elapsed());
     thinking.nodes += thought.nodes;
+    thinking.depths += u64::from(thought.depth);
     Some(thought)
 }
 
@@ -51,9 +52,15 @@ pub enum Player {
 pub struct Thinking {
     pub times: Vec<Duration>,
     pub nodes: u64,
+    /// The sum of the depths the searches completed.
+    pub depths: u64,
 }
 
 impl Thinking {
+    fn mean_depth(&self) -> f64 {
+        self.depths as f64 / self.times.len().max(1) as f64
+    }
+
     fn median(&self) -> Duration {
         let mut t = self.times.clone();
         t.sort();
@@ -260,9 +267,12 @@ pub fn print(games: u32, only: Option<GameId>) -> Result<(), SetupError> {
         );
     }
     if !ids.is_empty() {
-        println!("Think time per level, median / max in ms, on positions from play:");
         println!(
-            "  {:<14} {:>13} {:>13} {:>13} {:>13} {:>13}",
+            "Think time per level, median / max in ms and the mean depth searched, on positions \
+             from play:"
+        );
+        println!(
+            "  {:<14} {:>18} {:>18} {:>18} {:>18} {:>18}",
             "", "level 1", "level 2", "level 3", "level 4", "level 5"
         );
     }
@@ -273,14 +283,15 @@ pub fn print(games: u32, only: Option<GameId>) -> Result<(), SetupError> {
             .map(|&level| {
                 let thinking = think_on(&positions, level);
                 format!(
-                    "{} / {}",
+                    "{} / {} d{:.1}",
                     thinking.median().as_millis(),
-                    thinking.max().as_millis()
+                    thinking.max().as_millis(),
+                    thinking.mean_depth()
                 )
             })
             .collect();
         println!(
-            "  {:<14} {:>13} {:>13} {:>13} {:>13} {:>13}",
+            "  {:<14} {:>18} {:>18} {:>18} {:>18} {:>18}",
             id.id(),
             cells[0],
             cells[1],

@@ -18,6 +18,11 @@ const INFINITY: Score = MATE + 1;
 /// Plies of quiescence at most below the main search's leaves.
 const MAX_QUIESCENCE: u32 = 8;
 
+/// Delta pruning: quiescence skips a capture that could not lift the score to alpha even if
+/// it won this much more than its victim (two pawns), which keeps large boards with many
+/// captures from spending the budget on hopeless exchanges.
+const DELTA_MARGIN: Score = 200;
+
 /// Checks the stop test this often (a power of two, in nodes).
 const POLL: u64 = 1024;
 
@@ -371,7 +376,11 @@ impl<R: Evaluate> Searcher<'_, R> {
             return outcome_score(&pos.without_moves(), side, ply);
         }
         if !every_move {
-            moves.retain(|&m| pos.capture_gain(m).is_some());
+            // `best` is the stand-pat score here.
+            moves.retain(|&m| {
+                pos.capture_gain(m)
+                    .is_some_and(|gain| best + gain + DELTA_MARGIN > alpha)
+            });
         }
         self.order.sort(pos, &mut moves, None, MAX_PLY);
         for m in moves {
