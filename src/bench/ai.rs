@@ -172,7 +172,7 @@ fn match_score(
             1.0 - play_out(game, weak, strong, seed, thinking)
         };
     }
-    Ok(total / f64::from(games))
+    Ok(total / f64::from(games.max(1)))
 }
 
 /// One position of the tactics set: a position, the moves that solve it, what kind it is.

@@ -47,21 +47,22 @@ impl Level {
     pub fn think_time(self) -> Duration {
         Duration::from_millis(match self.0 {
             1 | 2 => 500,
-            3 => 1_000,
-            4 => 1_500,
+            3 => 1_500,
+            4 => 1_750,
             _ => 2_000,
         })
     }
 
     /// The node budget, depth limit and root randomness of this level. The budgets are set
-    /// from `chatrang bench ai`: in chess level 3 uses about half a second and solves nine
-    /// tactics in ten; level 5's budget is more than two seconds' worth, so its time cap rules.
+    /// from `chatrang bench ai`: level 3 is the least that solves nine chess tactics in ten
+    /// (about a second); the higher levels' budgets are more than their caps' worth on most
+    /// positions, so their time caps rule.
     pub fn limits(self, seed: u64) -> Limits<'static> {
         let (nodes, depth, noise) = match self.0 {
             1 => (400, 1, 120),
             2 => (4_000, 2, 40),
-            3 => (400_000, 64, 8),
-            4 => (1_000_000, 64, 0),
+            3 => (1_000_000, 64, 0),
+            4 => (2_000_000, 64, 0),
             _ => (4_000_000, 64, 0),
         };
         Limits {
