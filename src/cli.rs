@@ -61,9 +61,12 @@ pub enum Command {
         /// Games per match (`bench ai`).
         #[arg(long, default_value_t = 20)]
         games: u32,
-        /// Only this game (`bench ai`).
+        /// Only this game (`bench ai`), or the cases whose name contains this (`bench rules`).
         #[arg(long)]
         game: Option<String>,
+        /// Runs per case, of which the median is printed (`bench rules`).
+        #[arg(long, default_value_t = 3)]
+        runs: u32,
     },
     /// A local chat channel in the terminal, or from a pipe (`chatrang console < script`).
     Console {
@@ -124,7 +127,12 @@ pub fn run() -> ExitCode {
         } => crate::render::command::render(&what, &rest, position.as_deref(), out, black)
             .map_err(Failure::from),
         Command::Gallery { dir } => crate::render::command::gallery(&dir).map_err(Failure::from),
-        Command::Bench { what, games, game } => bench(&what, games, game.as_deref()),
+        Command::Bench {
+            what,
+            games,
+            game,
+            runs,
+        } => bench(&what, games, runs, game.as_deref()),
         Command::Console { data, files, user } => {
             let clock = ShiftedClock::default();
             let timed = clock.clone();
@@ -252,9 +260,9 @@ fn perft(game: &str, depth: u32, position: Option<&str>, divide: bool) -> Result
     Ok(())
 }
 
-fn bench(what: &str, games: u32, only: Option<&str>) -> Result<(), Failure> {
+fn bench(what: &str, games: u32, runs: u32, only: Option<&str>) -> Result<(), Failure> {
     match what {
-        "rules" => Ok(crate::bench::rules::print()?),
+        "rules" => Ok(crate::bench::rules::print(runs, only)?),
         "ai" => {
             let only = only.map(GameId::parse).transpose()?;
             Ok(crate::bench::ai::print(games, only)?)

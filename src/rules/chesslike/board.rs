@@ -1,15 +1,55 @@
 //! The hot position state of a chess-like game: cells, side to move, rights, en passant and
 //! clocks. `Copy`-sized and free of history, so search can copy-make it cheaply.
 
+use super::exposure::Exposure;
 use super::{
     moves::{Move, MoveKind},
     piece::TypeId,
     variant::{
-        BLACK_BIT, CStep, Cell, PROBE_CANNON, PROBE_FAN, PROBE_GRASSHOPPER, Variant, cell,
-        cell_color, cell_type,
+        BLACK_BIT, CStep, Cell, NO_SQUARE, PROBE_CANNON, PROBE_FAN, PROBE_GRASSHOPPER, Variant,
+        cell, cell_color, cell_type,
     },
 };
 use crate::rules::{Color, Square, SquareSet, xbetza::Hop};
+
+/// Where generated moves go: a list, or a counter that keeps only the number of legal ones.
+pub trait MoveSink {
+    fn push(&mut self, m: Move);
+}
+
+impl MoveSink for Vec<Move> {
+    #[inline]
+    fn push(&mut self, m: Move) {
+        Vec::push(self, m);
+    }
+}
+
+/// How to test the moves of one position for the own royal's safety.
+enum Legality {
+    /// No royal of the side to move (a draft): every move is legal.
+    NoRoyal,
+    /// Not in check: only moves touching the exposure squares, and the royal's own, are tested.
+    Safe { king: Square, exposure: Exposure },
+    /// In check: every move is tested.
+    InCheck { king: Square },
+}
+
+/// Counts the legal moves among pseudo-legal ones as they are generated.
+struct LegalCounter<'a> {
+    board: &'a Board,
+    v: &'a Variant,
+    legality: Legality,
+    count: u64,
+}
+
+impl MoveSink for LegalCounter<'_> {
+    #[inline]
+    fn push(&mut self, m: Move) {
+        if self.board.is_legal(self.v, &self.legality, m) {
+            self.count += 1;
+        }
+    }
+}
 
 /// Castling and King's-leap rights, one bit each.
 pub const WHITE_KINGSIDE: u8 = 1;
@@ -118,24 +158,34 @@ impl Board {
     /// Is `target` attacked by any piece of `by`?
     #[inline]
     pub fn attacked(&self, v: &Variant, target: Square, by: Color) -> bool {
+        self.attacked_vacating(v, target, by, NO_SQUARE as usize)
+    }
+
+    /// Is `target` attacked by any piece of `by`, were the square `vacated` empty? A royal
+    /// stepping from `vacated` to `target` is safe exactly when not (no make-and-test).
+    #[inline]
+    fn attacked_vacating(&self, v: &Variant, target: Square, by: Color, vacated: usize) -> bool {
+        let cell = |i: usize| if i == vacated { 0 } else { self.cells[i] };
+        let clear =
+            |step: &CStep| cell(step.blocks[0] as usize) == 0 && cell(step.blocks[1] as usize) == 0;
         let want = if by == Color::Black { BLACK_BIT } else { 0 };
         'probes: for probe in v.probes(target, by) {
             if probe.hop_kind == PROBE_FAN {
                 let mut i = 0;
                 while i < probe.pass_first as usize {
                     let (step, _) = v.probe_step(probe, i);
-                    if !self.clear(&step) || self.cells[step.to as usize] != 0 {
+                    if !clear(&step) || cell(step.to as usize) != 0 {
                         continue 'probes;
                     }
                     i += 1;
                 }
                 for i in i..probe.len as usize {
                     let (step, mask) = v.probe_step(probe, i);
-                    let c = self.cells[step.to as usize];
+                    let c = cell(step.to as usize);
                     if c != 0
                         && c & BLACK_BIT == want
                         && mask & (1u64 << cell_type(c)) != 0
-                        && self.clear(&step)
+                        && clear(&step)
                     {
                         return true;
                     }
@@ -145,10 +195,10 @@ impl Board {
             let mut screened = false;
             for i in 0..probe.len as usize {
                 let (step, mask) = v.probe_step(probe, i);
-                if !self.clear(&step) {
+                if !clear(&step) {
                     break;
                 }
-                let c = self.cells[step.to as usize];
+                let c = cell(step.to as usize);
                 if probe.hop_kind == PROBE_GRASSHOPPER && i == 0 {
                     if c == 0 {
                         break;
@@ -186,7 +236,7 @@ impl Board {
     }
 
     /// Pseudo-legal moves: everything the pieces can do, ignoring the own royal's safety.
-    pub fn pseudo_moves(&self, v: &Variant, out: &mut Vec<Move>) {
+    pub fn pseudo_moves(&self, v: &Variant, out: &mut impl MoveSink) {
         let us = self.side;
         let our_bit = if us == Color::Black { BLACK_BIT } else { 0 };
         for &from in &v.squares {
@@ -197,11 +247,24 @@ impl Board {
             let t = cell_type(c);
             let dedupe = v.may_repeat(t);
             let mut seen = SquareSet::EMPTY;
-            let mut emit = |to: Square, kind: MoveKind, out: &mut Vec<Move>| {
+            let promotes = !v.piece_type(t).promotions.is_empty();
+            let mut emit = |to: Square, kind: MoveKind, out: &mut _| {
                 if dedupe && !seen.insert(to) {
                     return;
                 }
-                self.push_with_promotions(v, t, from, to, kind, out);
+                if promotes {
+                    self.push_with_promotions(v, t, from, to, kind, out);
+                } else {
+                    MoveSink::push(
+                        out,
+                        Move {
+                            from,
+                            to,
+                            promotion: None,
+                            kind,
+                        },
+                    );
+                }
             };
             for ray in v.rays(t, us, from) {
                 let steps = v.ray_steps(ray);
@@ -304,37 +367,46 @@ impl Board {
         from: Square,
         to: Square,
         kind: MoveKind,
-        out: &mut Vec<Move>,
+        out: &mut impl MoveSink,
     ) {
         let piece = v.piece_type(t);
         if !piece.promotions.is_empty() {
             let rank = v.geometry().relative_rank(to, self.side);
             if let Some(rule) = piece.promotions.iter().find(|p| p.relative_rank == rank) {
                 if rule.optional {
-                    out.push(Move {
-                        from,
-                        to,
-                        promotion: None,
-                        kind,
-                    });
+                    MoveSink::push(
+                        out,
+                        Move {
+                            from,
+                            to,
+                            promotion: None,
+                            kind,
+                        },
+                    );
                 }
                 for symbol in &rule.choices {
-                    out.push(Move {
-                        from,
-                        to,
-                        promotion: v.type_by_symbol(symbol),
-                        kind,
-                    });
+                    MoveSink::push(
+                        out,
+                        Move {
+                            from,
+                            to,
+                            promotion: v.type_by_symbol(symbol),
+                            kind,
+                        },
+                    );
                 }
                 return;
             }
         }
-        out.push(Move {
-            from,
-            to,
-            promotion: None,
-            kind,
-        });
+        MoveSink::push(
+            out,
+            Move {
+                from,
+                to,
+                promotion: None,
+                kind,
+            },
+        );
     }
 
     /// Plays a move known to be pseudo-legal.
@@ -433,43 +505,65 @@ impl Board {
     /// variant's special moves. A capture of the enemy royal is always legal (it wins).
     pub fn legal_moves(&self, v: &Variant, out: &mut Vec<Move>) {
         out.clear();
-        let mut pseudo = Vec::with_capacity(64);
-        self.pseudo_moves(v, &mut pseudo);
-        self.filter_legal(v, &pseudo, out);
+        self.pseudo_moves(v, out);
+        let legality = self.legality(v);
+        out.retain(|&m| self.is_legal(v, &legality, m));
         super::special::add_special_moves(self, v, out);
-    }
-
-    fn filter_legal(&self, v: &Variant, pseudo: &[Move], out: &mut Vec<Move>) {
-        let us = self.side;
-        let Some(king) = self.royal[us.index()] else {
-            out.extend_from_slice(pseudo);
-            return;
-        };
-        let in_check = self.attacked(v, king, us.other());
-        let (from_set, to_set) = v.sensitive(king, us);
-        for &m in pseudo {
-            let needs_check = in_check
-                || m.from == king
-                || !matches!(m.kind, MoveKind::Normal | MoveKind::DoubleStep)
-                || from_set.contains(m.from)
-                || to_set.contains(m.to);
-            if !needs_check || self.captures_royal(v, m) {
-                out.push(m);
-                continue;
-            }
-            let mut after = self.clone();
-            after.make(v, m);
-            if !after.royal_attacked(v, us) {
-                out.push(m);
-            }
-        }
     }
 
     /// Counts legal moves without listing them (perft's last ply).
     pub fn count_legal(&self, v: &Variant) -> u64 {
-        let mut moves = Vec::with_capacity(128);
-        self.legal_moves(v, &mut moves);
-        moves.len() as u64
+        let mut counter = LegalCounter {
+            board: self,
+            v,
+            legality: self.legality(v),
+            count: 0,
+        };
+        self.pseudo_moves(v, &mut counter);
+        let mut special = Vec::new();
+        super::special::add_special_moves(self, v, &mut special);
+        counter.count + special.len() as u64
+    }
+
+    /// What the legality test of this position's pseudo-legal moves needs, found once.
+    fn legality(&self, v: &Variant) -> Legality {
+        let us = self.side;
+        let Some(king) = self.royal[us.index()] else {
+            return Legality::NoRoyal;
+        };
+        if self.attacked(v, king, us.other()) {
+            Legality::InCheck { king }
+        } else {
+            Legality::Safe {
+                king,
+                exposure: self.exposure(v, king, us),
+            }
+        }
+    }
+
+    /// Whether a pseudo-legal move leaves the own royal safe. Only moves that may expose it
+    /// are played and probed: any move in check, en passant, and moves touching the
+    /// [`Exposure`] squares. The royal's own steps are probed on the board as it stands.
+    #[inline]
+    fn is_legal(&self, v: &Variant, legality: &Legality, m: Move) -> bool {
+        let king = match *legality {
+            Legality::NoRoyal => return true,
+            Legality::Safe { king, exposure } => {
+                let plain = matches!(m.kind, MoveKind::Normal | MoveKind::DoubleStep);
+                if m.from != king && plain && !exposure.touches(m.from, m.to) {
+                    return true;
+                }
+                king
+            }
+            Legality::InCheck { king } => king,
+        };
+        if self.captures_royal(v, m) {
+            return true;
+        }
+        if m.from == king && m.kind == MoveKind::Normal && m.promotion.is_none() {
+            return !self.attacked_vacating(v, m.to, self.side.other(), king.index());
+        }
+        self.leaves_royal_safe(v, m)
     }
 
     #[inline]

@@ -4,6 +4,7 @@
 
 pub mod board;
 pub mod eval;
+pub mod exposure;
 pub mod fen;
 pub mod game;
 pub mod moves;

@@ -8,11 +8,11 @@ pub fn perft(board: &Board, v: &Variant, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
+    if depth == 1 {
+        return board.count_legal(v);
+    }
     let mut moves = Vec::with_capacity(128);
     board.legal_moves(v, &mut moves);
-    if depth == 1 {
-        return moves.len() as u64;
-    }
     let mut total = 0;
     for &m in &moves {
         let mut next = board.clone();

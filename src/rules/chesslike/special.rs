@@ -43,7 +43,7 @@ fn castling(board: &Board, v: &Variant, out: &mut Vec<Move>) {
     if board.attacked(v, king, us.other()) {
         return;
     }
-    let rook_type = v.type_by_symbol("R");
+    let rook_type = v.castling_rook;
     let own_rook = |file: u8| {
         board
             .piece_at(sq(file, rank))
@@ -143,12 +143,11 @@ fn two_pawn_moves(board: &Board, v: &Variant, out: &mut Vec<Move>) {
     // Without check, only pawns on squares that matter to the King need the full test.
     let king = board.royal[us.index()];
     let in_check = king.is_some_and(|k| board.attacked(v, k, us.other()));
-    let matters = |from: Square, to: Square| match king {
-        Some(k) => {
-            let (from_set, to_set) = v.sensitive(k, us);
-            in_check || from_set.contains(from) || to_set.contains(to)
-        }
-        None => false,
+    let exposure = king.filter(|_| !in_check).map(|k| board.exposure(v, k, us));
+    let matters = |from: Square, to: Square| match (king, &exposure) {
+        (None, _) => false,
+        (Some(_), None) => true,
+        (Some(_), Some(e)) => e.touches(from, to),
     };
     for (i, &(from, to)) in candidates.iter().enumerate() {
         for &(from2, to2) in &candidates[i + 1..] {

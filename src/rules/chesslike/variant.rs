@@ -8,7 +8,7 @@ use super::{
     piece::{PieceType, TypeId},
 };
 use crate::rules::{
-    Color, GameId, Geometry, Square, SquareSet,
+    Color, GameId, Geometry, Square,
     move_table::{self, Ray},
     xbetza::Hop,
 };
@@ -118,8 +118,12 @@ pub struct CProbe {
     pub len: u8,
     pub pass_first: u8,
     pub hop_kind: u8,
+    /// No lame step and no leg to pass first: only the squares walked can block it, so a
+    /// position's pins can be read off it (see [`Board::exposure`](super::board::Board)).
+    pub plain: bool,
 }
 
+pub const PROBE_SLIDE: u8 = ProbeKind::Slide as u8;
 pub const PROBE_CANNON: u8 = ProbeKind::Cannon as u8;
 pub const PROBE_GRASSHOPPER: u8 = ProbeKind::Grasshopper as u8;
 pub const PROBE_FAN: u8 = ProbeKind::Fan as u8;
@@ -136,15 +140,12 @@ pub struct Variant {
     probe_masks: Vec<u64>,
     probes: Vec<CProbe>,
     probe_index: Vec<(u32, u32)>,
-    /// Per (square, king colour): squares a piece leaving can expose the king on.
-    sensitive_from: Vec<SquareSet>,
-    /// Per (square, king colour): squares a piece arriving on can expose the king on (it
-    /// becomes a cannon's screen or a grasshopper's hurdle).
-    sensitive_to: Vec<SquareSet>,
     /// Types whose rays may reach the same square twice in one position, from some square
     /// (see [`move_table::may_reach_twice`]): their targets need de-duplicating.
     may_repeat: Vec<bool>,
     pub royal_types: Vec<TypeId>,
+    /// The type that castles with the King (orthodox chess's Rook), looked up once.
+    pub castling_rook: Option<TypeId>,
     /// The search's evaluation tables, built the first time the bot plays this variant.
     eval: OnceLock<EvalTables>,
 }
@@ -210,12 +211,15 @@ impl Variant {
             probe_masks: Vec::new(),
             probes: Vec::new(),
             probe_index: vec![(0, 0); 2 * 256],
-            sensitive_from: vec![SquareSet::EMPTY; 2 * 256],
-            sensitive_to: vec![SquareSet::EMPTY; 2 * 256],
             may_repeat: vec![false; n],
             royal_types: (0..n as u8)
                 .filter(|&i| rules.types[i as usize].royal)
                 .collect(),
+            castling_rook: rules
+                .types
+                .iter()
+                .position(|t| t.symbol == "R")
+                .map(|i| i as TypeId),
             eval: OnceLock::new(),
             rules,
         };
@@ -276,13 +280,6 @@ impl Variant {
     pub fn probe_step(&self, probe: &CProbe, i: usize) -> (CStep, u64) {
         let k = probe.first as usize + i;
         (self.probe_steps[k], self.probe_masks[k])
-    }
-
-    /// Squares that a piece leaving or arriving on can expose `king` (of `color`) to attack.
-    #[inline]
-    pub fn sensitive(&self, king: Square, color: Color) -> (&SquareSet, &SquareSet) {
-        let i = color.index() * 256 + king.index();
-        (&self.sensitive_from[i], &self.sensitive_to[i])
     }
 
     /// The rays of a type on a square as the shared [`Ray`] form, for diagrams and validators.
@@ -411,27 +408,10 @@ impl Variant {
             for target in 0..256usize {
                 let list = std::mem::take(&mut building[color.index() * 256 + target]);
                 let start = self.probes.len() as u32;
-                let mut from_set = SquareSet::EMPTY;
-                let mut to_set = SquareSet::EMPTY;
                 for p in list {
                     let first = self.probe_steps.len() as u32;
-                    for (i, s) in p.steps.iter().enumerate() {
-                        let path_square = match p.kind {
-                            ProbeKind::Fan => i < p.pass_first as usize,
-                            _ => true,
-                        };
-                        if path_square {
-                            from_set.insert(Square::from_index(s.to));
-                            if matches!(p.kind, ProbeKind::Cannon | ProbeKind::Grasshopper) {
-                                to_set.insert(Square::from_index(s.to));
-                            }
-                        }
-                        for b in s.blocks {
-                            if b != NO_SQUARE {
-                                from_set.insert(Square::from_index(b as u8));
-                            }
-                        }
-                    }
+                    let plain =
+                        p.pass_first == 0 && p.steps.iter().all(|s| s.blocks == [NO_SQUARE; 2]);
                     self.probe_steps.extend_from_slice(&p.steps);
                     self.probe_masks.extend_from_slice(&p.masks);
                     self.probes.push(CProbe {
@@ -439,14 +419,11 @@ impl Variant {
                         len: p.steps.len() as u8,
                         pass_first: p.pass_first,
                         hop_kind: p.kind as u8,
+                        plain,
                     });
                 }
                 let end = self.probes.len() as u32;
                 self.probe_index[color.index() * 256 + target] = (start, end);
-                // These squares matter to the king of the other colour standing on `target`.
-                let king = color.other().index() * 256 + target;
-                self.sensitive_from[king] = from_set;
-                self.sensitive_to[king] = to_set;
             }
         }
     }
