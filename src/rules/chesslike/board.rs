@@ -6,8 +6,8 @@ use super::{
     moves::{Move, MoveKind},
     piece::TypeId,
     variant::{
-        BLACK_BIT, CStep, Cell, NO_SQUARE, PROBE_CANNON, PROBE_FAN, PROBE_GRASSHOPPER, Variant,
-        cell, cell_color, cell_type,
+        BLACK_BIT, CProbe, CStep, Cell, NO_SQUARE, PROBE_CANNON, PROBE_FAN, PROBE_GRASSHOPPER,
+        Variant, cell, cell_color, cell_type,
     },
 };
 use crate::rules::{Color, Square, SquareSet, xbetza::Hop};
@@ -29,9 +29,14 @@ enum Legality {
     /// No royal of the side to move (a draft): every move is legal.
     NoRoyal,
     /// Not in check: only moves touching the exposure squares, and the royal's own, are tested.
-    Safe { king: Square, exposure: Exposure },
+    /// `enemy`: the enemy's types on the board, for probing the royal's steps.
+    Safe {
+        king: Square,
+        exposure: Exposure,
+        enemy: u64,
+    },
     /// In check: every move is tested.
-    InCheck { king: Square },
+    InCheck { king: Square, enemy: u64 },
 }
 
 /// Counts the legal moves among pseudo-legal ones as they are generated.
@@ -43,7 +48,7 @@ struct LegalCounter<'a> {
 }
 
 impl MoveSink for LegalCounter<'_> {
-    #[inline]
+    #[inline(always)]
     fn push(&mut self, m: Move) {
         if self.board.is_legal(self.v, &self.legality, m) {
             self.count += 1;
@@ -73,6 +78,8 @@ pub struct Board {
     pub halfmove: u16,
     pub fullmove: u16,
     pub hash: u64,
+    /// The squares holding a piece, per colour: move generation visits only these.
+    pub occupied: [SquareSet; 2],
 }
 
 /// A fixed mixing function: the Zobrist key of any (what, where) pair, without a table.
@@ -102,6 +109,7 @@ impl Board {
             halfmove: 0,
             fullmove: 1,
             hash: 0,
+            occupied: [SquareSet::EMPTY; 2],
         }
     }
 
@@ -120,6 +128,7 @@ impl Board {
         let old = self.cells[sq.index()];
         if old != 0 {
             self.hash ^= piece_key(old, sq.index());
+            self.occupied[cell_color(old).index()].remove(sq);
             if self.royal[cell_color(old).index()] == Some(sq) {
                 self.royal[cell_color(old).index()] = None;
             }
@@ -128,6 +137,7 @@ impl Board {
         self.cells[sq.index()] = new;
         if let Some((color, t)) = piece {
             self.hash ^= piece_key(new, sq.index());
+            self.occupied[color.index()].insert(sq);
             if v.piece_type(t).royal {
                 self.royal[color.index()] = Some(sq);
             }
@@ -158,65 +168,94 @@ impl Board {
     /// Is `target` attacked by any piece of `by`?
     #[inline]
     pub fn attacked(&self, v: &Variant, target: Square, by: Color) -> bool {
-        self.attacked_vacating(v, target, by, NO_SQUARE as usize)
+        self.attacked_vacating(v, target, by, NO_SQUARE as usize, self.types_of(v, by))
+    }
+
+    /// The piece types `color` has on the board, a bit each, for skipping the attack probes
+    /// of absent types. In a variant with few types, where most are on the board, looking
+    /// costs more than it saves: all bits are set.
+    pub fn types_of(&self, v: &Variant, color: Color) -> u64 {
+        if !v.many_types() {
+            return u64::MAX;
+        }
+        self.occupied[color.index()]
+            .iter()
+            .fold(0, |bits, sq| bits | 1 << cell_type(self.cells[sq.index()]))
     }
 
     /// Is `target` attacked by any piece of `by`, were the square `vacated` empty? A royal
     /// stepping from `vacated` to `target` is safe exactly when not (no make-and-test).
+    /// `types`: the attacker's types on the board (a superset will do).
     #[inline]
-    fn attacked_vacating(&self, v: &Variant, target: Square, by: Color, vacated: usize) -> bool {
+    fn attacked_vacating(
+        &self,
+        v: &Variant,
+        target: Square,
+        by: Color,
+        vacated: usize,
+        types: u64,
+    ) -> bool {
+        let want = if by == Color::Black { BLACK_BIT } else { 0 };
+        v.probes(target, by)
+            .iter()
+            .any(|probe| probe.types & types != 0 && self.probe_attacks(v, probe, want, vacated))
+    }
+
+    /// Whether a piece of colour bit `want` attacks along one probe, were `vacated` empty.
+    #[inline(always)]
+    pub(super) fn probe_attacks(
+        &self,
+        v: &Variant,
+        probe: &CProbe,
+        want: Cell,
+        vacated: usize,
+    ) -> bool {
         let cell = |i: usize| if i == vacated { 0 } else { self.cells[i] };
         let clear =
             |step: &CStep| cell(step.blocks[0] as usize) == 0 && cell(step.blocks[1] as usize) == 0;
-        let want = if by == Color::Black { BLACK_BIT } else { 0 };
-        'probes: for probe in v.probes(target, by) {
-            if probe.hop_kind == PROBE_FAN {
-                let mut i = 0;
-                while i < probe.pass_first as usize {
-                    let (step, _) = v.probe_step(probe, i);
-                    if !clear(&step) || cell(step.to as usize) != 0 {
-                        continue 'probes;
-                    }
-                    i += 1;
+        if probe.hop_kind == PROBE_FAN {
+            let mut i = 0;
+            while i < probe.pass_first as usize {
+                let (step, _) = v.probe_step(probe, i);
+                if !clear(&step) || cell(step.to as usize) != 0 {
+                    return false;
                 }
-                for i in i..probe.len as usize {
-                    let (step, mask) = v.probe_step(probe, i);
-                    let c = cell(step.to as usize);
-                    if c != 0
-                        && c & BLACK_BIT == want
-                        && mask & (1u64 << cell_type(c)) != 0
-                        && clear(&step)
-                    {
-                        return true;
-                    }
+                i += 1;
+            }
+            for i in i..probe.len as usize {
+                let (step, mask) = v.probe_step(probe, i);
+                let c = cell(step.to as usize);
+                if c != 0
+                    && c & BLACK_BIT == want
+                    && mask & (1u64 << cell_type(c)) != 0
+                    && clear(&step)
+                {
+                    return true;
+                }
+            }
+            return false;
+        }
+        let mut screened = false;
+        for i in 0..probe.len as usize {
+            let (step, mask) = v.probe_step(probe, i);
+            if !clear(&step) {
+                break;
+            }
+            let c = cell(step.to as usize);
+            if probe.hop_kind == PROBE_GRASSHOPPER && i == 0 {
+                if c == 0 {
+                    break;
                 }
                 continue;
             }
-            let mut screened = false;
-            for i in 0..probe.len as usize {
-                let (step, mask) = v.probe_step(probe, i);
-                if !clear(&step) {
-                    break;
-                }
-                let c = cell(step.to as usize);
-                if probe.hop_kind == PROBE_GRASSHOPPER && i == 0 {
-                    if c == 0 {
-                        break;
-                    }
-                    continue;
-                }
-                if c == 0 {
-                    continue;
-                }
-                if probe.hop_kind == PROBE_CANNON && !screened {
-                    screened = true;
-                    continue;
-                }
-                if c & BLACK_BIT == want && mask & (1u64 << cell_type(c)) != 0 {
-                    return true;
-                }
-                break;
+            if c == 0 {
+                continue;
             }
+            if probe.hop_kind == PROBE_CANNON && !screened {
+                screened = true;
+                continue;
+            }
+            return c & BLACK_BIT == want && mask & (1u64 << cell_type(c)) != 0;
         }
         false
     }
@@ -239,39 +278,37 @@ impl Board {
     pub fn pseudo_moves(&self, v: &Variant, out: &mut impl MoveSink) {
         let us = self.side;
         let our_bit = if us == Color::Black { BLACK_BIT } else { 0 };
-        for &from in &v.squares {
+        for from in self.occupied[us.index()].iter() {
             let c = self.cells[from.index()];
-            if c == 0 || c & BLACK_BIT != our_bit {
-                continue;
-            }
             let t = cell_type(c);
             let dedupe = v.may_repeat(t);
             let mut seen = SquareSet::EMPTY;
-            let promotes = !v.piece_type(t).promotions.is_empty();
-            let mut emit = |to: Square, kind: MoveKind, out: &mut _| {
-                if dedupe && !seen.insert(to) {
-                    return;
-                }
-                if promotes {
-                    self.push_with_promotions(v, t, from, to, kind, out);
-                } else {
-                    MoveSink::push(
-                        out,
-                        Move {
+            let promotion_zone = v.promotion_zone(t, us);
+            // Most pieces neither repeat targets nor promote: their moves go straight out.
+            // A macro, not a closure, so the hot path is inlined at every use.
+            macro_rules! emit {
+                ($to:expr, $kind:expr, $out:expr) => {{
+                    let (to, kind) = ($to, $kind);
+                    if dedupe || promotion_zone.contains(to) {
+                        if !dedupe || seen.insert(to) {
+                            self.push_with_promotions(v, t, from, to, kind, $out);
+                        }
+                    } else {
+                        $out.push(Move {
                             from,
                             to,
                             promotion: None,
                             kind,
-                        },
-                    );
-                }
-            };
+                        });
+                    }
+                }};
+            }
             for ray in v.rays(t, us, from) {
                 let steps = v.ray_steps(ray);
                 match ray.hop {
                     Hop::None => {
                         for (i, step) in steps.iter().enumerate() {
-                            if !self.clear(step) {
+                            if ray.lame && !self.clear(step) {
                                 break;
                             }
                             let to = Square::from_index(step.to);
@@ -289,17 +326,17 @@ impl Board {
                                     } else {
                                         MoveKind::Normal
                                     };
-                                    emit(to, kind, out);
+                                    emit!(to, kind, out);
                                 } else if ray.en_passant
                                     && let Some((ep, victim)) = self.ep
                                     && ep == to
                                 {
-                                    emit(to, MoveKind::EnPassant { victim }, out);
+                                    emit!(to, MoveKind::EnPassant { victim }, out);
                                 }
                                 continue;
                             }
                             if ray.captures && self.capturable(v, target, our_bit) {
-                                emit(to, MoveKind::Normal, out);
+                                emit!(to, MoveKind::Normal, out);
                             }
                             break;
                         }
@@ -307,7 +344,7 @@ impl Board {
                     Hop::Cannon => {
                         let mut screened = false;
                         for step in steps {
-                            if !self.clear(step) {
+                            if ray.lame && !self.clear(step) {
                                 break;
                             }
                             let target = self.cells[step.to as usize];
@@ -318,12 +355,12 @@ impl Board {
                             let to = Square::from_index(step.to);
                             if target == 0 {
                                 if ray.moves {
-                                    emit(to, MoveKind::Normal, out);
+                                    emit!(to, MoveKind::Normal, out);
                                 }
                                 continue;
                             }
                             if ray.captures && self.capturable(v, target, our_bit) {
-                                emit(to, MoveKind::Normal, out);
+                                emit!(to, MoveKind::Normal, out);
                             }
                             break;
                         }
@@ -331,7 +368,7 @@ impl Board {
                     Hop::Grasshopper => {
                         let mut hurdle = false;
                         for step in steps {
-                            if !self.clear(step) {
+                            if ray.lame && !self.clear(step) {
                                 break;
                             }
                             let target = self.cells[step.to as usize];
@@ -342,10 +379,10 @@ impl Board {
                             let to = Square::from_index(step.to);
                             if target == 0 {
                                 if ray.moves {
-                                    emit(to, MoveKind::Normal, out);
+                                    emit!(to, MoveKind::Normal, out);
                                 }
                             } else if ray.captures && self.capturable(v, target, our_bit) {
-                                emit(to, MoveKind::Normal, out);
+                                emit!(to, MoveKind::Normal, out);
                             }
                             break;
                         }
@@ -357,7 +394,7 @@ impl Board {
 
     #[inline]
     fn capturable(&self, v: &Variant, target: Cell, our_bit: Cell) -> bool {
-        target & BLACK_BIT != our_bit && v.piece_type(cell_type(target)).capturable
+        target & BLACK_BIT != our_bit && v.capturable(cell_type(target))
     }
 
     fn push_with_promotions(
@@ -490,6 +527,7 @@ impl Board {
         let old = self.cells[sq.index()];
         if old != 0 {
             self.hash ^= piece_key(old, sq.index());
+            self.occupied[cell_color(old).index()].remove(sq);
             self.cells[sq.index()] = 0;
         }
     }
@@ -499,6 +537,7 @@ impl Board {
         self.clear_cell(sq);
         self.cells[sq.index()] = c;
         self.hash ^= piece_key(c, sq.index());
+        self.occupied[cell_color(c).index()].insert(sq);
     }
 
     /// Legal moves: pseudo-legal ones that do not leave the own royal attacked, plus the
@@ -531,37 +570,42 @@ impl Board {
         let Some(king) = self.royal[us.index()] else {
             return Legality::NoRoyal;
         };
-        if self.attacked(v, king, us.other()) {
-            Legality::InCheck { king }
-        } else {
-            Legality::Safe {
+        let enemy = self.types_of(v, us.other());
+        match self.exposure_unless_in_check(v, king, us, enemy) {
+            Some(exposure) => Legality::Safe {
                 king,
-                exposure: self.exposure(v, king, us),
-            }
+                exposure,
+                enemy,
+            },
+            None => Legality::InCheck { king, enemy },
         }
     }
 
     /// Whether a pseudo-legal move leaves the own royal safe. Only moves that may expose it
     /// are played and probed: any move in check, en passant, and moves touching the
     /// [`Exposure`] squares. The royal's own steps are probed on the board as it stands.
-    #[inline]
+    #[inline(always)]
     fn is_legal(&self, v: &Variant, legality: &Legality, m: Move) -> bool {
-        let king = match *legality {
+        let (king, enemy) = match *legality {
             Legality::NoRoyal => return true,
-            Legality::Safe { king, exposure } => {
+            Legality::Safe {
+                king,
+                exposure,
+                enemy,
+            } => {
                 let plain = matches!(m.kind, MoveKind::Normal | MoveKind::DoubleStep);
                 if m.from != king && plain && !exposure.touches(m.from, m.to) {
                     return true;
                 }
-                king
+                (king, enemy)
             }
-            Legality::InCheck { king } => king,
+            Legality::InCheck { king, enemy } => (king, enemy),
         };
         if self.captures_royal(v, m) {
             return true;
         }
         if m.from == king && m.kind == MoveKind::Normal && m.promotion.is_none() {
-            return !self.attacked_vacating(v, m.to, self.side.other(), king.index());
+            return !self.attacked_vacating(v, m.to, self.side.other(), king.index(), enemy);
         }
         self.leaves_royal_safe(v, m)
     }

@@ -29,30 +29,51 @@ impl Exposure {
 }
 
 impl Board {
-    /// The squares that matter to the safety of `us`'s King on `king` now. Sound for moves
-    /// of up to two pieces at once (Cataclysm's two-pawn move), hence "two of ours" below.
-    pub fn exposure(&self, v: &Variant, king: Square, us: Color) -> Exposure {
+    /// The squares that matter to the safety of `us`'s King on `king` now, or `None` when it
+    /// is in check (then every move needs the full test): one walk along each attack probe
+    /// answers both. `enemy`: the enemy's types on the board (a superset will do). Sound for moves of up to two pieces at once (Cataclysm's two-pawn move),
+    /// hence "two of ours" below.
+    pub fn exposure_unless_in_check(
+        &self,
+        v: &Variant,
+        king: Square,
+        us: Color,
+        enemy: u64,
+    ) -> Option<Exposure> {
         let them_bit = if us == Color::White { BLACK_BIT } else { 0 };
         let mut exposure = Exposure::default();
-        for probe in v.probes(king, us.other()) {
-            if !probe.plain {
-                exposure.mark_all(v, probe);
+        let probes = v.probes(king, us.other()).iter();
+        for probe in probes.filter(|p| p.types & enemy != 0) {
+            if probe.plain && probe.hop_kind == PROBE_SLIDE {
+                if self.mark_pins(v, probe, them_bit, &mut exposure) {
+                    return None;
+                }
                 continue;
             }
-            match probe.hop_kind {
-                // Single leaps: nothing stands between, nothing can open.
-                PROBE_FAN => {}
-                PROBE_SLIDE => self.mark_pins(v, probe, them_bit, &mut exposure),
-                _ => self.mark_hop_line(v, probe, them_bit, &mut exposure),
+            if self.probe_attacks(v, probe, them_bit, NO_SQUARE as usize) {
+                return None;
+            }
+            if !probe.plain {
+                exposure.mark_all(v, probe);
+            } else if probe.hop_kind != PROBE_FAN {
+                // Single leaps have nothing between to open; hops have screens and hurdles.
+                self.mark_hop_line(v, probe, them_bit, &mut exposure);
             }
         }
-        exposure
+        Some(exposure)
     }
 
     /// A slide outward from the King: our pieces met before the first enemy piece are pinned
     /// when that piece attacks along the line. Three or more of ours still shield the King
-    /// after any two leave.
-    fn mark_pins(&self, v: &Variant, probe: &CProbe, them_bit: u8, exposure: &mut Exposure) {
+    /// after any two leave. Gives whether the enemy piece attacks with none of ours between:
+    /// check.
+    fn mark_pins(
+        &self,
+        v: &Variant,
+        probe: &CProbe,
+        them_bit: u8,
+        exposure: &mut Exposure,
+    ) -> bool {
         let mut ours = [Square::from_index(0); 2];
         let mut count = 0;
         for i in 0..probe.len as usize {
@@ -63,19 +84,21 @@ impl Board {
             }
             if c & BLACK_BIT != them_bit {
                 if count == ours.len() {
-                    return;
+                    return false;
                 }
                 ours[count] = Square::from_index(step.to);
                 count += 1;
                 continue;
             }
-            if mask & (1u64 << cell_type(c)) != 0 {
-                for &square in &ours[..count] {
-                    exposure.leaving.insert(square);
-                }
+            if mask & (1u64 << cell_type(c)) == 0 {
+                return false;
             }
-            return;
+            for &square in &ours[..count] {
+                exposure.leaving.insert(square);
+            }
+            return count == 0;
         }
+        false
     }
 
     /// A cannon's or grasshopper's line outward from the King: when an enemy piece stands on

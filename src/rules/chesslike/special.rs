@@ -141,13 +141,13 @@ fn two_pawn_moves(board: &Board, v: &Variant, out: &mut Vec<Move>) {
         })
         .collect();
     // Without check, only pawns on squares that matter to the King need the full test.
-    let king = board.royal[us.index()];
-    let in_check = king.is_some_and(|k| board.attacked(v, k, us.other()));
-    let exposure = king.filter(|_| !in_check).map(|k| board.exposure(v, k, us));
-    let matters = |from: Square, to: Square| match (king, &exposure) {
-        (None, _) => false,
-        (Some(_), None) => true,
-        (Some(_), Some(e)) => e.touches(from, to),
+    // (`None`: no King; `Some(None)`: in check, every pair needs it.)
+    let enemy = board.types_of(v, us.other());
+    let exposure = board.royal[us.index()].map(|k| board.exposure_unless_in_check(v, k, us, enemy));
+    let matters = |from: Square, to: Square| match &exposure {
+        None => false,
+        Some(None) => true,
+        Some(Some(e)) => e.touches(from, to),
     };
     for (i, &(from, to)) in candidates.iter().enumerate() {
         for &(from2, to2) in &candidates[i + 1..] {

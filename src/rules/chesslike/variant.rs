@@ -8,7 +8,7 @@ use super::{
     piece::{PieceType, TypeId},
 };
 use crate::rules::{
-    Color, GameId, Geometry, Square,
+    Color, GameId, Geometry, Square, SquareSet,
     move_table::{self, Ray},
     xbetza::Hop,
 };
@@ -85,6 +85,8 @@ pub struct CRay {
     pub en_passant: bool,
     /// A two-square initial move of a piece that can be taken en passant.
     pub double_step: bool,
+    /// Some step has squares that must be empty first (a lame leap or rider).
+    pub lame: bool,
 }
 
 /// How a probe is walked.
@@ -118,6 +120,9 @@ pub struct CProbe {
     pub len: u8,
     pub pass_first: u8,
     pub hop_kind: u8,
+    /// The types this probe can find, a bit each: a probe for types the enemy does not have
+    /// on the board is skipped (Pick-a-team variants know thirty types; a game holds a few).
+    pub types: u64,
     /// No lame step and no leg to pass first: only the squares walked can block it, so a
     /// position's pins can be read off it (see [`Board::exposure`](super::board::Board)).
     pub plain: bool,
@@ -144,6 +149,10 @@ pub struct Variant {
     /// (see [`move_table::may_reach_twice`]): their targets need de-duplicating.
     may_repeat: Vec<bool>,
     pub royal_types: Vec<TypeId>,
+    /// Per (type, colour): the squares where a move of the type promotes.
+    promotion_zones: Vec<SquareSet>,
+    /// Bit per type that may be captured.
+    capturable_types: u64,
     /// The type that castles with the King (orthodox chess's Rook), looked up once.
     pub castling_rook: Option<TypeId>,
     /// The search's evaluation tables, built the first time the bot plays this variant.
@@ -215,6 +224,13 @@ impl Variant {
             royal_types: (0..n as u8)
                 .filter(|&i| rules.types[i as usize].royal)
                 .collect(),
+            promotion_zones: promotion_zones(&rules, &geometry),
+            capturable_types: rules
+                .types
+                .iter()
+                .enumerate()
+                .filter(|(_, t)| t.capturable)
+                .fold(0, |bits, (i, _)| bits | 1 << i),
             castling_rook: rules
                 .types
                 .iter()
@@ -243,6 +259,26 @@ impl Variant {
 
     pub fn piece_type(&self, id: TypeId) -> &PieceType {
         &self.rules.types[id as usize]
+    }
+
+    /// The squares where a move of this type and colour promotes (or must, or cannot go).
+    #[inline]
+    pub fn promotion_zone(&self, id: TypeId, color: Color) -> &SquareSet {
+        &self.promotion_zones[id as usize * 2 + color.index()]
+    }
+
+    /// Whether the variant knows more types than an army usually holds (Pick-a-team's
+    /// catalogue of thirty): then probes for absent types are worth skipping.
+    #[inline]
+    pub fn many_types(&self) -> bool {
+        self.rules.types.len() > 16
+    }
+
+    /// Whether pieces of this type may be captured (looked up by bit: move generation asks
+    /// for every capture).
+    #[inline]
+    pub fn capturable(&self, id: TypeId) -> bool {
+        self.capturable_types & (1 << id) != 0
     }
 
     pub fn type_by_symbol(&self, symbol: &str) -> Option<TypeId> {
@@ -326,6 +362,7 @@ impl Variant {
                             hop: ray.hop,
                             en_passant: ray.en_passant,
                             double_step,
+                            lame: ray.steps.iter().any(|s| s.blocks != [None, None]),
                         });
                     }
                     let end = self.rays.len() as u32;
@@ -419,6 +456,7 @@ impl Variant {
                         len: p.steps.len() as u8,
                         pass_first: p.pass_first,
                         hop_kind: p.kind as u8,
+                        types: p.masks.iter().fold(0, |all, m| all | m),
                         plain,
                     });
                 }
@@ -427,6 +465,24 @@ impl Variant {
             }
         }
     }
+}
+
+/// Per (type, colour), the squares on a rank where one of the type's promotion rules applies.
+fn promotion_zones(rules: &Rules, geometry: &Geometry) -> Vec<SquareSet> {
+    let mut zones = Vec::with_capacity(rules.types.len() * 2);
+    for t in &rules.types {
+        for color in Color::ALL {
+            let mut zone = SquareSet::EMPTY;
+            for square in geometry.squares() {
+                let rank = geometry.relative_rank(square, color);
+                if t.promotions.iter().any(|p| p.relative_rank == rank) {
+                    zone.insert(square);
+                }
+            }
+            zones.push(zone);
+        }
+    }
+    zones
 }
 
 /// Adds the path of one attacker to a target's probes: into a fan with the same pass square,
