@@ -74,6 +74,12 @@ fn compare(variant: std::sync::Arc<Variant>, games: usize, plies: usize, seed: u
                 "in {}",
                 position.to_text()
             );
+            assert_eq!(
+                board.count_legal(&variant),
+                fast.len() as u64,
+                "perft's count of the last ply in {}",
+                position.to_text()
+            );
             // The check flag agrees with "could the opponent take the king if it were their move".
             let mut passed = board.clone();
             passed.side = passed.side.other();

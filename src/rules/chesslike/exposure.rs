@@ -54,7 +54,11 @@ impl Board {
                 return None;
             }
             if !probe.plain {
-                exposure.mark_all(v, probe);
+                // Lame steps and legs to pass: nothing can open unless an attacker waits at
+                // the far end already.
+                if self.attacker_on(v, probe, them_bit) {
+                    exposure.mark_all(v, probe);
+                }
             } else if probe.hop_kind != PROBE_FAN {
                 // Single leaps have nothing between to open; hops have screens and hurdles.
                 self.mark_hop_line(v, probe, them_bit, &mut exposure);
@@ -101,6 +105,15 @@ impl Board {
         false
     }
 
+    /// Whether an enemy piece stands on the probe where its type would attack from.
+    fn attacker_on(&self, v: &Variant, probe: &CProbe, them_bit: u8) -> bool {
+        (0..probe.len as usize).any(|i| {
+            let (step, mask) = v.probe_step(probe, i);
+            let c = self.cells[step.to as usize];
+            c != 0 && c & BLACK_BIT == them_bit && mask & (1u64 << cell_type(c)) != 0
+        })
+    }
+
     /// A cannon's or grasshopper's line outward from the King: when an enemy piece stands on
     /// it where it could attack, every square before it matters both ways (a screen or hurdle
     /// may come or go).
@@ -122,8 +135,8 @@ impl Board {
 }
 
 impl Exposure {
-    /// A probe with lame steps or a leg to pass: every square on its way counts, whatever
-    /// stands there (rare pieces; make-and-test settles their moves).
+    /// A probe with lame steps or a leg to pass, with an attacker on it: every square on its
+    /// way counts, whatever stands there (rare; make-and-test settles those moves).
     fn mark_all(&mut self, v: &Variant, probe: &CProbe) {
         let hops = probe.hop_kind != PROBE_FAN && probe.hop_kind != PROBE_SLIDE;
         for i in 0..probe.len as usize {

@@ -1,7 +1,9 @@
 //! Legal move filtering with fairy pieces: the engine skips the full test for moves that cannot
-//! matter to its royal (a shortcut built from the attack probes). Here every pseudo-legal move
-//! is also tested the slow way, in random positions of Version One, and both must agree:
-//! screens appearing or vanishing in front of a Pao, hurdles for a Grasshopper, lame legs.
+//! matter to its royal (the position's pins and hopper lines, read off the attack probes, and
+//! royal steps probed without playing them). Here every pseudo-legal move is also tested the
+//! slow way, in random positions of Version One, and both must agree, as must perft's count
+//! of the last ply: screens appearing or vanishing in front of a Pao, hurdles for a
+//! Grasshopper, lame legs.
 
 use chatrang::rules::{
     Color,
@@ -40,6 +42,7 @@ proptest! {
             .into_iter()
             .filter(|&m| board.captures_royal(v, m) || board.leaves_royal_safe(v, m))
             .collect();
+        prop_assert_eq!(board.count_legal(v), slow.len() as u64);
         prop_assert_eq!(legal, slow);
     }
 }
