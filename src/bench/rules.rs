@@ -82,11 +82,20 @@ impl Case {
 
 /// Runs every case whose name or game id contains `only` (all when `None`), `runs` times
 /// each, and prints the median. The counts are printed too, so a wrong generator shows.
-pub fn print(runs: u32, only: Option<&str>) -> Result<(), SetupError> {
+pub fn print(runs: u32, only: Option<&str>) -> Result<(), String> {
     let runs = runs.max(1);
+    let cases: Vec<&Case> = CASES.iter().filter(|c| selected(c, only)).collect();
+    if cases.is_empty() {
+        let names: Vec<&str> = CASES.iter().map(|c| c.name).collect();
+        return Err(format!(
+            "no case matches \"{}\"; the cases: {}",
+            only.unwrap_or_default(),
+            names.join(", ")
+        ));
+    }
     println!("perft, bulk-counted; median of {runs} run(s)");
-    for case in CASES.iter().filter(|c| selected(c, only)) {
-        let game = case.start()?;
+    for case in cases {
+        let game = case.start().map_err(|e| format!("{}: {e}", case.name))?;
         let mut seconds = Vec::new();
         let mut nodes = 0;
         for _ in 0..runs {

@@ -397,6 +397,8 @@ impl Board {
         target & BLACK_BIT != our_bit && v.capturable(cell_type(target))
     }
 
+    /// Pushes a move onto a square of the piece's promotion zone: once per piece it may
+    /// become, and unpromoted too where promotion is optional (or no rule applies there).
     fn push_with_promotions(
         &self,
         v: &Variant,
@@ -406,44 +408,27 @@ impl Board {
         kind: MoveKind,
         out: &mut impl MoveSink,
     ) {
-        let piece = v.piece_type(t);
-        if !piece.promotions.is_empty() {
-            let rank = v.geometry().relative_rank(to, self.side);
-            if let Some(rule) = piece.promotions.iter().find(|p| p.relative_rank == rank) {
-                if rule.optional {
-                    MoveSink::push(
-                        out,
-                        Move {
-                            from,
-                            to,
-                            promotion: None,
-                            kind,
-                        },
-                    );
-                }
-                for symbol in &rule.choices {
-                    MoveSink::push(
-                        out,
-                        Move {
-                            from,
-                            to,
-                            promotion: v.type_by_symbol(symbol),
-                            kind,
-                        },
-                    );
-                }
-                return;
-            }
+        let plain = Move {
+            from,
+            to,
+            promotion: None,
+            kind,
+        };
+        let rank = v.geometry().relative_rank(to, self.side);
+        let promotions = &v.piece_type(t).promotions;
+        let Some(rule) = promotions.iter().find(|p| p.relative_rank == rank) else {
+            out.push(plain);
+            return;
+        };
+        if rule.optional {
+            out.push(plain);
         }
-        MoveSink::push(
-            out,
-            Move {
-                from,
-                to,
-                promotion: None,
-                kind,
-            },
-        );
+        for symbol in &rule.choices {
+            out.push(Move {
+                promotion: v.type_by_symbol(symbol),
+                ..plain
+            });
+        }
     }
 
     /// Plays a move known to be pseudo-legal.
