@@ -86,7 +86,8 @@ pub fn print(runs: u32, only: Option<&str>) -> Result<(), String> {
     let runs = runs.max(1);
     let cases: Vec<&Case> = CASES.iter().filter(|c| selected(c, only)).collect();
     if cases.is_empty() {
-        let names: Vec<&str> = CASES.iter().map(|c| c.name).collect();
+        let mut names: Vec<&str> = CASES.iter().map(|c| c.name).collect();
+        names.dedup();
         return Err(format!(
             "no case matches \"{}\"; the cases: {}",
             only.unwrap_or_default(),

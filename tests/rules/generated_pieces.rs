@@ -516,6 +516,27 @@ fn a_pawn_with_nothing_to_become_does_not_attack_its_last_rank() {
     assert!(to_a6.iter().any(|a| a.notation == "b5a6"), "{to_a6:?}");
 }
 
+/// Found by the property test: on a 5-file cylinder the lame camel-and-camel piece on a2 goes
+/// over b2 (the block of its first leg) to d3 and on round to b2. A King stepping from a1 to b2
+/// blocks that first leg itself, so b2 is safe for it: the King's step must be probed with the
+/// King standing on b2, not only gone from a1.
+#[test]
+fn a_king_may_step_onto_the_block_of_a_lame_leg_aimed_at_it() {
+    let geometry = Geometry::rectangle(5, 13).unwrap().cylinder();
+    let pieces = ["W", "mW", "mnacC"].map(|b| (b.to_string(), false));
+    let variant = variant_of(geometry, &pieces);
+    let text = "5/5/5/5/5/5/5/5/1z3/5/5/z2k1/K4 w - - 0 1";
+    let position = Position::from_text(variant.clone(), text).unwrap();
+    let moves: BTreeSet<String> = position
+        .legal_moves()
+        .iter()
+        .map(|m| format!("{m:?}"))
+        .collect();
+    assert_eq!(moves, slow_legal(position.board(), &variant));
+    let to_b2 = chatrang::rules::chesslike::ChessLike::game(position).legal_actions();
+    assert!(to_b2.iter().any(|a| a.notation == "a1b2"), "{to_b2:?}");
+}
+
 proptest! {
     // Failures print their case; they become named tests here rather than files in the tree.
     #![proptest_config(ProptestConfig {

@@ -24,6 +24,23 @@ impl MoveSink for Vec<Move> {
     }
 }
 
+/// One piece imagined moved, for probing attacks without playing the move.
+#[derive(Clone, Copy)]
+pub(super) struct Relocation {
+    from: usize,
+    to: usize,
+    piece: Cell,
+}
+
+impl Relocation {
+    /// Nothing moved: both squares are the always-empty cell.
+    pub(super) const NONE: Relocation = Relocation {
+        from: NO_SQUARE as usize,
+        to: NO_SQUARE as usize,
+        piece: 0,
+    };
+}
+
 /// How to test the moves of one position for the own royal's safety.
 enum Legality {
     /// No royal of the side to move (a draft): every move is legal.
@@ -168,7 +185,7 @@ impl Board {
     /// Is `target` attacked by any piece of `by`?
     #[inline]
     pub fn attacked(&self, v: &Variant, target: Square, by: Color) -> bool {
-        self.attacked_vacating(v, target, by, NO_SQUARE as usize, self.types_of(v, by))
+        self.attacked_after(v, target, by, Relocation::NONE, self.types_of(v, by))
     }
 
     /// The piece types `color` has on the board, a bit each, for skipping the attack probes
@@ -183,34 +200,44 @@ impl Board {
             .fold(0, |bits, sq| bits | 1 << cell_type(self.cells[sq.index()]))
     }
 
-    /// Is `target` attacked by any piece of `by`, were the square `vacated` empty? A royal
-    /// stepping from `vacated` to `target` is safe exactly when not (no make-and-test).
-    /// `types`: the attacker's types on the board (a superset will do).
+    /// Is `target` attacked by any piece of `by`, were one piece moved as `moved` says? A
+    /// royal stepping to `target` is safe exactly when not (no make-and-test). `types`: the
+    /// attacker's types on the board (a superset will do).
     #[inline]
-    fn attacked_vacating(
+    fn attacked_after(
         &self,
         v: &Variant,
         target: Square,
         by: Color,
-        vacated: usize,
+        moved: Relocation,
         types: u64,
     ) -> bool {
         let want = if by == Color::Black { BLACK_BIT } else { 0 };
         v.probes(target, by)
             .iter()
-            .any(|probe| probe.types & types != 0 && self.probe_attacks(v, probe, want, vacated))
+            .any(|probe| probe.types & types != 0 && self.probe_attacks(v, probe, want, moved))
     }
 
-    /// Whether a piece of colour bit `want` attacks along one probe, were `vacated` empty.
+    /// Whether a piece of colour bit `want` attacks along one probe, were one piece moved as
+    /// `moved` says.
     #[inline(always)]
     pub(super) fn probe_attacks(
         &self,
         v: &Variant,
         probe: &CProbe,
         want: Cell,
-        vacated: usize,
+        moved: Relocation,
     ) -> bool {
-        let cell = |i: usize| if i == vacated { 0 } else { self.cells[i] };
+        // The square moved to counts too: on a cylinder a lame leg may pass over the target.
+        let cell = |i: usize| {
+            if i == moved.from {
+                0
+            } else if i == moved.to {
+                moved.piece
+            } else {
+                self.cells[i]
+            }
+        };
         let clear =
             |step: &CStep| cell(step.blocks[0] as usize) == 0 && cell(step.blocks[1] as usize) == 0;
         if probe.hop_kind == PROBE_FAN {
@@ -590,7 +617,12 @@ impl Board {
             return true;
         }
         if m.from == king && m.kind == MoveKind::Normal && m.promotion.is_none() {
-            return !self.attacked_vacating(v, m.to, self.side.other(), king.index(), enemy);
+            let moved = Relocation {
+                from: king.index(),
+                to: m.to.index(),
+                piece: self.cells[king.index()],
+            };
+            return !self.attacked_after(v, m.to, self.side.other(), moved, enemy);
         }
         self.leaves_royal_safe(v, m)
     }

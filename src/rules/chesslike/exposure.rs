@@ -5,7 +5,7 @@
 //! typical position they are the few pinned pieces and nothing else.
 
 use super::{
-    board::Board,
+    board::{Board, Relocation},
     variant::{BLACK_BIT, CProbe, NO_SQUARE, PROBE_FAN, PROBE_SLIDE, Variant, cell_type},
 };
 use crate::rules::{Color, Square, SquareSet};
@@ -50,7 +50,7 @@ impl Board {
                 }
                 continue;
             }
-            if self.probe_attacks(v, probe, them_bit, NO_SQUARE as usize) {
+            if self.probe_attacks(v, probe, them_bit, Relocation::NONE) {
                 return None;
             }
             if !probe.plain {
