@@ -505,15 +505,21 @@ fn check(case: &Case) -> Result<(), TestCaseError> {
 fn a_pawn_with_nothing_to_become_does_not_attack_its_last_rank() {
     let geometry = Geometry::rectangle(7, 6).unwrap();
     let variant = variant_of(geometry, &[("maW".to_string(), true)]);
-    let position = Position::from_text(variant.clone(), "6K/1k5/X6/7/7/7 b - - 0 1").unwrap();
+    assert_legal_agrees_and_lists(&variant, "6K/1k5/X6/7/7/7 b - - 0 1", "b5a6");
+}
+
+/// In the position `text`, the fast generator agrees with the slow one, and the game lists
+/// `action`.
+fn assert_legal_agrees_and_lists(variant: &Arc<Variant>, text: &str, action: &str) {
+    let position = Position::from_text(variant.clone(), text).unwrap();
     let moves: BTreeSet<String> = position
         .legal_moves()
         .iter()
         .map(|m| format!("{m:?}"))
         .collect();
-    assert_eq!(moves, slow_legal(position.board(), &variant));
-    let to_a6 = chatrang::rules::chesslike::ChessLike::game(position).legal_actions();
-    assert!(to_a6.iter().any(|a| a.notation == "b5a6"), "{to_a6:?}");
+    assert_eq!(moves, slow_legal(position.board(), variant));
+    let listed = chatrang::rules::chesslike::ChessLike::game(position).legal_actions();
+    assert!(listed.iter().any(|a| a.notation == action), "{listed:?}");
 }
 
 /// Found by the property test: on a 5-file cylinder the lame camel-and-camel piece on a2 goes
@@ -526,15 +532,7 @@ fn a_king_may_step_onto_the_block_of_a_lame_leg_aimed_at_it() {
     let pieces = ["W", "mW", "mnacC"].map(|b| (b.to_string(), false));
     let variant = variant_of(geometry, &pieces);
     let text = "5/5/5/5/5/5/5/5/1z3/5/5/z2k1/K4 w - - 0 1";
-    let position = Position::from_text(variant.clone(), text).unwrap();
-    let moves: BTreeSet<String> = position
-        .legal_moves()
-        .iter()
-        .map(|m| format!("{m:?}"))
-        .collect();
-    assert_eq!(moves, slow_legal(position.board(), &variant));
-    let to_b2 = chatrang::rules::chesslike::ChessLike::game(position).legal_actions();
-    assert!(to_b2.iter().any(|a| a.notation == "a1b2"), "{to_b2:?}");
+    assert_legal_agrees_and_lists(&variant, text, "a1b2");
 }
 
 proptest! {
