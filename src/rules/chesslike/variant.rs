@@ -124,7 +124,7 @@ pub struct CProbe {
     /// on the board is skipped (Pick-a-team variants know thirty types; a game holds a few).
     pub types: u64,
     /// No lame step and no leg to pass first: only the squares walked can block it, so a
-    /// position's pins can be read off it (see [`Board::exposure`](super::board::Board)).
+    /// position's pins can be read off it (see `Board::exposure_unless_in_check`).
     pub plain: bool,
 }
 
