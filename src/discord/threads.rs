@@ -63,8 +63,8 @@ pub async fn open_for_game(origin: &Origin, data: &Data, reply: &Reply, message:
     let first_time = data
         .explained_no_threads
         .lock()
-        .map(|mut told| told.insert(origin.channel))
-        .unwrap_or(true);
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+        .insert(origin.channel);
     if first_time {
         let note = format!(
             "{why}, so games started in this channel are played right here. Give me the \

@@ -16,6 +16,7 @@ use std::time::Duration;
 
 use super::{
     base::Service,
+    guard::guarded,
     loaded::Loaded,
     outbox::{News, Outbox, PostFailure, Poster},
     reply::{Reply, ServiceError},
@@ -136,7 +137,7 @@ impl Service {
         poster: &P,
         post: &Post,
     ) -> Result<(), StoreError> {
-        let reply = match self.post_reply(post).await {
+        let reply = match guarded("post", self.post_reply(post)).await {
             Ok(Some(reply)) => reply,
             Ok(None) => {
                 tracing::info!(
@@ -149,7 +150,8 @@ impl Service {
                     .drop_post(post.id, "the game is gone or moved on")
                     .await;
             }
-            Err(ServiceError::Unavailable) => {
+            // A post whose reading failed (logged by the guard) is tried again, later each time.
+            Err(ServiceError::Unavailable | ServiceError::Failed { .. }) => {
                 let retry_at = now_ms() + outbox.backoff(post.attempts).as_millis() as i64;
                 return self
                     .store

@@ -16,7 +16,8 @@
 //!   long lists to fit);
 //! * `command` (everything a person can ask, and the table that names and explains it),
 //!   `choice` (a command bound to a board version: a button);
-//! * `reply` (what a command gives back, and its error), `parse` (commands typed as text),
+//! * `reply` (what a command gives back, and its error), `guard` (a panic in a command
+//!   becomes an error, not a crash), `parse` (commands typed as text),
 //!   `cache` (games kept in memory), `outbox` (the terms of delivery: settings, the news a
 //!   change posts, how a platform posts);
 //! * `base` (the [`Service`] value and the list of games);
@@ -45,6 +46,7 @@ mod clock;
 mod command;
 mod deliver;
 mod gather;
+mod guard;
 mod hint;
 mod history;
 mod info;

@@ -3,15 +3,17 @@
 //! deviation and volatility, so a one-against-one game is plain Glicko-2. Also the bookkeeping
 //! when a game ends: its result row and the new rating of every member of both sides.
 
+use std::sync::Arc;
+
 use skillratings::{
     Outcomes,
     glicko2::{Glicko2Config, Glicko2Rating, glicko2},
 };
 
-use super::{base::Service, loaded::Loaded};
+use super::loaded::Loaded;
 use crate::{
     rules::{Color, Outcome},
-    store::{RatingRow, ResultKind, ResultRow, StoreError},
+    store::{RatingRow, Rerating, ResultKind, ResultRow},
 };
 
 /// How a competitive game ended, from the sides' point of view.
@@ -63,104 +65,113 @@ pub fn rate_teams(
     (new_white, new_black)
 }
 
-impl Service {
-    /// The result row and the new ratings when a game ends with `outcome`.
-    pub(crate) async fn finish(
-        &self,
-        loaded: &Loaded,
-        outcome: &Outcome,
-        abandoned: bool,
-    ) -> Result<(ResultRow, Vec<RatingRow>), StoreError> {
-        let row = &loaded.row;
-        let (kind, winner, points) = match outcome {
-            _ if abandoned => (ResultKind::Abandoned, None, None),
-            Outcome::Win { winner, .. } => (ResultKind::Win, Some(*winner), None),
-            Outcome::Draw { .. } => (ResultKind::Draw, None, None),
-            Outcome::Score { points, .. } => (ResultKind::Score, None, Some(i64::from(*points))),
-        };
-        let reason = match outcome {
-            Outcome::Win { reason, .. }
-            | Outcome::Draw { reason }
-            | Outcome::Score { reason, .. } => reason.clone(),
-        };
-        let result = ResultRow {
-            game_id: row.id,
-            server_id: row.server_id.clone(),
-            variant: loaded.kind.into(),
-            kind,
-            winner,
-            points,
-            reason,
-        };
-        let mut ratings = Vec::new();
-        let team_outcome = match outcome {
-            _ if abandoned || loaded.kind.is_cooperative() => None,
-            Outcome::Win { winner, .. } => Some(if *winner == Color::White {
-                TeamOutcome::WhiteWins
-            } else {
-                TeamOutcome::BlackWins
-            }),
-            Outcome::Draw { .. } => Some(TeamOutcome::Draw),
-            Outcome::Score { .. } => None,
-        };
-        let white = loaded.members(Color::White);
-        let black = loaded.members(Color::Black);
-        if let Some(team_outcome) = team_outcome
-            && !white.is_empty()
-            && !black.is_empty()
-        {
-            let mut current = Vec::new();
-            for p in white.iter().chain(black.iter()) {
-                let stored = self
-                    .store
-                    .rating(&row.server_id, loaded.kind, &p.user_id)
-                    .await?;
-                current.push(stored.unwrap_or_else(|| RatingRow {
+/// The players' ratings after one game: `current` holds White's `white` members first, then
+/// Black's, as they are stored now.
+fn rated(current: &[RatingRow], white: usize, outcome: TeamOutcome) -> Vec<RatingRow> {
+    let as_glicko = |r: &RatingRow| Glicko2Rating {
+        rating: r.rating,
+        deviation: r.deviation,
+        volatility: r.volatility,
+    };
+    let (w, b) = current.split_at(white.min(current.len()));
+    let (new_w, new_b) = rate_teams(
+        &w.iter().map(as_glicko).collect::<Vec<_>>(),
+        &b.iter().map(as_glicko).collect::<Vec<_>>(),
+        outcome,
+    );
+    let sides = w
+        .iter()
+        .zip(new_w)
+        .map(|(r, new)| (r, new, Color::White))
+        .chain(b.iter().zip(new_b).map(|(r, new)| (r, new, Color::Black)));
+    sides
+        .map(|(r, new, side)| {
+            let mut r = r.clone();
+            r.rating = new.rating;
+            r.deviation = new.deviation;
+            r.volatility = new.volatility;
+            r.games += 1;
+            match (outcome, side) {
+                (TeamOutcome::Draw, _) => r.draws += 1,
+                (TeamOutcome::WhiteWins, Color::White) | (TeamOutcome::BlackWins, Color::Black) => {
+                    r.wins += 1
+                }
+                _ => r.losses += 1,
+            }
+            r
+        })
+        .collect()
+}
+
+/// The result row when a game ends with `outcome`, and how it changes the players'
+/// ratings (worked out by the store inside the finishing transaction).
+pub(crate) fn finish(
+    loaded: &Loaded,
+    outcome: &Outcome,
+    abandoned: bool,
+) -> (ResultRow, Option<Rerating>) {
+    let row = &loaded.row;
+    let (kind, winner, points) = match outcome {
+        _ if abandoned => (ResultKind::Abandoned, None, None),
+        Outcome::Win { winner, .. } => (ResultKind::Win, Some(*winner), None),
+        Outcome::Draw { .. } => (ResultKind::Draw, None, None),
+        Outcome::Score { points, .. } => (ResultKind::Score, None, Some(i64::from(*points))),
+    };
+    let reason = match outcome {
+        Outcome::Win { reason, .. } | Outcome::Draw { reason } | Outcome::Score { reason, .. } => {
+            reason.clone()
+        }
+    };
+    let result = ResultRow {
+        game_id: row.id,
+        server_id: row.server_id.clone(),
+        variant: loaded.kind.into(),
+        kind,
+        winner,
+        points,
+        reason,
+    };
+    let team_outcome = match outcome {
+        _ if abandoned || loaded.kind.is_cooperative() => None,
+        Outcome::Win { winner, .. } => Some(if *winner == Color::White {
+            TeamOutcome::WhiteWins
+        } else {
+            TeamOutcome::BlackWins
+        }),
+        Outcome::Draw { .. } => Some(TeamOutcome::Draw),
+        Outcome::Score { .. } => None,
+    };
+    let white = loaded.members(Color::White);
+    let black = loaded.members(Color::Black);
+    let rerating = match team_outcome {
+        Some(team_outcome) if !white.is_empty() && !black.is_empty() => {
+            let fresh = Glicko2Rating::new();
+            let unrated = white
+                .iter()
+                .chain(black.iter())
+                .map(|p| RatingRow {
                     server_id: row.server_id.clone(),
                     variant: loaded.kind,
                     user_id: p.user_id.clone(),
                     name: p.name.clone(),
-                    rating: Glicko2Rating::new().rating,
-                    deviation: Glicko2Rating::new().deviation,
-                    volatility: Glicko2Rating::new().volatility,
+                    rating: fresh.rating,
+                    deviation: fresh.deviation,
+                    volatility: fresh.volatility,
                     games: 0,
                     wins: 0,
                     draws: 0,
                     losses: 0,
-                }));
-            }
-            let as_glicko = |r: &RatingRow| Glicko2Rating {
-                rating: r.rating,
-                deviation: r.deviation,
-                volatility: r.volatility,
-            };
-            let (w, b) = current.split_at(white.len());
-            let (new_w, new_b) = rate_teams(
-                &w.iter().map(as_glicko).collect::<Vec<_>>(),
-                &b.iter().map(as_glicko).collect::<Vec<_>>(),
-                team_outcome,
-            );
-            for (i, r) in current.iter().enumerate() {
-                let (side, new) = if i < w.len() {
-                    (Color::White, new_w[i])
-                } else {
-                    (Color::Black, new_b[i - w.len()])
-                };
-                let mut r = r.clone();
-                r.rating = new.rating;
-                r.deviation = new.deviation;
-                r.volatility = new.volatility;
-                r.games += 1;
-                match team_outcome {
-                    TeamOutcome::Draw => r.draws += 1,
-                    _ if winner == Some(side) => r.wins += 1,
-                    _ => r.losses += 1,
-                }
-                ratings.push(r);
-            }
+                })
+                .collect();
+            let white = white.len();
+            Some(Rerating {
+                unrated,
+                rate: Arc::new(move |current| rated(current, white, team_outcome)),
+            })
         }
-        Ok((result, ratings))
-    }
+        _ => None,
+    };
+    (result, rerating)
 }
 
 #[cfg(test)]

@@ -72,6 +72,9 @@ pub enum ServiceError {
     Refused(String),
     /// The database failed; it was logged, and the user should try again.
     Unavailable,
+    /// A bug stopped the command half-way (a panic, logged); `changed` says whether it had
+    /// already saved a change.
+    Failed { changed: bool },
 }
 
 impl ServiceError {
@@ -87,6 +90,14 @@ impl fmt::Display for ServiceError {
             ServiceError::Unavailable => f.write_str(
                 "The game store is not answering right now; nothing was lost. Please try again \
                  in a moment.",
+            ),
+            ServiceError::Failed { changed: false } => f.write_str(
+                "Something went wrong on my side, and nothing was changed. Please try again; if \
+                 it keeps happening, tell the server's admins.",
+            ),
+            ServiceError::Failed { changed: true } => f.write_str(
+                "Something went wrong on my side after your command was saved. Look at the \
+                 board before you act again.",
             ),
         }
     }

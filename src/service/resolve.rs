@@ -2,6 +2,8 @@
 //! and loading it: from memory when it is kept at the database's version, else replayed from
 //! its record and checked. Also remembering people's display names.
 
+use std::sync::PoisonError;
+
 use super::{
     base::Service,
     cache::Cached,
@@ -16,16 +18,12 @@ use crate::store::{GameRow, GameState};
 impl Service {
     /// Remembers a user's display name (written only when new or changed).
     pub(crate) async fn remember(&self, user: &User) -> ServiceResult<()> {
-        let known = self
-            .names
-            .lock()
-            .map(|names| names.get(&user.id) == Some(&user.name))
-            .unwrap_or(false);
+        // A lock poisoned by a panic elsewhere still holds sound names (each insert is whole).
+        let names = || self.names.lock().unwrap_or_else(PoisonError::into_inner);
+        let known = names().get(&user.id) == Some(&user.name);
         if !known {
             self.store.upsert_player(&user.id, &user.name).await?;
-            if let Ok(mut names) = self.names.lock() {
-                names.insert(user.id.clone(), user.name.clone());
-            }
+            names().insert(user.id.clone(), user.name.clone());
         }
         Ok(())
     }

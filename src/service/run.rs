@@ -6,6 +6,7 @@ use super::{
     base::Service,
     choice::Choice,
     command::Command,
+    guard::guarded,
     play::moved_on,
     reply::{Reply, ServiceError, ServiceResult},
     request::Request,
@@ -14,11 +15,18 @@ use super::{
 impl Service {
     /// Carries out one command for one request. Every chat platform's commands and buttons
     /// come here; the reply (or the refusal's sentence) is what the platform shows.
+    ///
+    /// A bug that panics inside a command is answered with [`ServiceError::Failed`] and the
+    /// bot goes on serving (see `guard`).
     pub async fn run(&self, req: &Request, command: Command) -> ServiceResult {
-        match command {
-            Command::Button(id) => self.click(req, &id).await,
-            command => self.dispatch(req, command, None).await,
-        }
+        let what = command.spec().map_or("button", |spec| spec.name);
+        guarded(what, async {
+            match command {
+                Command::Button(id) => self.click(req, &id).await,
+                command => self.dispatch(req, command, None).await,
+            }
+        })
+        .await
     }
 
     /// Runs a clicked choice: the game and version come from the button, not from the place.

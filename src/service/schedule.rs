@@ -13,6 +13,7 @@ use std::time::Duration;
 
 use super::{
     base::Service,
+    guard::guarded,
     loaded::Loaded,
     outbox::{News, Poster},
     play::Attempt,
@@ -69,11 +70,13 @@ impl Service {
                 .into_iter()
                 .partition(|t| t.kind == TimerKind::BotMove);
             for timer in &clocks {
-                let fired = self.fire(timer, now).await;
+                let fired = guarded("timer", self.fire(timer, now)).await;
                 self.fired(timer, fired, &mut said).await?;
             }
-            let fired =
-                futures_util::future::join_all(bots.iter().map(|t| self.fire(t, now))).await;
+            let fired = futures_util::future::join_all(
+                bots.iter().map(|t| guarded("bot move", self.fire(t, now))),
+            )
+            .await;
             for (timer, fired) in bots.iter().zip(fired) {
                 self.fired(timer, fired, &mut said).await?;
             }
@@ -101,6 +104,8 @@ impl Service {
                     "a timer could not fire: the database is unavailable"
                 );
             }
+            // Logged by the guard; the timer fires again when its claim runs out.
+            Err(ServiceError::Failed { .. }) => {}
             Err(ServiceError::Refused(why)) => {
                 tracing::warn!(timer = timer.id, game = timer.game_id, %why, "a timer is dropped");
                 self.store.drop_timer(timer.id).await?;

@@ -9,7 +9,8 @@
 //! the game lives, not the game, so its version and its buttons stay).
 
 use super::{
-    base::Service, cache::Cached, loaded::Loaded, outbox::News, reply::ServiceError, request::User,
+    base::Service, cache::Cached, loaded::Loaded, outbox::News, rating::finish,
+    reply::ServiceError, request::User,
 };
 use crate::{
     rules::{Color, Game, Outcome, Status},
@@ -119,9 +120,9 @@ impl Service {
             commit.game.state = GameState::Over;
             commit.game.outcome = Some(outcome.to_string());
             commit.game.pending = None;
-            let (result, ratings) = self.finish(&after, &outcome, abandoned).await?;
+            let (result, rerating) = finish(&after, &outcome, abandoned);
             commit.result = Some(result);
-            commit.ratings = ratings;
+            commit.rerating = rerating;
         }
         let ended = commit.game.state != GameState::Active;
         commit.timers = self.timers_after(loaded, &after, moved, ended).await?;

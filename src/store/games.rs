@@ -3,12 +3,13 @@
 use sqlx::{AssertSqlSafe, Row, any::AnyRow};
 
 use super::{
-    Store, StoreError,
+    Backend, Store, StoreError,
     outbox::{NewPost, insert_post},
     records::{
         Commit, GameKind, GameRow, GameState, LogEntry, LogKind, NewLogEntry, Offer, parse_side,
         side_text,
     },
+    scores::rerate,
     timers::{NewTimer, TimerUpdate, Timing, update_timers},
 };
 
@@ -124,6 +125,7 @@ impl Store {
         let update = TimerUpdate::Replace(timers.to_vec());
         update_timers(&mut tx, id, 0, log.len() as i64, &update).await?;
         tx.commit().await?;
+        super::wrote();
         Ok(id)
     }
 
@@ -218,10 +220,12 @@ impl Store {
     /// which is what lets one writer keep up with many games. Each commit still succeeds or
     /// conflicts on its own.
     pub async fn commit(&self, commit: &Commit) -> Result<i64, StoreError> {
-        match self.backend {
-            super::Backend::Postgres => self.commit_alone(commit).await,
-            super::Backend::Sqlite => self.commit_grouped(commit).await,
-        }
+        let version = match self.backend {
+            Backend::Postgres => self.commit_alone(commit).await,
+            Backend::Sqlite => self.commit_grouped(commit).await,
+        }?;
+        super::wrote();
+        Ok(version)
     }
 
     /// One commit in its own transaction.
@@ -273,7 +277,7 @@ impl Store {
         let now = super::now_ms();
         let mut results = Vec::with_capacity(batch.len());
         for queued in batch {
-            results.push(apply(&mut tx, &queued.commit, now).await?);
+            results.push(apply(&mut tx, self.backend, &queued.commit, now).await?);
         }
         tx.commit().await?;
         Ok(results)
@@ -282,7 +286,7 @@ impl Store {
     /// [`Self::commit_alone`] for a caller that already has the writer's turn.
     async fn commit_alone_locked(&self, commit: &Commit) -> Result<i64, StoreError> {
         let mut tx = self.pool().begin().await?;
-        match apply(&mut tx, commit, super::now_ms()).await? {
+        match apply(&mut tx, self.backend, commit, super::now_ms()).await? {
             Ok(version) => {
                 tx.commit().await?;
                 Ok(version)
@@ -326,6 +330,7 @@ fn interrupted() -> StoreError {
 /// game moved on (nothing written: the guarded update comes first), `Err` on a database error.
 async fn apply(
     tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    backend: Backend,
     commit: &Commit,
     now: i64,
 ) -> Result<Result<i64, StoreError>, StoreError> {
@@ -389,30 +394,8 @@ async fn apply(
         .execute(&mut **tx)
         .await?;
     }
-    for r in &commit.ratings {
-        sqlx::query(
-            "INSERT INTO ratings (server_id, variant, user_id, rating, deviation, volatility, \
-                 games, wins, draws, losses, updated_at) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) \
-                 ON CONFLICT (server_id, variant, user_id) DO UPDATE SET \
-                 rating = excluded.rating, deviation = excluded.deviation, \
-                 volatility = excluded.volatility, games = excluded.games, \
-                 wins = excluded.wins, draws = excluded.draws, losses = excluded.losses, \
-                 updated_at = excluded.updated_at",
-        )
-        .bind(&r.server_id)
-        .bind(r.variant.id())
-        .bind(&r.user_id)
-        .bind(r.rating)
-        .bind(r.deviation)
-        .bind(r.volatility)
-        .bind(r.games)
-        .bind(r.wins)
-        .bind(r.draws)
-        .bind(r.losses)
-        .bind(now)
-        .execute(&mut **tx)
-        .await?;
+    if let Some(rerating) = &commit.rerating {
+        rerate(tx, backend, rerating, now).await?;
     }
     for post in &commit.posts {
         insert_post(tx, game.id, new_version, post, now).await?;

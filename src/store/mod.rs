@@ -14,6 +14,7 @@ mod records;
 mod scores;
 mod timers;
 mod votes;
+mod watch;
 
 use std::{
     path::{Path, PathBuf},
@@ -27,7 +28,7 @@ pub use outbox::{NewPost, Post, PostKind, PostState};
 pub use people::{Notify, Vacation};
 pub use records::{
     Commit, GameKind, GameRow, GameState, LogEntry, LogKind, NewLogEntry, Offer, Participant,
-    RatingRow, ResultKind, ResultRow, ScoreRow, parse_side, side_text,
+    RatingRow, Rerating, ResultKind, ResultRow, ScoreRow, parse_side, side_text,
 };
 use sqlx::{
     AnyPool, Executor,
@@ -35,6 +36,8 @@ use sqlx::{
 };
 pub use timers::{NewTimer, OnTimeout, Timer, TimerKind, TimerUpdate, Timing};
 pub use votes::Vote;
+pub use watch::watch_writes;
+pub(crate) use watch::wrote;
 
 /// Which database engine is behind the pool.
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]

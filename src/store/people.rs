@@ -120,6 +120,7 @@ impl Store {
         .bind(notify.as_str())
         .execute(self.pool())
         .await?;
+        super::wrote();
         Ok(())
     }
 
@@ -170,6 +171,7 @@ impl Store {
         .bind(vacation.end)
         .execute(self.pool())
         .await?;
+        super::wrote();
         Ok(())
     }
 }

@@ -2,7 +2,7 @@
 //! waiting offer, a log line's kind, a result's kind) is decoded here once into a type, and
 //! encoded back to the very same text, so the database keeps the strings it always had.
 
-use std::{collections::BTreeMap, fmt};
+use std::{collections::BTreeMap, fmt, sync::Arc};
 
 use crate::rules::{Color, GameId};
 
@@ -145,6 +145,28 @@ pub struct RatingRow {
     pub losses: i64,
 }
 
+/// The ratings a finished game changes. They are read and written inside the transaction
+/// that finishes the game, never before it: two processes finishing games of the same players
+/// at the same instant would otherwise both start from the old ratings, and one update would be
+/// lost. On PostgreSQL the rows are locked (in one order, so that two such transactions cannot
+/// deadlock); on SQLite the transaction already holds the only write lock.
+#[derive(Clone)]
+pub struct Rerating {
+    /// Every rated player as they start when they have no rating yet, White's side first.
+    pub unrated: Vec<RatingRow>,
+    /// The new ratings from the stored ones (in the order of `unrated`).
+    pub rate: Arc<dyn Fn(&[RatingRow]) -> Vec<RatingRow> + Send + Sync>,
+}
+
+impl fmt::Debug for Rerating {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let players: Vec<&str> = self.unrated.iter().map(|r| r.user_id.as_str()).collect();
+        f.debug_struct("Rerating")
+            .field("players", &players)
+            .finish()
+    }
+}
+
 /// A cooperative game's final score with the people who made it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ScoreRow {
@@ -165,7 +187,8 @@ pub struct Commit {
     pub join: Vec<(String, Color)>,
     pub leave: Vec<String>,
     pub result: Option<ResultRow>,
-    pub ratings: Vec<RatingRow>,
+    /// The ratings the end of the game changes, worked out inside the transaction.
+    pub rerating: Option<Rerating>,
     /// What the change makes the bot post (see [`super::outbox`]), at the new version.
     pub posts: Vec<super::outbox::NewPost>,
     /// What the change does to the game's timers (by default they go on).
@@ -181,7 +204,7 @@ impl Commit {
             join: Vec::new(),
             leave: Vec::new(),
             result: None,
-            ratings: Vec::new(),
+            rerating: None,
             posts: Vec::new(),
             timers: super::timers::TimerUpdate::Keep,
         }

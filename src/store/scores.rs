@@ -3,8 +3,8 @@
 use sqlx::{AssertSqlSafe, Row, any::AnyRow};
 
 use super::{
-    Store, StoreError,
-    records::{RatingRow, ResultKind, ScoreRow, parse_side},
+    Backend, Store, StoreError,
+    records::{RatingRow, Rerating, ResultKind, ScoreRow, parse_side},
 };
 use crate::rules::{Color, GameId};
 
@@ -128,4 +128,87 @@ impl Store {
         })
         .transpose()
     }
+}
+
+/// Reads the ratings `rerating` changes inside `tx` and writes the new ones (see [`Rerating`]
+/// for why inside). On PostgreSQL each row is locked until the transaction ends, taken in
+/// the order of user ids so that two transactions rating the same players wait for each other
+/// rather than deadlock; a player's first rating is inserted first so that it, too, has a row
+/// to lock.
+pub(super) async fn rerate(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    backend: Backend,
+    rerating: &Rerating,
+    now: i64,
+) -> Result<(), StoreError> {
+    let lock = match backend {
+        Backend::Postgres => " FOR UPDATE",
+        Backend::Sqlite => "",
+    };
+    let mut order: Vec<usize> = (0..rerating.unrated.len()).collect();
+    order.sort_by(|&a, &b| {
+        rerating.unrated[a]
+            .user_id
+            .cmp(&rerating.unrated[b].user_id)
+    });
+    let mut current = rerating.unrated.clone();
+    for i in order {
+        let player = &mut current[i];
+        sqlx::query(
+            "INSERT INTO ratings (server_id, variant, user_id, rating, deviation, volatility, \
+             games, wins, draws, losses, updated_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) \
+             ON CONFLICT (server_id, variant, user_id) DO NOTHING",
+        )
+        .bind(&player.server_id)
+        .bind(player.variant.id())
+        .bind(&player.user_id)
+        .bind(player.rating)
+        .bind(player.deviation)
+        .bind(player.volatility)
+        .bind(player.games)
+        .bind(player.wins)
+        .bind(player.draws)
+        .bind(player.losses)
+        .bind(now)
+        .execute(&mut **tx)
+        .await?;
+        let row = sqlx::query(AssertSqlSafe(format!(
+            "SELECT rating, deviation, volatility, games, wins, draws, losses FROM ratings \
+             WHERE server_id = $1 AND variant = $2 AND user_id = $3{lock}"
+        )))
+        .bind(&player.server_id)
+        .bind(player.variant.id())
+        .bind(&player.user_id)
+        .fetch_one(&mut **tx)
+        .await?;
+        player.rating = row.try_get("rating")?;
+        player.deviation = row.try_get("deviation")?;
+        player.volatility = row.try_get("volatility")?;
+        player.games = row.try_get("games")?;
+        player.wins = row.try_get("wins")?;
+        player.draws = row.try_get("draws")?;
+        player.losses = row.try_get("losses")?;
+    }
+    for r in (rerating.rate)(&current) {
+        sqlx::query(
+            "UPDATE ratings SET rating = $1, deviation = $2, volatility = $3, games = $4, \
+             wins = $5, draws = $6, losses = $7, updated_at = $8 \
+             WHERE server_id = $9 AND variant = $10 AND user_id = $11",
+        )
+        .bind(r.rating)
+        .bind(r.deviation)
+        .bind(r.volatility)
+        .bind(r.games)
+        .bind(r.wins)
+        .bind(r.draws)
+        .bind(r.losses)
+        .bind(now)
+        .bind(&r.server_id)
+        .bind(r.variant.id())
+        .bind(&r.user_id)
+        .execute(&mut **tx)
+        .await?;
+    }
+    Ok(())
 }

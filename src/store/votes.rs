@@ -35,6 +35,7 @@ impl Store {
         .bind(notation)
         .execute(self.pool())
         .await?;
+        super::wrote();
         Ok(())
     }
 
