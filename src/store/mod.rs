@@ -129,7 +129,7 @@ impl Store {
         let options = AnyConnectOptions::from_str(url)?;
         let mut pool = AnyPoolOptions::new()
             .max_connections(if backend == Backend::Sqlite { 8 } else { 16 })
-            .acquire_timeout(Duration::from_secs(10));
+            .acquire_timeout(acquire_timeout(backend));
         if backend == Backend::Sqlite {
             // Durable commits: every committed move survives a power cut. The busy timeout
             // makes a second writer wait for the first instead of failing at once.
@@ -174,6 +174,19 @@ impl Store {
             Backend::Sqlite => Some(self.writer.lock().await),
             Backend::Postgres => None,
         }
+    }
+}
+
+/// How long a query waits for a connection before the command answers that the database is
+/// unavailable. PostgreSQL is a server that may be down: while it is, every new connection
+/// fails and the pool keeps retrying until this time is up, so it bounds how long people wait
+/// for that answer (three seconds, well inside Discord's own three-second acknowledgement plus
+/// the deferral the adapters make). SQLite is a file that is always there: waiting longer only
+/// ever means waiting for this process's other connections.
+fn acquire_timeout(backend: Backend) -> Duration {
+    match backend {
+        Backend::Postgres => Duration::from_secs(3),
+        Backend::Sqlite => Duration::from_secs(10),
     }
 }
 

@@ -146,7 +146,7 @@ struct PgServer {
 }
 
 /// Replaces the database name at the end of a postgres:// URL.
-fn with_database(url: &str, name: &str) -> String {
+pub fn with_database(url: &str, name: &str) -> String {
     let (base, query) = match url.split_once('?') {
         Some((b, q)) => (b, format!("?{q}")),
         None => (url, String::new()),
@@ -159,7 +159,7 @@ fn with_database(url: &str, name: &str) -> String {
     format!("{base}/{name}{query}")
 }
 
-async fn create_database(admin_url: &str, name: &str) {
+pub async fn create_database(admin_url: &str, name: &str) {
     sqlx::any::install_default_drivers();
     let pool = sqlx::any::AnyPoolOptions::new()
         .max_connections(1)
@@ -253,76 +253,128 @@ fn free_port() -> u16 {
         .expect("a free port")
 }
 
-// The watchdog is meant to outlive the test binary, so it is never waited for.
-#[allow(clippy::zombie_processes)]
 fn start_cluster() -> PgServer {
-    let bin = pg_bin();
-    let dir = std::env::temp_dir().join(format!("chatrang-pg-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("the cluster directory");
-    if is_root() {
-        let status = process::Command::new("chown")
-            .args(["-R", "postgres:postgres"])
-            .arg(&dir)
-            .status()
-            .expect("chown runs");
-        assert!(status.success(), "chown of {} failed", dir.display());
+    let cluster = Cluster::start("shared");
+    let admin_url = cluster.admin_url();
+    // The per-binary cluster lives until the watchdog stops it.
+    std::mem::forget(cluster);
+    PgServer { admin_url }
+}
+
+/// A throwaway PostgreSQL cluster of its own, which a test may stop and start again (an
+/// outage). A watchdog stops it and deletes its directory at most a second after the test
+/// binary ends, whatever way it ended.
+pub struct Cluster {
+    bin: PathBuf,
+    dir: PathBuf,
+    port: u16,
+}
+
+impl Cluster {
+    /// Creates and starts a cluster named `name` (unique within the test binary).
+    // The watchdog is meant to outlive the test binary, so it is never waited for.
+    #[allow(clippy::zombie_processes)]
+    pub fn start(name: &str) -> Cluster {
+        let bin = pg_bin();
+        let dir = std::env::temp_dir().join(format!("chatrang-pg-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("the cluster directory");
+        if is_root() {
+            let status = process::Command::new("chown")
+                .args(["-R", "postgres:postgres"])
+                .arg(&dir)
+                .status()
+                .expect("chown runs");
+            assert!(status.success(), "chown of {} failed", dir.display());
+        }
+        let cluster = Cluster {
+            bin,
+            dir,
+            port: free_port(),
+        };
+        let data = cluster.data();
+        run_pg(
+            &cluster.bin,
+            "initdb",
+            &[
+                "-D",
+                &data,
+                "-A",
+                "trust",
+                "-U",
+                "postgres",
+                "--no-sync",
+                "-E",
+                "UTF8",
+            ],
+        );
+        cluster.resume();
+        let stop = if is_root() {
+            format!(
+                "runuser -u postgres -- {} -D {data} -m immediate stop",
+                cluster.bin.join("pg_ctl").display()
+            )
+        } else {
+            format!(
+                "{} -D {data} -m immediate stop",
+                cluster.bin.join("pg_ctl").display()
+            )
+        };
+        let script = format!(
+            "while kill -0 {pid} 2>/dev/null; do sleep 1; done; {stop} >/dev/null 2>&1; rm -rf {dir}",
+            pid = std::process::id(),
+            dir = cluster.dir.display()
+        );
+        process::Command::new("sh")
+            .args(["-c", &script])
+            .stdin(std::process::Stdio::null())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("the watchdog starts");
+        cluster
     }
-    let data = dir.join("data");
-    let data_s = data.to_string_lossy().to_string();
-    run_pg(
-        &bin,
-        "initdb",
-        &[
-            "-D",
-            &data_s,
-            "-A",
-            "trust",
-            "-U",
-            "postgres",
-            "--no-sync",
-            "-E",
-            "UTF8",
-        ],
-    );
-    let port = free_port();
-    let log = dir.join("pg.log").to_string_lossy().to_string();
-    let options = format!(
-        "-c listen_addresses=127.0.0.1 -p {port} -k {} -c fsync=off -c max_connections=200",
-        dir.display()
-    );
-    run_pg(
-        &bin,
-        "pg_ctl",
-        &["-D", &data_s, "-l", &log, "-w", "-o", &options, "start"],
-    );
-    // The watchdog outlives this test binary by at most a second, then stops the cluster and
-    // deletes its directory, whatever way the binary ended.
-    let stop = if is_root() {
-        format!(
-            "runuser -u postgres -- {} -D {data_s} -m immediate stop",
-            bin.join("pg_ctl").display()
-        )
-    } else {
-        format!(
-            "{} -D {data_s} -m immediate stop",
-            bin.join("pg_ctl").display()
-        )
-    };
-    let script = format!(
-        "while kill -0 {pid} 2>/dev/null; do sleep 1; done; {stop} >/dev/null 2>&1; rm -rf {dir}",
-        pid = std::process::id(),
-        dir = dir.display()
-    );
-    process::Command::new("sh")
-        .args(["-c", &script])
-        .stdin(std::process::Stdio::null())
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .expect("the watchdog starts");
-    PgServer {
-        admin_url: format!("postgres://postgres@127.0.0.1:{port}/postgres"),
+
+    fn data(&self) -> String {
+        self.dir.join("data").to_string_lossy().to_string()
+    }
+
+    /// A URL to the cluster's `postgres` database.
+    pub fn admin_url(&self) -> String {
+        format!("postgres://postgres@127.0.0.1:{}/postgres", self.port)
+    }
+
+    /// Stops the server at once, dropping every connection (as a crash or a restart would).
+    pub fn halt(&self) {
+        run_pg(
+            &self.bin,
+            "pg_ctl",
+            &["-D", &self.data(), "-m", "immediate", "-w", "stop"],
+        );
+    }
+
+    /// Starts the server (again), on the same port and data.
+    pub fn resume(&self) {
+        let log = self.dir.join("pg.log").to_string_lossy().to_string();
+        let options = format!(
+            "-c listen_addresses=127.0.0.1 -p {} -k {} -c fsync=off -c max_connections=200",
+            self.port,
+            self.dir.display()
+        );
+        run_pg(
+            &self.bin,
+            "pg_ctl",
+            &[
+                "-D",
+                &self.data(),
+                "-l",
+                &log,
+                "-w",
+                "-o",
+                &options,
+                "start",
+            ],
+        );
     }
 }
 
