@@ -53,14 +53,15 @@ pub enum Command {
     /// Write sample pictures of every game and a diagram of every piece type into a folder.
     Gallery { dir: std::path::PathBuf },
     /// Measure speed: `rules` (move generation), `ai` (the bot's strength and think times),
-    /// `catalonia` (the chain solver), `render` (board pictures) or `service` (moves through
-    /// the service).
+    /// `catalonia` (the chain solver), `render` (board pictures), `service` (moves through
+    /// the service) or `memory` (many active games in one process, and a restart).
     Bench {
         /// What to measure.
         what: String,
-        /// Games per match (`bench ai`).
-        #[arg(long, default_value_t = 20)]
-        games: u32,
+        /// Games per match (`bench ai`, default 20) or active games (`bench memory`, default
+        /// 10000).
+        #[arg(long)]
+        games: Option<u32>,
         /// Only this game (`bench ai`), or the cases whose name contains this (`bench rules`).
         #[arg(long)]
         game: Option<String>,
@@ -260,12 +261,12 @@ fn perft(game: &str, depth: u32, position: Option<&str>, divide: bool) -> Result
     Ok(())
 }
 
-fn bench(what: &str, games: u32, runs: u32, only: Option<&str>) -> Result<(), Failure> {
+fn bench(what: &str, games: Option<u32>, runs: u32, only: Option<&str>) -> Result<(), Failure> {
     match what {
         "rules" => Ok(crate::bench::rules::print(runs, only)?),
         "ai" => {
             let only = only.map(GameId::parse).transpose()?;
-            Ok(crate::bench::ai::print(games, only)?)
+            Ok(crate::bench::ai::print(games.unwrap_or(20), only)?)
         }
         "catalonia" => {
             crate::bench::catalonia::print(200);
@@ -279,8 +280,13 @@ fn bench(what: &str, games: u32, runs: u32, only: Option<&str>) -> Result<(), Fa
                 None,
             )?)
         }
+        "memory" => {
+            init_logging("warn");
+            let games = games.unwrap_or(10_000) as usize;
+            Ok(crate::bench::memory::run(games)?)
+        }
         other => Err(format!(
-            "unknown benchmark \"{other}\"; try: rules, ai, catalonia, render, service"
+            "unknown benchmark \"{other}\"; try: rules, ai, catalonia, render, service, memory"
         )
         .into()),
     }

@@ -2,13 +2,28 @@
 //! whole log each time. An entry is used only at the version the database holds, so the
 //! database stays the source of truth; every change of a game or of its people appends to its
 //! log and so bumps the version.
+//!
+//! The cache is bounded and forgets the least recently used game first: a busy bot keeps the
+//! games people are playing, and a game nobody touched for a while is replayed from its log
+//! when it is next asked for (a few milliseconds). `chatrang bench memory` measures what a
+//! kept game costs.
 
-use std::{collections::HashMap, sync::Mutex};
+use std::sync::{Mutex, MutexGuard, PoisonError};
+
+use hashlink::LruCache;
 
 use crate::{rules::Game, store::Participant};
 
-/// How many games the service keeps replayed in memory; beyond it the cache starts afresh.
-const CACHE_LIMIT: usize = 4096;
+/// How many games the service keeps replayed in memory unless [`CAPACITY_VARIABLE`] says
+/// otherwise. Chosen for memory: a chess or Cataclysm game costs a few kB kept, but a game of
+/// Pick-a-team v2, Patch or Easy Patch carries move tables compiled for its own armies, 0.5 to
+/// 1.2 MB. With the games of `chatrang bench memory` (every game the bot hosts in turn) 512
+/// kept games are about 130 MB; a game not kept is replayed from its log when next named
+/// (0.2 ms for chess, 15 ms for Pick-a-team v2).
+pub const DEFAULT_CAPACITY: usize = 512;
+
+/// The environment variable that sets how many games are kept (a positive number).
+pub const CAPACITY_VARIABLE: &str = "CHATRANG_CACHE_GAMES";
 
 /// A replayed game and its people, with the version of the record they reflect.
 pub(crate) struct Cached {
@@ -19,34 +34,168 @@ pub(crate) struct Cached {
     pub damaged: bool,
 }
 
-/// The replayed games by id.
-#[derive(Default)]
-pub(crate) struct GameCache(Mutex<HashMap<i64, Cached>>);
+/// The replayed games by id, the most recently used last.
+pub(crate) struct GameCache(Mutex<LruCache<i64, Cached>>);
+
+impl Default for GameCache {
+    /// A cache of [`CAPACITY_VARIABLE`] games, else [`DEFAULT_CAPACITY`].
+    fn default() -> GameCache {
+        GameCache::with_capacity(configured_capacity(
+            std::env::var(CAPACITY_VARIABLE).ok().as_deref(),
+        ))
+    }
+}
+
+/// The capacity `value` (the environment variable's) asks for; an unreadable one is logged and
+/// the default is used, since a cache size is no reason to refuse to start.
+fn configured_capacity(value: Option<&str>) -> usize {
+    let Some(value) = value else {
+        return DEFAULT_CAPACITY;
+    };
+    match value.trim().parse::<usize>() {
+        Ok(n) if n > 0 => n,
+        _ => {
+            tracing::warn!(
+                "{CAPACITY_VARIABLE}={value:?} is not a positive number; keeping \
+                 {DEFAULT_CAPACITY} games in memory"
+            );
+            DEFAULT_CAPACITY
+        }
+    }
+}
 
 impl GameCache {
+    /// An empty cache that keeps at most `capacity` games.
+    pub fn with_capacity(capacity: usize) -> GameCache {
+        GameCache(Mutex::new(LruCache::new(capacity)))
+    }
+
+    /// The map, whatever happened to an earlier holder of the lock. A panic while the lock is
+    /// held (in a game's `clone_game`, say) cannot leave the map half-changed: each change is
+    /// one call into the LRU map, and what runs under the lock besides is a copy of an entry
+    /// or the drop of one already removed. So a poisoned lock is taken as it is; refusing it
+    /// would turn one failed command into every later command replaying its game's log.
+    fn lock(&self) -> MutexGuard<'_, LruCache<i64, Cached>> {
+        self.0.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
     /// A copy of game `id` with its people and whether it is damaged, if it is kept at
-    /// exactly `version`.
+    /// exactly `version`. Marks the game used.
     pub fn get(&self, id: i64, version: i64) -> Option<(Box<dyn Game>, Vec<Participant>, bool)> {
-        let cache = self.0.lock().ok()?;
-        cache
+        self.lock()
             .get(&id)
             .filter(|entry| entry.version == version)
             .map(|entry| (entry.game.clone_game(), entry.people.clone(), entry.damaged))
     }
 
-    /// Keeps game `id` as `entry` says.
+    /// Keeps game `id` as `entry` says, as the most recently used; when the cache is full, the
+    /// least recently used game is forgotten.
     pub fn put(&self, id: i64, entry: Cached) {
-        if let Ok(mut cache) = self.0.lock() {
-            if cache.len() >= CACHE_LIMIT && !cache.contains_key(&id) {
-                cache.clear();
-            }
-            cache.insert(id, entry);
+        self.lock().insert(id, entry);
+    }
+
+    /// How many times the kept copy of a game has generated its legal moves. Looking does not
+    /// count as a use.
+    pub fn legal_sets_computed(&self, id: i64) -> Option<u64> {
+        self.lock()
+            .peek(&id)
+            .map(|entry| entry.game.legal_sets_computed())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::PoisonError;
+
+    use super::*;
+    use crate::rules::{GameId, Options, registry};
+
+    fn entry(version: i64) -> Cached {
+        Cached {
+            version,
+            game: registry::new_game(GameId::Chess, &Options::default(), 0).unwrap(),
+            people: Vec::new(),
+            damaged: false,
         }
     }
 
-    /// How many times the kept copy of a game has generated its legal moves.
-    pub fn legal_sets_computed(&self, id: i64) -> Option<u64> {
-        let cache = self.0.lock().ok()?;
-        cache.get(&id).map(|entry| entry.game.legal_sets_computed())
+    /// The ids among `ids` the cache holds, looked at without touching their order.
+    fn held(cache: &GameCache, ids: impl IntoIterator<Item = i64>) -> Vec<i64> {
+        ids.into_iter()
+            .filter(|&id| cache.legal_sets_computed(id).is_some())
+            .collect()
+    }
+
+    #[test]
+    fn when_full_the_least_recently_kept_game_goes_first() {
+        let cache = GameCache::with_capacity(3);
+        for id in 1..=4 {
+            cache.put(id, entry(1));
+        }
+        assert_eq!(held(&cache, 1..=4), [2, 3, 4]);
+    }
+
+    #[test]
+    fn a_game_read_lately_outlives_one_kept_after_it() {
+        let cache = GameCache::with_capacity(2);
+        cache.put(1, entry(1));
+        cache.put(2, entry(1));
+        assert!(cache.get(1, 1).is_some());
+        cache.put(3, entry(1));
+        assert_eq!(held(&cache, 1..=3), [1, 3]);
+    }
+
+    #[test]
+    fn keeping_a_game_again_makes_room_for_nothing_else() {
+        let cache = GameCache::with_capacity(2);
+        cache.put(1, entry(1));
+        cache.put(2, entry(1));
+        cache.put(1, entry(2));
+        assert_eq!(held(&cache, 1..=2), [1, 2]);
+        assert!(cache.get(1, 2).is_some());
+    }
+
+    #[test]
+    fn the_cache_never_holds_more_than_its_capacity() {
+        let cache = GameCache::with_capacity(5);
+        for id in 0..100 {
+            cache.put(id, entry(1));
+            assert!(cache.lock().len() <= 5);
+        }
+        assert_eq!(held(&cache, 0..100), [95, 96, 97, 98, 99]);
+    }
+
+    #[test]
+    fn a_game_is_served_only_at_the_version_kept() {
+        let cache = GameCache::with_capacity(2);
+        cache.put(1, entry(7));
+        assert!(cache.get(1, 6).is_none());
+        assert!(cache.get(1, 7).is_some());
+    }
+
+    #[test]
+    fn a_panic_while_the_lock_is_held_leaves_the_cache_working() {
+        let cache = GameCache::with_capacity(2);
+        cache.put(1, entry(1));
+        let panicked = std::thread::scope(|s| {
+            s.spawn(|| {
+                let _held = cache.0.lock().unwrap_or_else(PoisonError::into_inner);
+                panic!("a command fails while it holds the cache");
+            })
+            .join()
+        });
+        assert!(panicked.is_err() && cache.0.is_poisoned());
+        assert!(cache.get(1, 1).is_some());
+        cache.put(2, entry(1));
+        assert_eq!(held(&cache, 1..=2), [1, 2]);
+    }
+
+    #[test]
+    fn the_capacity_comes_from_a_positive_number_else_the_default() {
+        assert_eq!(configured_capacity(None), DEFAULT_CAPACITY);
+        assert_eq!(configured_capacity(Some(" 500 ")), 500);
+        for bad in ["0", "-3", "many", ""] {
+            assert_eq!(configured_capacity(Some(bad)), DEFAULT_CAPACITY, "{bad:?}");
+        }
     }
 }
