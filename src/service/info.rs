@@ -115,18 +115,19 @@ impl Service {
             .pieces()
             .into_iter()
             .find(|p| p.name.eq_ignore_ascii_case(wanted) || p.symbol.eq_ignore_ascii_case(wanted));
-        let text = match info {
+        let text = match &info {
             Some(p) => format!(
                 "{} {} ({}, XBetza {}): {}.",
                 kind, p.name, p.symbol, p.betza, p.description
             ),
             None => view.header.clone(),
         };
-        let filename = format!(
-            "{}-{}.png",
-            kind.id(),
-            wanted.to_lowercase().replace(' ', "-")
-        );
+        // Named from the game's own table, never from what was typed: a file name made of
+        // outside text could name a path (the console writes pictures to disk).
+        let filename = match &info {
+            Some(p) => format!("{}-{}.png", kind.id(), file_word(&p.name)),
+            None => format!("{}-piece.png", kind.id()),
+        };
         let (board_text, image) = self.paint(view, Color::White, filename).await;
         Ok(Reply {
             text,
@@ -276,4 +277,12 @@ impl Service {
             lines.join("\n")
         )))
     }
+}
+
+/// A piece's name as a word of a file name: lower-case letters, digits and dashes.
+fn file_word(name: &str) -> String {
+    name.chars()
+        .map(|c| c.to_ascii_lowercase())
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
+        .collect()
 }

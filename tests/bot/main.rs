@@ -7,6 +7,7 @@ mod common;
 
 mod console;
 mod direct;
+mod file_names;
 mod history;
 mod outage;
 mod outbox;
