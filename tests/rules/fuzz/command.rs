@@ -1,7 +1,7 @@
 //! The command line people type (`/new chess @bob position="…"`, `!move e2e4 #3`), read by the
 //! service for the console and Matrix: any text is a command, not a command, or refused with a
 //! whole sentence (these refusals are shown as they are). Reading is deterministic, and the
-//! move a `/move` names reads back from `/move` and that text.
+//! move a `/move` names reads back, word for word, from `/move` and that text.
 
 use chatrang::service::{Command, User, parse};
 use proptest::prelude::*;
@@ -58,8 +58,12 @@ pub fn check(text: &str) -> Verdict {
                     && !m.contains(['"', '\u{201c}', '\u{201d}', '#'])
                 {
                     let again = parse(&format!("{sigil}move {m}"), sigil, &person);
+                    // The same words: spaces kept inside quotes are not typed again.
+                    let words =
+                        |m: &str| m.split_whitespace().map(String::from).collect::<Vec<_>>();
                     ensure!(
-                        matches!(&again, Ok(Some(l)) if l.command == line.command),
+                        matches!(&again, Ok(Some(l)) if matches!(&l.command,
+                            Command::Move(n) if words(n) == words(m))),
                         "{text:?} reads as {line:?}, but {sigil}move {m} as {again:?}"
                     );
                 }
@@ -92,4 +96,16 @@ fn a_command_line_just_over_the_limit_is_refused_and_names_it() {
     );
     // Chat between people is no command, whatever its length.
     assert_eq!(parse(&"e2e4 ".repeat(1_000), '/', &person), Ok(None));
+}
+
+/// Found by the long run: a quoted move keeps its spaces (`/move "e2e4 "`), which a reading of
+/// `/move` and the move again does not; the words are the same.
+#[test]
+fn a_quoted_move_keeps_its_words() {
+    let line = parse("/move e2e4 \"e2e4 \"", '/', &person)
+        .unwrap()
+        .unwrap();
+    assert_eq!(line.command, Command::Move("e2e4 e2e4 ".into()));
+    assert_eq!(check("/move e2e4 \"e2e4 \""), Ok(()));
+    assert_eq!(check("!K{\"}"), Ok(()));
 }

@@ -85,10 +85,14 @@ pub fn clause(text: &str, input: &str) -> Verdict {
         words >= 3,
         "the refusal {text:?} does not say what is wrong"
     );
+    // A refusal may quote what was typed, perhaps read without its quotes.
+    let unquoted: String = input
+        .chars()
+        .filter(|c| !"\"\u{201c}\u{201d}".contains(*c))
+        .collect();
     for debug in ["Some(", "None)", "Err(", "Ok(", "{:?}", "{}"] {
-        // A refusal may quote what was typed.
         ensure!(
-            !text.contains(debug) || input.contains(debug),
+            !text.contains(debug) || input.contains(debug) || unquoted.contains(debug),
             "the refusal {text:?} shows {debug:?}"
         );
     }
