@@ -358,6 +358,15 @@ impl<R: Rules> Game for Match<R> {
         input: &str,
         chance: Chance<'_>,
     ) -> Result<(Played, Rolls), ActionError> {
+        if let Some(found) = super::limits::over(input, super::limits::ACTION) {
+            return Err(ActionError::Unreadable {
+                input: input.chars().take(40).collect(),
+                expected: format!(
+                    "that is {found} characters; a move is at most {}",
+                    super::limits::ACTION
+                ),
+            });
+        }
         if let Some(outcome) = &self.ended {
             return Err(ActionError::GameOver(outcome.to_string()));
         }

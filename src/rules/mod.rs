@@ -18,6 +18,7 @@ pub mod chesslike;
 pub mod chromopolis;
 pub mod katarenga;
 pub mod kit;
+pub mod limits;
 pub mod move_table;
 pub mod picka;
 pub mod registry;

@@ -85,7 +85,7 @@ impl fmt::Display for BetzaError {
 }
 
 /// The most characters a piece definition may have; longer input is refused outright.
-const MAX_LEN: usize = 64;
+const MAX_LEN: usize = super::limits::XBETZA;
 
 #[derive(Copy, Clone, Eq, PartialEq)]
 enum Shape {
@@ -199,7 +199,10 @@ impl<'a> Parser<'a> {
             return Err(self.whole_error("a piece needs at least one move, such as W or N"));
         }
         if self.chars.len() > MAX_LEN {
-            return Err(self.whole_error(format!("longer than {MAX_LEN} characters")));
+            return Err(self.whole_error(format!(
+                "{} characters; a piece definition has at most {MAX_LEN}",
+                self.chars.len()
+            )));
         }
         let mut atoms = Vec::new();
         while self.pos < self.chars.len() {

@@ -19,28 +19,40 @@ pub struct Line {
 /// the command with the sigil the user typed.
 #[derive(Clone, Debug, Eq, PartialEq, thiserror::Error)]
 pub enum ParseError {
+    /// A line longer than [`MAX_LINE`], with its length in characters.
+    #[error("That message has {0} characters; a command has at most {MAX_LINE}.")]
+    TooLong(usize),
     #[error("A quote is not closed: put a \" at the end of the quoted value.")]
     UnclosedQuote,
     #[error("There is no command {0}{1}; {0}help lists the commands.")]
     UnknownCommand(char, String),
-    #[error("Say which move: {0}move e2e4")]
+    #[error("Say which move: {0}move e2e4.")]
     NoMove(char),
-    #[error("Say which game: {0}new cataclysm @bob ({0}help lists the games)")]
+    #[error("Say which game: {0}new cataclysm @bob ({0}help lists the games).")]
     NoGameToStart(char),
-    #[error("Say the game and the piece: {0}piece cataclysm Grand Rook")]
+    #[error("Say the game and the piece: {0}piece cataclysm Grand Rook.")]
     NoPiece(char),
-    #[error("Say which game: {0}leaderboard cataclysm")]
+    #[error("Say which game: {0}leaderboard cataclysm.")]
     NoLeaderboardGame(char),
-    #[error("\"{0}\" is not a side; say white or black")]
+    #[error("\"{0}\" is not a side; say white or black.")]
     NotASide(String),
-    #[error("the seed must be a number, not \"{0}\"")]
+    #[error("The seed must be a number, not \"{0}\".")]
     BadSeed(String),
     #[error(
         "I do not understand \"{1}\" in {0}new; write @opponent, team, white=@a,@b, black=@c, \
-         as=black or option=value"
+         as=black or option=value."
     )]
     NotUnderstood(char, String),
 }
+
+/// The most characters a typed command may have. Discord's own limit for a message is 2,000
+/// characters (4,000 with Nitro), and the longest real command, `/new` with a Pick-a-team
+/// position and two army lists, goes in through options or in several steps; so no one types
+/// more, and a longer line is refused before it is split into words.
+const MAX_LINE: usize = 2_000;
+
+/// The most characters of a word a refusal repeats: enough to recognise it.
+const ECHO: usize = 40;
 
 impl From<ParseError> for super::ServiceError {
     fn from(error: ParseError) -> super::ServiceError {
@@ -59,6 +71,9 @@ pub fn parse(
     let text = text.trim();
     if !text.starts_with(sigil) {
         return Ok(None);
+    }
+    if text.len() > MAX_LINE && text.chars().nth(MAX_LINE).is_some() {
+        return Err(ParseError::TooLong(text.chars().count()));
     }
     let words = split_words(text)?;
     let mut words: Vec<&str> = words.iter().map(String::as_str).collect();
@@ -80,7 +95,7 @@ pub fn parse(
             .is_some_and(|w| matches!(w.to_lowercase().as_str(), "decline" | "no" | "refuse"))
     };
     let Some(spec) = super::command::find(name) else {
-        return Err(ParseError::UnknownCommand(sigil, name.to_string()));
+        return Err(ParseError::UnknownCommand(sigil, echo(name)));
     };
     let command = match spec.name {
         "new" => Command::New(read_new(args, sigil, person)?),
@@ -147,22 +162,27 @@ fn read_new(
                 "white" => new.white.extend(names(value).map(person)),
                 "black" => new.black.extend(names(value).map(person)),
                 "as" | "side" => {
-                    new.side = Some(side(value).ok_or_else(|| ParseError::NotASide(value.into()))?)
+                    new.side = Some(side(value).ok_or_else(|| ParseError::NotASide(echo(value)))?)
                 }
                 "seed" => {
                     new.seed = Some(
                         value
                             .parse()
-                            .map_err(|_| ParseError::BadSeed(value.into()))?,
+                            .map_err(|_| ParseError::BadSeed(echo(value)))?,
                     )
                 }
                 _ => new.options.push((key.to_string(), value.to_string())),
             }
         } else {
-            return Err(ParseError::NotUnderstood(sigil, word.to_string()));
+            return Err(ParseError::NotUnderstood(sigil, echo(word)));
         }
     }
     Ok(new)
+}
+
+/// A word as a refusal repeats it: at most [`ECHO`] characters.
+fn echo(word: &str) -> String {
+    word.chars().take(ECHO).collect()
 }
 
 fn side(word: &str) -> Option<Color> {

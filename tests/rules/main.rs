@@ -1,6 +1,6 @@
 //! Tests of the rules core: perft of every game against its data file, one test per rule of
-//! each game, the position format, move notation, game endings, every piece's range, and
-//! oracles for the fast move generators.
+//! each game, the position format, move notation, game endings, every piece's range, oracles
+//! for the fast move generators, and the fuzz suite of every parser of outside text.
 
 mod adding_a_game;
 mod ai;
@@ -9,6 +9,7 @@ mod catalonia;
 mod chess;
 mod chromopolis;
 mod decisions;
+mod fuzz;
 mod game_end;
 mod generated_pieces;
 mod helpers;

@@ -19,14 +19,17 @@ use super::{
     pieces::Piece,
     position::{Phase, Position, TURN_RANGE, TurnRecord},
 };
-use crate::rules::{BoardSquareError, Color, Square};
+use crate::rules::{BoardSquareError, Color, Square, limits};
 
 /// Why a Catalonia position string cannot be loaded: a field that cannot be read, or parts
 /// that cannot stand together (a decision with no choices would leave the game stuck).
 #[derive(Clone, Debug, Eq, PartialEq, thiserror::Error)]
 pub enum PositionTextError {
-    #[error("this position string is far too long to be a Catalonia position")]
-    TooLong,
+    #[error(
+        "this position string has {0} characters; a Catalonia position has at most {max}",
+        max = limits::CATALONIA_POSITION
+    )]
+    TooLong(usize),
     #[error(
         "a Catalonia position has 7 fields (board, turn/limit, random or nonrandom, dice, decision, history, last squares); this one has {0}"
     )]
@@ -92,8 +95,8 @@ impl Position {
 
     /// Reads [`Position::to_text`] back, checking that the parts agree with each other.
     pub fn from_text(text: &str) -> Result<Position, PositionTextError> {
-        if text.len() > 2_000 {
-            return Err(PositionTextError::TooLong);
+        if let Some(found) = limits::over(text, limits::CATALONIA_POSITION) {
+            return Err(PositionTextError::TooLong(found));
         }
         let fields: Vec<&str> = text.split_whitespace().collect();
         let [board, turns, mode, dice, phase, history, last] = fields.as_slice() else {

@@ -16,6 +16,7 @@ use super::{
 use crate::rules::{
     Color, Square,
     board_field::{self, CellCodec, FieldError, Holes},
+    limits,
 };
 
 /// An editable position: anything that reads, before the rules have checked it.
@@ -34,6 +35,11 @@ pub struct Setup {
 pub enum FenError {
     #[error("the position is empty")]
     Empty,
+    #[error(
+        "the position string has {0} characters; a position string has at most {max}",
+        max = limits::CHESS_LIKE_POSITION
+    )]
+    TooLong(usize),
     #[error("the position has {found} ranks; this board has {expected}")]
     RankCount { found: usize, expected: u8 },
     #[error("rank {rank} describes {found} squares; this board has {expected} files")]
@@ -64,6 +70,9 @@ pub enum FenError {
 
 impl Setup {
     pub fn parse(v: &Variant, text: &str) -> Result<Setup, FenError> {
+        if let Some(found) = limits::over(text, limits::CHESS_LIKE_POSITION) {
+            return Err(FenError::TooLong(found));
+        }
         let fields: Vec<&str> = text.split_whitespace().collect();
         if fields.is_empty() {
             return Err(FenError::Empty);

@@ -188,7 +188,8 @@ pub fn parse(pos: &Position, input: &str, legal: &[Move]) -> Result<Move, Action
 }
 
 fn pick(pos: &Position, found: Vec<Move>, input: &str, none: &str) -> Result<Move, ActionError> {
-    let shown: String = input.chars().take(40).collect();
+    // The move as typed, without the spaces around it, which would open the refusal.
+    let shown: String = input.trim().chars().take(40).collect();
     match found.len() {
         1 => Ok(found[0]),
         0 if !none.is_empty() => Err(ActionError::Illegal(format!("{shown}: {none}"))),

@@ -16,10 +16,9 @@ use super::{
 use crate::rules::{
     Color, SetupError, Square,
     board_field::{self, CellCodec, Holes},
+    limits,
 };
 
-/// Longer input is refused before any work is done.
-const MAX_LEN: usize = 1000;
 /// No side may have more pieces than this (the start has 13).
 const MAX_PIECES: usize = 40;
 
@@ -92,8 +91,11 @@ fn piece(c: char) -> Result<Piece, SetupError> {
 }
 
 pub fn parse(text: &str) -> Result<Position, SetupError> {
-    if text.len() > MAX_LEN {
-        return Err(bad("that position is far too long"));
+    if let Some(found) = limits::over(text, limits::CHROMOPOLIS_POSITION) {
+        return Err(bad(format!(
+            "that position has {found} characters; a Chromopolis position has at most {}",
+            limits::CHROMOPOLIS_POSITION
+        )));
     }
     let fields: Vec<&str> = text.split_whitespace().collect();
     if fields.len() != 5 {

@@ -14,10 +14,8 @@ use super::{
 use crate::rules::{
     ByColor, Color, SetupError, Square,
     board_field::{self, CellCodec, Holes},
+    limits,
 };
-
-/// Longer input is refused before any work is done.
-const MAX_LEN: usize = 200;
 
 pub fn write(pos: &Position) -> String {
     let mut rows = Vec::new();
@@ -98,8 +96,11 @@ impl CellCodec for Pawns {
 }
 
 pub fn parse(text: &str) -> Result<Position, SetupError> {
-    if text.len() > MAX_LEN {
-        return Err(bad("that position is far too long"));
+    if let Some(found) = limits::over(text, limits::KATARENGA_POSITION) {
+        return Err(bad(format!(
+            "that position has {found} characters; a Katarenga position has at most {}",
+            limits::KATARENGA_POSITION
+        )));
     }
     let fields: Vec<&str> = text.split_whitespace().collect();
     if fields.len() != 6 {

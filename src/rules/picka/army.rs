@@ -4,7 +4,10 @@
 
 use std::fmt;
 
-use crate::rules::xbetza::{Betza, BetzaError};
+use crate::rules::{
+    limits,
+    xbetza::{Betza, BetzaError},
+};
 
 /// One piece a player defined.
 #[derive(Clone, Debug, Eq, PartialEq)]
@@ -29,9 +32,9 @@ pub struct Army {
 pub enum ArmyError {
     #[error("the list is empty; write one piece per line, such as: Dragon, D, QN")]
     Empty,
-    #[error("the list is too long ({0} characters); keep it under {MAX_TEXT}")]
+    #[error("the list has {0} characters; a list has at most {MAX_TEXT}")]
     TooLong(usize),
-    #[error("the list has more than {MAX_PIECES} pieces")]
+    #[error("the list has more than {MAX_PIECES} pieces; a list has at most {MAX_PIECES}")]
     TooMany,
     #[error("piece {index} (\"{entry}\"): {reason}")]
     Piece {
@@ -41,8 +44,8 @@ pub enum ArmyError {
     },
 }
 
-const MAX_TEXT: usize = 8000;
-const MAX_PIECES: usize = 64;
+const MAX_TEXT: usize = limits::ARMY_LIST;
+const MAX_PIECES: usize = limits::ARMY_PIECES;
 const MAX_NAME: usize = 30;
 
 /// Why one piece is unreadable, before the piece number is attached.
@@ -58,8 +61,8 @@ impl From<BetzaError> for Problem {
 impl Army {
     /// Reads a list. Blank entries and lines starting with `#` are skipped.
     pub fn parse(text: &str) -> Result<Army, ArmyError> {
-        if text.len() > MAX_TEXT {
-            return Err(ArmyError::TooLong(text.len()));
+        if let Some(found) = limits::over(text, MAX_TEXT) {
+            return Err(ArmyError::TooLong(found));
         }
         let mut pieces = Vec::new();
         let entries = text

@@ -21,7 +21,7 @@ pub use game::{PickATeam, PickGame, PickMove, PickTextError};
 pub use setup::{PickRules, PickRulesError};
 pub use validate::{ListRules, UnfitArmy};
 
-use crate::rules::{ByColor, Color, Game, GameId, OptionSpec, Options, SetupError};
+use crate::rules::{ByColor, Color, Game, GameId, OptionSpec, Options, SetupError, limits};
 
 /// The games of this module.
 pub const GAMES: [GameId; 4] = [
@@ -82,8 +82,12 @@ fn load_with(
     text: &str,
     defaults: ByColor<Option<Army>>,
 ) -> Result<Box<dyn Game>, SetupError> {
-    if text.len() > 20_000 {
-        return Err(SetupError("the position string is too long".into()));
+    if let Some(found) = limits::over(text, limits::PICK_A_TEAM_POSITION) {
+        return Err(SetupError(format!(
+            "the position string has {found} characters; a {} position has at most {}",
+            id.display_name(),
+            limits::PICK_A_TEAM_POSITION
+        )));
     }
     let (board, lists) = game::split_text(text).map_err(|e| SetupError(e.to_string()))?;
     let armies = match (id, lists) {
