@@ -9,6 +9,7 @@ mod console;
 mod direct;
 mod file_names;
 mod history;
+mod kill_storm;
 mod outage;
 mod outbox;
 mod panics;

@@ -3,7 +3,7 @@
 
 use std::process::{Child, Command};
 
-use crate::fake::{Channel, Fake, GUILD_ID, Person};
+use crate::fake::{Channel, Fake, GUILD_ID, Person, option};
 
 /// Kills the bot process when the test ends, passed or failed.
 struct Process(Child);
@@ -62,4 +62,48 @@ fn chatrang_discord_without_a_token_says_how_to_get_one() {
     assert!(!output.status.success());
     let error = String::from_utf8_lossy(&output.stderr);
     assert!(error.contains("DISCORD_TOKEN"), "{error}");
+}
+
+/// The token never reaches the logs, even at the most verbose level, where the gateway's and the
+/// HTTP client's own traces are on: the bot serves a command, then its whole log is searched.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_token_is_never_logged() {
+    const TOKEN: &str = "fake-token-7c1e9d5b3a";
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let log_path = dir.path().join("bot.log");
+    let log = std::fs::File::create(&log_path).unwrap();
+    let bot = Process(
+        Command::new(env!("CARGO_BIN_EXE_chatrang"))
+            .arg("discord")
+            .arg("--data")
+            .arg(dir.path())
+            .env("DISCORD_TOKEN", TOKEN)
+            .env("DISCORD_GUILD_ID", GUILD_ID)
+            .env("DISCORD_API_BASE", fake.base_url())
+            .env("RUST_LOG", "trace")
+            .env_remove("DATABASE_URL")
+            .stderr(log.try_clone().unwrap())
+            .stdout(log)
+            .spawn()
+            .unwrap(),
+    );
+    fake.wait_ready(1).await;
+    let token = fake.slash(
+        &Person::new(1300000000000000001, "alice"),
+        &Channel::text(1200000000000000001),
+        "new",
+        vec![option("game", "chess")],
+    );
+    fake.wait_answer(&token).await;
+    drop(bot);
+    let logged = std::fs::read_to_string(&log_path).unwrap();
+    assert!(
+        logged.lines().count() > 20,
+        "the trace log was written:\n{logged}"
+    );
+    assert!(
+        !logged.contains(TOKEN) && !logged.contains(&TOKEN[TOKEN.len() - 10..]),
+        "the token is in the log"
+    );
 }

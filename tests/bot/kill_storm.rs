@@ -1,0 +1,278 @@
+//! kill -9 storm: the real binary (`chatrang console`) plays games on a database while it is
+//! killed with SIGKILL at random moments, 50 times, and started again each time. Every move
+//! it acknowledged must be in the record, every game must replay to its snapshot, and the
+//! database must be sound. The kills land anywhere: between commands, while a move is being
+//! checked, while its transaction commits, while the reply is printed.
+
+use std::{
+    io::{BufRead, BufReader, Write},
+    process::{Child, ChildStdin, Command, Stdio},
+    sync::mpsc::{Receiver, RecvTimeoutError, channel},
+    time::{Duration, Instant},
+};
+
+use chatrang::{
+    service::replay,
+    store::{GameRow, GameState, LogKind, Store, sqlite_url},
+};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use crate::common::{Backend, TestDb};
+
+/// A quiet Italian game: twenty moves that never repeat a position.
+const MOVES: [&str; 20] = [
+    "e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5", "c3", "Nf6", "d3", "d6", "O-O", "O-O", "Re1", "a6",
+    "a4", "Ba7", "h3", "h6", "Nbd2", "Re8",
+];
+/// The same moves as the record keeps them.
+const RECORDED: [&str; 20] = [
+    "e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "f8c5", "c2c3", "g8f6", "d2d3", "d7d6", "e1g1", "e8g8",
+    "f1e1", "a7a6", "a2a4", "c5a7", "h2h3", "h7h6", "b1d2", "f8e8",
+];
+const KILLS: usize = 50;
+/// The longest a run lives before it is killed (the shortest is 0: killed while starting).
+const LONGEST_RUN: Duration = Duration::from_millis(700);
+
+/// What the console does next, from where the current game stands.
+#[derive(Clone, Debug, PartialEq)]
+enum Next {
+    /// Alice challenges Bob.
+    Challenge,
+    /// Bob accepts game `id`.
+    Accept(i64),
+    /// Ply `ply` of game `id`.
+    Move(i64, usize),
+    /// Bob resigns the finished line of game `id`, so that a new game can start.
+    Resign(i64),
+}
+
+impl Next {
+    /// Who types it, and what.
+    fn line(&self) -> (&'static str, String) {
+        match self {
+            Next::Challenge => ("alice", "/new chess @bob".into()),
+            Next::Accept(id) => ("bob", format!("/accept #{id}")),
+            Next::Move(id, ply) => (
+                if ply % 2 == 0 { "alice" } else { "bob" },
+                format!("/move {} #{id}", MOVES[*ply]),
+            ),
+            Next::Resign(id) => ("bob", format!("/resign #{id}")),
+        }
+    }
+
+    /// What follows it once it is acknowledged (`created`: the id a challenge printed).
+    fn after(&self, created: Option<i64>) -> Next {
+        match *self {
+            Next::Challenge => Next::Accept(created.expect("a challenge names its game")),
+            Next::Accept(id) => Next::Move(id, 0),
+            Next::Move(id, ply) if ply + 1 == MOVES.len() => Next::Resign(id),
+            Next::Move(id, ply) => Next::Move(id, ply + 1),
+            Next::Resign(_) => Next::Challenge,
+        }
+    }
+}
+
+/// Where the last game of the console's channel stands in the database.
+async fn next_from_database(store: &Store) -> Next {
+    let Some(game) = store.last_game_in_place("console").await.unwrap() else {
+        return Next::Challenge;
+    };
+    match game.state {
+        GameState::Challenge => Next::Accept(game.id),
+        GameState::Active => {
+            let moves = moves_of(store, game.id).await.len();
+            if moves == MOVES.len() {
+                Next::Resign(game.id)
+            } else {
+                Next::Move(game.id, moves)
+            }
+        }
+        _ => Next::Challenge,
+    }
+}
+
+async fn moves_of(store: &Store, id: i64) -> Vec<String> {
+    store
+        .log(id)
+        .await
+        .unwrap()
+        .into_iter()
+        .filter(|e| e.kind == LogKind::Move)
+        .filter_map(|e| e.notation)
+        .collect()
+}
+
+/// One run of the binary, its input, and its output line by line.
+struct Run {
+    child: Child,
+    input: ChildStdin,
+    output: Receiver<String>,
+}
+
+impl Run {
+    fn start(data: &std::path::Path, database_url: Option<&str>) -> Run {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_chatrang"));
+        command
+            .arg("console")
+            .arg("--data")
+            .arg(data)
+            .env("RUST_LOG", "error")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null());
+        match database_url {
+            Some(url) => command.env("DATABASE_URL", url),
+            None => command.env_remove("DATABASE_URL"),
+        };
+        let mut child = command.spawn().expect("chatrang console starts");
+        let input = child.stdin.take().expect("its input");
+        let stdout = child.stdout.take().expect("its output");
+        let (lines, output) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                if lines.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Run {
+            child,
+            input,
+            output,
+        }
+    }
+
+    /// Sends `line` as `who`, followed by a marker (`/as who` again, which answers "You are now
+    /// …" once everything before it is done). The lines the command printed, or `None` when
+    /// the run died or `deadline` came first.
+    fn ask(&mut self, who: &str, line: &str, deadline: Instant) -> Option<Vec<String>> {
+        let sent = writeln!(self.input, "/as {who}\n{line}\n/as {who}");
+        if sent.and_then(|()| self.input.flush()).is_err() {
+            return None;
+        }
+        let echo = format!("{who}> {line}");
+        let mut said = Vec::new();
+        let mut echoed = false;
+        loop {
+            let left = deadline.checked_duration_since(Instant::now())?;
+            match self.output.recv_timeout(left) {
+                Ok(text) if text == echo => echoed = true,
+                Ok(text) if echoed && text == format!("{who}> /as {who}") => return Some(said),
+                Ok(text) if echoed => said.push(text),
+                Ok(_) => {}
+                Err(RecvTimeoutError::Timeout | RecvTimeoutError::Disconnected) => return None,
+            }
+        }
+    }
+
+    fn kill(mut self) {
+        // SIGKILL: no chance to finish a write or close the database.
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The game number a challenge's answer names ("Game #12: …").
+fn game_number(said: &[String]) -> Option<i64> {
+    said.iter().find_map(|line| {
+        let after = &line[line.find('#')? + 1..];
+        let digits: String = after.chars().take_while(char::is_ascii_digit).collect();
+        digits.parse().ok()
+    })
+}
+
+async fn acknowledged_moves_survive_fifty_kills(backend: Backend) {
+    let Some(db) = TestDb::new(backend).await else {
+        return;
+    };
+    let data = tempfile::tempdir().unwrap();
+    let (url, database_url) = match backend {
+        Backend::Sqlite => (
+            sqlite_url(&data.path().join(chatrang::store::DATABASE_FILE)),
+            None,
+        ),
+        Backend::Postgres => (db.url.clone(), Some(db.url.as_str())),
+    };
+    let mut rng = ChaCha8Rng::seed_from_u64(17);
+    let mut acknowledged: Vec<(i64, usize)> = Vec::new();
+    for _ in 0..KILLS {
+        let mut next = {
+            let store = Store::open(&url)
+                .await
+                .expect("the database opens after a kill");
+            let next = next_from_database(&store).await;
+            store.close().await;
+            next
+        };
+        let deadline = Instant::now() + LONGEST_RUN.mul_f64(rng.random::<f64>());
+        let mut run = Run::start(data.path(), database_url);
+        loop {
+            let (who, line) = next.line();
+            let Some(said) = run.ask(who, &line, deadline) else {
+                break;
+            };
+            assert!(
+                !said.iter().any(|l| l.starts_with('✗')),
+                "{who}: {line} was refused:\n{}",
+                said.join("\n")
+            );
+            if let Next::Move(id, ply) = next {
+                acknowledged.push((id, ply));
+            }
+            next = next.after(game_number(&said));
+        }
+        run.kill();
+    }
+
+    let store = Store::open(&url).await.expect("the database opens");
+    for &(id, ply) in &acknowledged {
+        let moves = moves_of(&store, id).await;
+        assert_eq!(
+            moves.get(ply).map(String::as_str),
+            Some(RECORDED[ply]),
+            "acknowledged move {} of game {id} is kept",
+            ply + 1
+        );
+    }
+    let games: Vec<i64> = acknowledged.iter().map(|&(id, _)| id).collect();
+    let last = *games.iter().max().expect("some moves were acknowledged");
+    for id in 1..=last {
+        let Some(row): Option<GameRow> = store.game(id).await.unwrap() else {
+            continue;
+        };
+        let log = store.log_at(id, row.version).await.unwrap();
+        let game = replay(&row, &log).unwrap_or_else(|e| panic!("game {id} replays: {e}"));
+        assert_eq!(
+            game.position_text(),
+            row.position,
+            "game {id} replays to its snapshot"
+        );
+    }
+    if backend == Backend::Sqlite {
+        let check: String = sqlx::query_scalar("PRAGMA integrity_check")
+            .fetch_one(&sqlx::AnyPool::connect(&url).await.unwrap())
+            .await
+            .unwrap();
+        assert_eq!(check, "ok", "the SQLite file is sound");
+    }
+    eprintln!(
+        "{KILLS} kills ({backend:?}): {} acknowledged moves in {last} games, all kept",
+        acknowledged.len()
+    );
+    assert!(
+        acknowledged.len() >= KILLS,
+        "the runs made progress between kills ({} moves)",
+        acknowledged.len()
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn acknowledged_moves_survive_fifty_kills_on_sqlite() {
+    acknowledged_moves_survive_fifty_kills(Backend::Sqlite).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn acknowledged_moves_survive_fifty_kills_on_postgres() {
+    acknowledged_moves_survive_fifty_kills(Backend::Postgres).await;
+}
