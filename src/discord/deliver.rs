@@ -5,7 +5,8 @@
 //!
 //! Showing never fails the command: a change's board that Discord does not accept is handed to
 //! the outbox, which posts it as soon as Discord does, and the user is told so privately; any
-//! other failure gets a private apology. Failures are logged.
+//! other failure gets a private apology. An answer whose interaction has expired (Discord's
+//! fifteen minutes) is posted in the channel instead. Failures are logged.
 
 use poise::serenity_prelude::{self as serenity, Message};
 
@@ -40,7 +41,15 @@ pub async fn deliver(
     }
     let target = game_channel(&reply).unwrap_or(origin.channel);
     let posted = if target == origin.channel {
-        origin.public(Outgoing::from_reply(&reply)).await.map(Some)
+        match origin.public(Outgoing::from_reply(&reply)).await {
+            Err(error) if token_expired(&error) => {
+                tracing::info!(%error, "the interaction's token has expired; answering in the channel");
+                post_in_channel(&origin.http, target, &reply)
+                    .await
+                    .map(Some)
+            }
+            answered => answered.map(Some),
+        }
     } else {
         post_in_channel(&origin.http, target, &reply)
             .await
@@ -65,6 +74,20 @@ pub async fn deliver(
             }
             None
         }
+    }
+}
+
+/// Discord refused the interaction's token: an interaction may be answered for fifteen minutes
+/// only (a long think, or a bot that was busy). The answer still reaches the channel, as a
+/// message of the bot's own.
+fn token_expired(error: &serenity::Error) -> bool {
+    /// Discord's codes for an unknown interaction or webhook, and an invalid webhook token.
+    const EXPIRED: [isize; 3] = [10015, 10062, 50027];
+    match error {
+        serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(response)) => {
+            EXPIRED.contains(&response.error.code) || response.status_code.as_u16() == 401
+        }
+        _ => false,
     }
 }
 

@@ -103,6 +103,38 @@ async fn a_board_refused_with_a_500_is_posted_later_with_its_ping_and_the_mover_
     wait_all_delivered(&world, game).await;
 }
 
+/// An interaction answered after Discord's fifteen minutes: its token is refused, and the
+/// board is posted in the channel at once, as a message of the bot's own, and only once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_answer_whose_token_expired_is_posted_in_the_channel_instead() {
+    let world = World::new().await;
+    let thread = world.game().await;
+    world.fake.fail_followups(&[401]);
+    world
+        .fake
+        .slash(&world.alice, &thread, "move", vec![option("move", "e2e4")]);
+    let board = posted(&world, &thread, "e2–e4").await;
+    assert_eq!(board.pngs().len(), 1, "the board comes with its picture");
+    let game = game_in(&world, &thread).await;
+    wait_all_delivered(&world, game).await;
+    let boards = world
+        .fake
+        .channel_messages(&thread.id)
+        .iter()
+        .filter(|m| m.content().contains("e2–e4"))
+        .count();
+    assert_eq!(boards, 1, "{}", world.fake.dump());
+    let states = posts(&world, game).await;
+    assert_eq!(
+        states.last().unwrap().post.attempts,
+        0,
+        "posted at once, not left to the outbox's retries: {states:?}"
+    );
+    // The game goes on from the move.
+    let answer = world.play(&world.bob, &thread, "e7e5").await;
+    assert!(answer.content().contains("e7–e5"), "{}", answer.content());
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_post_is_tried_again_through_server_errors_and_rate_limits_until_discord_takes_it() {
     let world = World::new().await;

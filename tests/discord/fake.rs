@@ -661,6 +661,7 @@ fn injected_failure(failures: &Mutex<Vec<u16>>) -> Option<(StatusCode, Value)> {
         429 => json!({"message": "You are being rate limited.", "retry_after": 0.05,
                       "global": false}),
         404 => json!({"message": "Unknown Channel", "code": 10003}),
+        401 => json!({"message": "Invalid Webhook Token", "code": 50027}),
         _ => json!({"message": "Internal Server Error", "code": 0}),
     };
     Some((StatusCode::from_u16(status).unwrap(), body))
