@@ -155,8 +155,11 @@ pub struct Rerating {
     /// Every rated player as they start when they have no rating yet, White's side first.
     pub unrated: Vec<RatingRow>,
     /// The new ratings from the stored ones (in the order of `unrated`).
-    pub rate: Arc<dyn Fn(&[RatingRow]) -> Vec<RatingRow> + Send + Sync>,
+    pub rate: Rate,
 }
+
+/// How stored ratings become new ones (the service's Glicko-2; the store only runs it).
+pub type Rate = Arc<dyn Fn(&[RatingRow]) -> Vec<RatingRow> + Send + Sync>;
 
 impl fmt::Debug for Rerating {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
