@@ -954,3 +954,38 @@ async fn a_rate_limited_bot_waits_and_every_board_arrives() {
         "the homeserver never refused the bot, so nothing was tested"
     );
 }
+
+/// The password never reaches the logs, even at the most verbose level, where matrix-sdk and
+/// its HTTP client log their own traces: `chatrang matrix` logs in, serves a command, and its
+/// whole log is searched.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_password_is_never_logged() {
+    let (user, password) = synapse().register("chatrang");
+    let data = tempfile::tempdir().unwrap();
+    let log_path = data.path().join("bot.log");
+    let log = std::fs::File::create(&log_path).unwrap();
+    let mut bot = std::process::Command::new(env!("CARGO_BIN_EXE_chatrang"))
+        .arg("matrix")
+        .arg("--data")
+        .arg(data.path())
+        .env("MATRIX_HOMESERVER", &synapse().url)
+        .env("MATRIX_USER", &user)
+        .env("MATRIX_PASSWORD", &password)
+        .env("RUST_LOG", "trace")
+        .env_remove("DATABASE_URL")
+        .stderr(log.try_clone().unwrap())
+        .stdout(log)
+        .spawn()
+        .unwrap();
+    let alice = Person::new("alice").await;
+    let bot_id = OwnedUserId::try_from(format!("@{user}:{}", alice.id.server_name())).unwrap();
+    let room = alice.create_room(false, &[&bot_id]).await;
+    alice.wait_members(&room, &[&alice.id, &bot_id]).await;
+    alice.say(&room, "!help", None).await;
+    alice.notice(&bot_id, "Commands").await;
+    let _ = bot.kill();
+    let _ = bot.wait();
+    let logged = std::fs::read_to_string(&log_path).unwrap();
+    assert!(logged.lines().count() > 20, "the trace log was written");
+    assert!(!logged.contains(&password), "the password is in the log");
+}
