@@ -26,7 +26,7 @@ use axum::{
     routing::get,
 };
 use serde_json::{Value, json};
-use tokio::sync::{mpsc, watch};
+use tokio::sync::watch;
 
 pub const APP_ID: &str = "1000000000000000001";
 pub const BOT_ID: &str = "1000000000000000002";
@@ -209,8 +209,17 @@ struct Shared {
     requests: Mutex<Vec<Recorded>>,
     /// Bumped at every recorded request, so waiting tests wake up.
     count: watch::Sender<usize>,
-    /// The connected bot's gateway session, to push events to.
-    gateway: Mutex<Option<mpsc::UnboundedSender<(String, Value)>>>,
+    /// Every event pushed to the bot, in order: event `i` has the sequence number `i + 2`
+    /// (READY is 1). A session sends them as they come; a resumed one first sends those it
+    /// missed.
+    events: Mutex<Vec<(String, Value)>>,
+    /// Wakes the gateway session: a new event, or the test asking to drop the connection.
+    gateway_wake: tokio::sync::Notify,
+    /// Drop the gateway connection at once, without a close frame (a network failure).
+    drop_gateway: AtomicBool,
+    /// How many sessions the bot identified and resumed.
+    identified: AtomicU64,
+    resumed: AtomicU64,
     next_id: AtomicU64,
     /// The channel each interaction token belongs to (followups land there).
     token_channels: Mutex<HashMap<String, String>>,
@@ -259,7 +268,11 @@ impl Fake {
             port,
             requests: Mutex::new(Vec::new()),
             count: watch::channel(0).0,
-            gateway: Mutex::new(None),
+            events: Mutex::new(Vec::new()),
+            gateway_wake: tokio::sync::Notify::new(),
+            drop_gateway: AtomicBool::new(false),
+            identified: AtomicU64::new(0),
+            resumed: AtomicU64::new(0),
             next_id: AtomicU64::new(1_500_000_000_000_000_000),
             token_channels: Mutex::new(HashMap::new()),
             threads_forbidden: AtomicBool::new(false),
@@ -413,11 +426,27 @@ impl Fake {
     }
 
     fn push(&self, kind: &str, data: Value) {
-        let sender = self.shared.gateway.lock().unwrap().clone();
-        sender
-            .expect("the bot is not connected to the gateway")
-            .send((kind.to_string(), data))
-            .expect("the gateway session ended");
+        self.shared
+            .events
+            .lock()
+            .unwrap()
+            .push((kind.to_string(), data));
+        self.shared.gateway_wake.notify_one();
+    }
+
+    /// Drops the bot's gateway connection at once, as a network failure would; events pushed
+    /// meanwhile wait for the bot to resume its session.
+    pub fn drop_gateway(&self) {
+        self.shared.drop_gateway.store(true, Ordering::SeqCst);
+        self.shared.gateway_wake.notify_one();
+    }
+
+    /// How many gateway sessions the bot identified, and how many it resumed.
+    pub fn gateway_sessions(&self) -> (u64, u64) {
+        (
+            self.shared.identified.load(Ordering::SeqCst),
+            self.shared.resumed.load(Ordering::SeqCst),
+        )
     }
 
     /// A new interaction's id and token; its followups will land in `channel`.
@@ -788,8 +817,9 @@ async fn send(socket: &mut WebSocket, value: Value) -> bool {
         .is_ok()
 }
 
-/// One gateway connection: HELLO, wait for IDENTIFY, READY, then heartbeats answered and the
-/// test's events passed on.
+/// One gateway connection: HELLO, then IDENTIFY answered with READY, or RESUME answered with
+/// the events the bot missed and RESUMED; then heartbeats answered and the test's events
+/// passed on, until the test drops the connection.
 async fn session(shared: Arc<Shared>, mut socket: WebSocket) {
     if !send(
         &mut socket,
@@ -799,12 +829,12 @@ async fn session(shared: Arc<Shared>, mut socket: WebSocket) {
     {
         return;
     }
-    loop {
+    let opening = loop {
         match socket.recv().await {
             Some(Ok(WsMessage::Text(text))) => {
                 let payload: Value = serde_json::from_str(text.as_str()).unwrap_or(Value::Null);
                 match payload["op"].as_u64() {
-                    Some(2) => break,
+                    Some(2 | 6) => break payload,
                     Some(1) => {
                         send(&mut socket, json!({"op": 11})).await;
                     }
@@ -814,21 +844,39 @@ async fn session(shared: Arc<Shared>, mut socket: WebSocket) {
             Some(Ok(_)) => {}
             _ => return,
         }
-    }
+    };
     let port = shared.port;
-    let mut seq = 1;
-    let ready = json!({"op": 0, "t": "READY", "s": seq, "d": {
-        "v": 10, "user": {"id": BOT_ID, "username": "chatrang", "discriminator": "0",
-                          "avatar": null, "bot": true},
-        "guilds": [], "session_id": "fake-session",
-        "resume_gateway_url": format!("ws://127.0.0.1:{port}/gateway"),
-        "application": {"id": APP_ID, "flags": 0}}});
-    // Events may be pushed as soon as the bot has seen READY, so the session is reachable
-    // before READY is sent.
-    let (events, mut incoming) = mpsc::unbounded_channel();
-    *shared.gateway.lock().unwrap() = Some(events);
-    if !send(&mut socket, ready).await {
-        return;
+    // The index of the next event to send this session.
+    let mut next = if opening["op"] == 6 {
+        shared.resumed.fetch_add(1, Ordering::SeqCst);
+        // Events after the last sequence number the bot saw.
+        (opening["d"]["seq"].as_u64().unwrap_or(1).max(1) - 1) as usize
+    } else {
+        shared.identified.fetch_add(1, Ordering::SeqCst);
+        let ready = json!({"op": 0, "t": "READY", "s": 1, "d": {
+            "v": 10, "user": {"id": BOT_ID, "username": "chatrang", "discriminator": "0",
+                              "avatar": null, "bot": true},
+            "guilds": [], "session_id": "fake-session",
+            "resume_gateway_url": format!("ws://127.0.0.1:{port}/gateway"),
+            "application": {"id": APP_ID, "flags": 0}}});
+        if !send(&mut socket, ready).await {
+            return;
+        }
+        shared.events.lock().unwrap().len()
+    };
+    if opening["op"] == 6 {
+        let missed: Vec<(String, Value)> = shared.events.lock().unwrap()[next..].to_vec();
+        for (kind, data) in missed {
+            next += 1;
+            let event = json!({"op": 0, "t": kind, "s": next + 1, "d": data});
+            if !send(&mut socket, event).await {
+                return;
+            }
+        }
+        let resumed = json!({"op": 0, "t": "RESUMED", "s": next + 1, "d": {}});
+        if !send(&mut socket, resumed).await {
+            return;
+        }
     }
     loop {
         tokio::select! {
@@ -842,11 +890,18 @@ async fn session(shared: Arc<Shared>, mut socket: WebSocket) {
                 Some(Ok(WsMessage::Close(_))) | None | Some(Err(_)) => return,
                 Some(Ok(_)) => {}
             },
-            event = incoming.recv() => {
-                let Some((kind, data)) = event else { return };
-                seq += 1;
-                if !send(&mut socket, json!({"op": 0, "t": kind, "s": seq, "d": data})).await {
+            () = shared.gateway_wake.notified() => {
+                if shared.drop_gateway.swap(false, Ordering::SeqCst) {
+                    // Gone without a close frame, as when the network fails.
                     return;
+                }
+                let pending: Vec<(String, Value)> = shared.events.lock().unwrap()[next..].to_vec();
+                for (kind, data) in pending {
+                    next += 1;
+                    let event = json!({"op": 0, "t": kind, "s": next + 1, "d": data});
+                    if !send(&mut socket, event).await {
+                        return;
+                    }
                 }
             }
         }

@@ -7,6 +7,7 @@ mod catalonia;
 mod delivery;
 mod direct;
 mod fake;
+mod gateway;
 mod history;
 mod parity;
 mod promotion;
