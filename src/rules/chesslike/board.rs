@@ -335,7 +335,7 @@ impl Board {
                 match ray.hop {
                     Hop::None => {
                         for (i, step) in steps.iter().enumerate() {
-                            if ray.lame && !self.clear(step) {
+                            if ray.lame() && !self.clear(step) {
                                 break;
                             }
                             let to = Square::from_index(step.to);
@@ -347,14 +347,14 @@ impl Board {
                                 continue;
                             }
                             if target == 0 {
-                                if ray.moves {
-                                    let kind = if ray.double_step {
+                                if ray.moves() {
+                                    let kind = if ray.double_step() {
                                         MoveKind::DoubleStep
                                     } else {
                                         MoveKind::Normal
                                     };
                                     emit!(to, kind, out);
-                                } else if ray.en_passant
+                                } else if ray.en_passant()
                                     && let Some((ep, victim)) = self.ep
                                     && ep == to
                                 {
@@ -362,7 +362,7 @@ impl Board {
                                 }
                                 continue;
                             }
-                            if ray.captures && self.capturable(v, target, our_bit) {
+                            if ray.captures() && self.capturable(v, target, our_bit) {
                                 emit!(to, MoveKind::Normal, out);
                             }
                             break;
@@ -371,7 +371,7 @@ impl Board {
                     Hop::Cannon => {
                         let mut screened = false;
                         for step in steps {
-                            if ray.lame && !self.clear(step) {
+                            if ray.lame() && !self.clear(step) {
                                 break;
                             }
                             let target = self.cells[step.to as usize];
@@ -381,12 +381,12 @@ impl Board {
                             }
                             let to = Square::from_index(step.to);
                             if target == 0 {
-                                if ray.moves {
+                                if ray.moves() {
                                     emit!(to, MoveKind::Normal, out);
                                 }
                                 continue;
                             }
-                            if ray.captures && self.capturable(v, target, our_bit) {
+                            if ray.captures() && self.capturable(v, target, our_bit) {
                                 emit!(to, MoveKind::Normal, out);
                             }
                             break;
@@ -395,7 +395,7 @@ impl Board {
                     Hop::Grasshopper => {
                         let mut hurdle = false;
                         for step in steps {
-                            if ray.lame && !self.clear(step) {
+                            if ray.lame() && !self.clear(step) {
                                 break;
                             }
                             let target = self.cells[step.to as usize];
@@ -405,10 +405,10 @@ impl Board {
                             }
                             let to = Square::from_index(step.to);
                             if target == 0 {
-                                if ray.moves {
+                                if ray.moves() {
                                     emit!(to, MoveKind::Normal, out);
                                 }
-                            } else if ray.captures && self.capturable(v, target, our_bit) {
+                            } else if ray.captures() && self.capturable(v, target, our_bit) {
                                 emit!(to, MoveKind::Normal, out);
                             }
                             break;

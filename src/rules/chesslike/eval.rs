@@ -108,7 +108,7 @@ impl EvalTables {
 fn mobility(v: &Variant, t: TypeId, color: Color, sq: Square) -> f64 {
     let mut total = 0.0;
     for ray in v.rays(t, color, sq) {
-        let mode = match (ray.moves, ray.captures) {
+        let mode = match (ray.moves(), ray.captures()) {
             (true, true) => 1.0,
             (false, false) => 0.0,
             _ => 0.5,

@@ -1,7 +1,7 @@
 //! A chess-like variant: its board, its piece types and its rule switches, plus the move and
 //! attack tables compiled from them once. Everything the move generator needs is looked up here.
 
-use std::sync::OnceLock;
+use std::{collections::HashMap, sync::OnceLock};
 
 use super::{
     eval::EvalTables,
@@ -68,25 +68,59 @@ pub const fn cell_type(c: Cell) -> TypeId {
 }
 
 /// A compiled step: where it lands, and up to two squares that must be empty first.
-#[derive(Copy, Clone, Debug)]
+#[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
 pub struct CStep {
     pub to: u8,
     pub blocks: [u16; 2],
 }
 
+/// A compiled ray: its steps (a range of the variant's shared steps) and how it moves. Eight
+/// bytes, the flags packed in one: a Pick-a-team variant holds tens of thousands of these.
 #[derive(Copy, Clone, Debug)]
 pub struct CRay {
     pub first: u32,
     pub len: u8,
     pub pass_first: u8,
-    pub moves: bool,
-    pub captures: bool,
     pub hop: Hop,
-    pub en_passant: bool,
+    flags: u8,
+}
+
+const RAY_MOVES: u8 = 1;
+const RAY_CAPTURES: u8 = 2;
+const RAY_EN_PASSANT: u8 = 4;
+const RAY_DOUBLE_STEP: u8 = 8;
+const RAY_LAME: u8 = 16;
+
+impl CRay {
+    /// It may end on an empty square.
+    #[inline(always)]
+    pub fn moves(&self) -> bool {
+        self.flags & RAY_MOVES != 0
+    }
+
+    /// It may capture.
+    #[inline(always)]
+    pub fn captures(&self) -> bool {
+        self.flags & RAY_CAPTURES != 0
+    }
+
+    /// It may capture en passant.
+    #[inline(always)]
+    pub fn en_passant(&self) -> bool {
+        self.flags & RAY_EN_PASSANT != 0
+    }
+
     /// A two-square initial move of a piece that can be taken en passant.
-    pub double_step: bool,
+    #[inline(always)]
+    pub fn double_step(&self) -> bool {
+        self.flags & RAY_DOUBLE_STEP != 0
+    }
+
     /// Some step has squares that must be empty first (a lame leap or rider).
-    pub lame: bool,
+    #[inline(always)]
+    pub fn lame(&self) -> bool {
+        self.flags & RAY_LAME != 0
+    }
 }
 
 /// How a probe is walked.
@@ -138,8 +172,14 @@ pub struct Variant {
     pub rules: Rules,
     /// Every square that exists, in index order.
     pub squares: Vec<Square>,
+    /// One past the highest square index: the stride of `ray_index` (256 would leave most of a
+    /// small board's entries empty).
+    span: usize,
+    /// The steps of every ray, each distinct sequence stored once (a Queen's and a Rook's ray
+    /// up the e-file, or White's and Black's, are one sequence).
     steps: Vec<CStep>,
     rays: Vec<CRay>,
+    /// Per (type, colour, square): a range of `rays`.
     ray_index: Vec<(u32, u32)>,
     probe_steps: Vec<CStep>,
     probe_masks: Vec<u64>,
@@ -211,11 +251,13 @@ impl Variant {
         }
         let geometry = rules.geometry.clone();
         let squares: Vec<Square> = geometry.squares().collect();
+        let span = squares.iter().map(|s| s.index() + 1).max().unwrap_or(0);
         let mut v = Variant {
             squares,
+            span,
             steps: Vec::new(),
             rays: Vec::new(),
-            ray_index: vec![(0, 0); n * 2 * 256],
+            ray_index: vec![(0, 0); n * 2 * span],
             probe_steps: Vec::new(),
             probe_masks: Vec::new(),
             probes: Vec::new(),
@@ -241,6 +283,12 @@ impl Variant {
         };
         v.compile_moves();
         v.compile_probes();
+        // The tables grew by doubling; a variant is kept for as long as its games are.
+        v.steps.shrink_to_fit();
+        v.rays.shrink_to_fit();
+        v.probe_steps.shrink_to_fit();
+        v.probe_masks.shrink_to_fit();
+        v.probes.shrink_to_fit();
         Ok(v)
     }
 
@@ -292,8 +340,14 @@ impl Variant {
     /// The rays of a piece on a square.
     #[inline]
     pub fn rays(&self, type_id: TypeId, color: Color, from: Square) -> &[CRay] {
-        let (a, b) = self.ray_index[(type_id as usize * 2 + color.index()) * 256 + from.index()];
+        let (a, b) = self.ray_index[self.ray_slot(type_id, color, from)];
         &self.rays[a as usize..b as usize]
+    }
+
+    /// Where the range of rays of a (type, colour, square) is kept in `ray_index`.
+    #[inline(always)]
+    fn ray_slot(&self, type_id: TypeId, color: Color, from: Square) -> usize {
+        (type_id as usize * 2 + color.index()) * self.span + from.index()
     }
 
     #[inline]
@@ -325,6 +379,8 @@ impl Variant {
 
     fn compile_moves(&mut self) {
         let geometry = self.rules.geometry.clone();
+        // Where each distinct step sequence already stands in `steps`.
+        let mut known: HashMap<Vec<CStep>, u32> = HashMap::new();
         for type_id in 0..self.rules.types.len() as TypeId {
             for color in Color::ALL {
                 for &from in &self.squares.clone() {
@@ -336,15 +392,22 @@ impl Variant {
                         self.may_repeat[type_id as usize] = true;
                     }
                     for ray in &rays {
-                        let first = self.steps.len() as u32;
-                        for step in &ray.steps {
-                            self.steps.push(CStep {
+                        let compiled: Vec<CStep> = ray
+                            .steps
+                            .iter()
+                            .map(|step| CStep {
                                 to: step.to.index() as u8,
                                 blocks: step
                                     .blocks
                                     .map(|b| b.map_or(NO_SQUARE, |s| s.index() as u16)),
-                            });
-                        }
+                            })
+                            .collect();
+                        let steps = &mut self.steps;
+                        let first = *known.entry(compiled).or_insert_with_key(|compiled| {
+                            let first = steps.len() as u32;
+                            steps.extend_from_slice(compiled);
+                            first
+                        });
                         let double_step = ep_target
                             && ray.modes.moves
                             && !ray.modes.captures
@@ -353,21 +416,28 @@ impl Variant {
                             && t.initial_ranks
                                 .contains(&geometry.relative_rank(from, color))
                             && t.betza.atoms.iter().any(|a| a.initial && a.lame);
+                        let lame = ray.steps.iter().any(|s| s.blocks != [None, None]);
+                        let flags = [
+                            (ray.modes.moves, RAY_MOVES),
+                            (ray.modes.captures, RAY_CAPTURES),
+                            (ray.en_passant, RAY_EN_PASSANT),
+                            (double_step, RAY_DOUBLE_STEP),
+                            (lame, RAY_LAME),
+                        ]
+                        .iter()
+                        .filter(|(set, _)| *set)
+                        .fold(0, |all, (_, bit)| all | bit);
                         self.rays.push(CRay {
                             first,
                             len: ray.steps.len() as u8,
                             pass_first: ray.pass_first,
-                            moves: ray.modes.moves,
-                            captures: ray.modes.captures,
                             hop: ray.hop,
-                            en_passant: ray.en_passant,
-                            double_step,
-                            lame: ray.steps.iter().any(|s| s.blocks != [None, None]),
+                            flags,
                         });
                     }
                     let end = self.rays.len() as u32;
-                    self.ray_index[(type_id as usize * 2 + color.index()) * 256 + from.index()] =
-                        (start, end);
+                    let slot = self.ray_slot(type_id, color, from);
+                    self.ray_index[slot] = (start, end);
                 }
             }
         }
@@ -395,11 +465,10 @@ impl Variant {
         for type_id in 0..n_types as TypeId {
             for color in Color::ALL {
                 for &from in &self.squares.clone() {
-                    let (a, b) =
-                        self.ray_index[(type_id as usize * 2 + color.index()) * 256 + from.index()];
+                    let (a, b) = self.ray_index[self.ray_slot(type_id, color, from)];
                     for r in a..b {
                         let ray = self.rays[r as usize];
-                        if !ray.captures {
+                        if !ray.captures() {
                             continue;
                         }
                         let steps = self.ray_steps(&ray).to_vec();

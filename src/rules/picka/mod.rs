@@ -150,9 +150,7 @@ fn rules_for(id: GameId, armies: ByColor<Option<Army>>) -> Result<Arc<PickRules>
     if !problems.is_empty() {
         return Err(SetupError(problems.join("\n")));
     }
-    PickRules::with_armies(id, ByColor::new(white, black))
-        .map(Arc::new)
-        .map_err(|e| SetupError(e.to_string()))
+    PickRules::shared(id, ByColor::new(white, black)).map_err(|e| SetupError(e.to_string()))
 }
 
 const POSITION: OptionSpec = OptionSpec {

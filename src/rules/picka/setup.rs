@@ -1,7 +1,10 @@
 //! The fixed facts of one Pick-a-team game: its compiled variant, the draft pool, where each
 //! side places its picks, and (for the player-defined games) the two lists it was built from.
 
-use std::sync::{Arc, OnceLock};
+use std::{
+    collections::HashMap,
+    sync::{Arc, Mutex, OnceLock, PoisonError, Weak},
+};
 
 use super::{
     army::Army,
@@ -110,6 +113,36 @@ impl PickRules {
                 })
             })
             .clone()
+    }
+
+    /// [`PickRules::with_armies`], shared: games of one kind with the same two lists (the
+    /// example lists, a rematch) hold one `PickRules` and so one compiled variant, which costs
+    /// hundreds of kilobytes and milliseconds to build. The process keeps only `Weak`s, so the
+    /// rules are freed with their last game.
+    pub fn shared(game: GameId, armies: ByColor<Army>) -> Result<Arc<PickRules>, PickRulesError> {
+        type Key = (GameId, String, String);
+        static CACHE: OnceLock<Mutex<HashMap<Key, Weak<PickRules>>>> = OnceLock::new();
+        let key = (
+            game,
+            armies[Color::White].to_line(),
+            armies[Color::Black].to_line(),
+        );
+        let cache = CACHE.get_or_init(Default::default);
+        let found = cache
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .get(&key)
+            .and_then(Weak::upgrade);
+        // The lists themselves are compared too, in case two differ only where a line omits.
+        if let Some(rules) = found.filter(|r| r.armies.as_ref() == Some(&armies)) {
+            return Ok(rules);
+        }
+        // Built outside the lock: another game's lists need not wait for these.
+        let rules = Arc::new(PickRules::with_armies(game, armies)?);
+        let mut cache = cache.lock().unwrap_or_else(PoisonError::into_inner);
+        cache.retain(|_, weak| weak.strong_count() > 0);
+        cache.insert(key, Arc::downgrade(&rules));
+        Ok(rules)
     }
 
     /// Version Two, Patch or Easy Patch from two lists that passed the game's list rules.
