@@ -438,6 +438,30 @@ pub fn anyone(place: Place) -> Request {
     Request::new(person("onlooker"), place)
 }
 
+/// A quiet Italian game: twenty moves that never repeat a position (the stress tests play it).
+pub const ITALIAN: [&str; 20] = [
+    "e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5", "c3", "Nf6", "d3", "d6", "O-O", "O-O", "Re1", "a6",
+    "a4", "Ba7", "h3", "h6", "Nbd2", "Re8",
+];
+
+/// The same moves as the record keeps them.
+pub const ITALIAN_RECORDED: [&str; 20] = [
+    "e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "f8c5", "c2c3", "g8f6", "d2d3", "d7d6", "e1g1", "e8g8",
+    "f1e1", "a7a6", "a2a4", "c5a7", "h2h3", "h7h6", "b1d2", "f8e8",
+];
+
+/// The moves of game `id` as its record keeps them, in order.
+pub async fn recorded_moves(store: &Store, id: i64) -> Vec<String> {
+    store
+        .log(id)
+        .await
+        .expect("the log reads")
+        .into_iter()
+        .filter(|e| e.kind == chatrang::store::LogKind::Move)
+        .filter_map(|e| e.notation)
+        .collect()
+}
+
 /// Unwraps a reply, failing with the service's sentence.
 /// The text of this server's leaderboard for `game`, as anyone asking sees it.
 pub async fn leaderboard(service: &Service, game: &str) -> String {

@@ -13,23 +13,13 @@ use std::{
 
 use chatrang::{
     service::replay,
-    store::{GameRow, GameState, LogKind, Store, sqlite_url},
+    store::{GameRow, GameState, Store, sqlite_url},
 };
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::common::{Backend, TestDb};
+use crate::common::{Backend, ITALIAN, ITALIAN_RECORDED, TestDb, recorded_moves};
 
-/// A quiet Italian game: twenty moves that never repeat a position.
-const MOVES: [&str; 20] = [
-    "e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5", "c3", "Nf6", "d3", "d6", "O-O", "O-O", "Re1", "a6",
-    "a4", "Ba7", "h3", "h6", "Nbd2", "Re8",
-];
-/// The same moves as the record keeps them.
-const RECORDED: [&str; 20] = [
-    "e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "f8c5", "c2c3", "g8f6", "d2d3", "d7d6", "e1g1", "e8g8",
-    "f1e1", "a7a6", "a2a4", "c5a7", "h2h3", "h7h6", "b1d2", "f8e8",
-];
 const KILLS: usize = 50;
 /// The fewest acknowledged moves the storm goes on to (so that it is not all startups).
 const MOVES_AT_LEAST: usize = 200;
@@ -60,7 +50,7 @@ impl Next {
             Next::Accept(id) => ("bob", format!("/accept #{id}")),
             Next::Move(id, ply) => (
                 if ply % 2 == 0 { "alice" } else { "bob" },
-                format!("/move {} #{id}", MOVES[*ply]),
+                format!("/move {} #{id}", ITALIAN[*ply]),
             ),
             Next::Resign(id) => ("bob", format!("/resign #{id}")),
         }
@@ -71,7 +61,7 @@ impl Next {
         match *self {
             Next::Challenge => Next::Accept(created.expect("a challenge names its game")),
             Next::Accept(id) => Next::Move(id, 0),
-            Next::Move(id, ply) if ply + 1 == MOVES.len() => Next::Resign(id),
+            Next::Move(id, ply) if ply + 1 == ITALIAN.len() => Next::Resign(id),
             Next::Move(id, ply) => Next::Move(id, ply + 1),
             Next::Resign(_) => Next::Challenge,
         }
@@ -86,8 +76,8 @@ async fn next_from_database(store: &Store) -> Next {
     match game.state {
         GameState::Challenge => Next::Accept(game.id),
         GameState::Active => {
-            let moves = moves_of(store, game.id).await.len();
-            if moves == MOVES.len() {
+            let moves = recorded_moves(store, game.id).await.len();
+            if moves == ITALIAN.len() {
                 Next::Resign(game.id)
             } else {
                 Next::Move(game.id, moves)
@@ -95,17 +85,6 @@ async fn next_from_database(store: &Store) -> Next {
         }
         _ => Next::Challenge,
     }
-}
-
-async fn moves_of(store: &Store, id: i64) -> Vec<String> {
-    store
-        .log(id)
-        .await
-        .unwrap()
-        .into_iter()
-        .filter(|e| e.kind == LogKind::Move)
-        .filter_map(|e| e.notation)
-        .collect()
 }
 
 /// One run of the binary, its input, and its output line by line.
@@ -254,10 +233,10 @@ async fn acknowledged_moves_survive_fifty_kills(backend: Backend) {
 
     let store = Store::open(&url).await.expect("the database opens");
     for &(id, ply) in &acknowledged {
-        let moves = moves_of(&store, id).await;
+        let moves = recorded_moves(&store, id).await;
         assert_eq!(
             moves.get(ply).map(String::as_str),
-            Some(RECORDED[ply]),
+            Some(ITALIAN_RECORDED[ply]),
             "acknowledged move {} of game {id} is kept",
             ply + 1
         );

@@ -6,11 +6,11 @@ use std::time::{Duration, Instant};
 
 use chatrang::{
     service::{Command, Service, ServiceError, TextPainter},
-    store::{LogKind, Store},
+    store::Store,
 };
 
 use crate::common::{
-    Cluster, create_database, move_as, ok, person, req, two_player, with_database,
+    Cluster, create_database, move_as, ok, person, recorded_moves, req, two_player, with_database,
 };
 
 /// The longest a command may take to say the database is unavailable.
@@ -59,14 +59,6 @@ async fn a_postgres_outage_is_answered_quickly_and_play_resumes_after_it() {
     // The same service, with no restart: its pool replaces the connections the outage broke.
     ok(move_as(&service, &bob, Some(id), "e5").await);
     ok(move_as(&service, &alice, Some(id), "Nf3").await);
-    let moves: Vec<String> = service
-        .store()
-        .log(id)
-        .await
-        .expect("the log reads")
-        .into_iter()
-        .filter(|e| e.kind == LogKind::Move)
-        .filter_map(|e| e.notation)
-        .collect();
+    let moves = recorded_moves(service.store(), id).await;
     assert_eq!(moves.len(), 3, "every acknowledged move is kept: {moves:?}");
 }

@@ -6,23 +6,12 @@
 
 use std::{collections::BTreeMap, sync::Arc};
 
-use chatrang::{
-    service::{Command, ServiceError},
-    store::LogKind,
+use chatrang::service::{Command, ServiceError};
+
+use crate::common::{
+    ITALIAN, ITALIAN_RECORDED, TestDb, ok, person, recorded_moves, req, two_player,
 };
 
-use crate::common::{TestDb, ok, person, req, two_player};
-
-/// A quiet Italian game: twenty moves that never repeat a position.
-const MOVES: [&str; 20] = [
-    "e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5", "c3", "Nf6", "d3", "d6", "O-O", "O-O", "Re1", "a6",
-    "a4", "Ba7", "h3", "h6", "Nbd2", "Re8",
-];
-/// The same moves as the record keeps them.
-const RECORDED: [&str; 20] = [
-    "e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "f8c5", "c2c3", "g8f6", "d2d3", "d7d6", "e1g1", "e8g8",
-    "f1e1", "a7a6", "a2a4", "c5a7", "h2h3", "h7h6", "b1d2", "f8e8",
-];
 const GAMES: usize = 50;
 /// Attempts at each move: half from each process.
 const RIVALS: usize = 10;
@@ -37,7 +26,7 @@ async fn two_processes_apply_each_of_many_contested_moves_once(db: TestDb) {
 
     let mut applied = 0;
     let mut refusals: BTreeMap<String, usize> = BTreeMap::new();
-    for (ply, notation) in MOVES.iter().enumerate() {
+    for (ply, notation) in ITALIAN.iter().enumerate() {
         let mover = if ply % 2 == 0 { &white } else { &black };
         let mut attempts = Vec::with_capacity(GAMES * RIVALS);
         for &id in &games {
@@ -69,12 +58,12 @@ async fn two_processes_apply_each_of_many_contested_moves_once(db: TestDb) {
     }
     eprintln!(
         "{} attempts, {applied} moves applied; the others were told: {refusals:?}",
-        GAMES * MOVES.len() * RIVALS
+        GAMES * ITALIAN.len() * RIVALS
     );
-    assert_eq!(applied, GAMES * MOVES.len());
+    assert_eq!(applied, GAMES * ITALIAN.len());
     assert_eq!(
         refusals.values().sum::<usize>(),
-        GAMES * MOVES.len() * (RIVALS - 1),
+        GAMES * ITALIAN.len() * (RIVALS - 1),
         "every losing attempt is answered"
     );
     for sentence in refusals.keys() {
@@ -85,16 +74,11 @@ async fn two_processes_apply_each_of_many_contested_moves_once(db: TestDb) {
     }
 
     for &id in &games {
-        let moves: Vec<String> = processes[1]
-            .store()
-            .log(id)
-            .await
-            .expect("the log reads")
-            .into_iter()
-            .filter(|e| e.kind == LogKind::Move)
-            .filter_map(|e| e.notation)
-            .collect();
-        assert_eq!(moves, RECORDED, "game {id} holds each move once, in order");
+        let moves = recorded_moves(processes[1].store(), id).await;
+        assert_eq!(
+            moves, ITALIAN_RECORDED,
+            "game {id} holds each move once, in order"
+        );
         // The snapshot agrees with the record: the game loads undamaged in both processes.
         for process in &processes {
             ok(process.run(&req(&white, Some(id)), Command::Board).await);

@@ -865,13 +865,8 @@ async fn session(shared: Arc<Shared>, mut socket: WebSocket) {
         shared.events.lock().unwrap().len()
     };
     if opening["op"] == 6 {
-        let missed: Vec<(String, Value)> = shared.events.lock().unwrap()[next..].to_vec();
-        for (kind, data) in missed {
-            next += 1;
-            let event = json!({"op": 0, "t": kind, "s": next + 1, "d": data});
-            if !send(&mut socket, event).await {
-                return;
-            }
+        if !send_pending(&shared, &mut socket, &mut next).await {
+            return;
         }
         let resumed = json!({"op": 0, "t": "RESUMED", "s": next + 1, "d": {}});
         if !send(&mut socket, resumed).await {
@@ -895,17 +890,26 @@ async fn session(shared: Arc<Shared>, mut socket: WebSocket) {
                     // Gone without a close frame, as when the network fails.
                     return;
                 }
-                let pending: Vec<(String, Value)> = shared.events.lock().unwrap()[next..].to_vec();
-                for (kind, data) in pending {
-                    next += 1;
-                    let event = json!({"op": 0, "t": kind, "s": next + 1, "d": data});
-                    if !send(&mut socket, event).await {
-                        return;
-                    }
+                if !send_pending(&shared, &mut socket, &mut next).await {
+                    return;
                 }
             }
         }
     }
+}
+
+/// Sends the events from index `next` on, moving `next` past them; `false` when the
+/// connection is gone.
+async fn send_pending(shared: &Shared, socket: &mut WebSocket, next: &mut usize) -> bool {
+    let pending: Vec<(String, Value)> = shared.events.lock().unwrap()[*next..].to_vec();
+    for (kind, data) in pending {
+        *next += 1;
+        let event = json!({"op": 0, "t": kind, "s": *next + 1, "d": data});
+        if !send(socket, event).await {
+            return false;
+        }
+    }
+    true
 }
 
 /// An integer option, such as a game number.
