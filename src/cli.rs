@@ -83,7 +83,8 @@ pub enum Command {
         user: String,
     },
     /// Serve Discord: needs DISCORD_TOKEN; DISCORD_GUILD_ID registers the commands in one
-    /// server only (instant, for trying it out).
+    /// server only (instant, for trying it out); DISCORD_SHARDS=FIRST-LAST/TOTAL runs those
+    /// gateway shards (several processes on one PostgreSQL DATABASE_URL; see the README).
     Discord {
         /// The data directory holding the SQLite database (default: $CHATRANG_DATA or ./data).
         /// A postgres:// DATABASE_URL is used instead when set.

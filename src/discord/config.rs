@@ -3,6 +3,8 @@
 
 use std::{env, fmt};
 
+use super::shards::ShardRange;
+
 /// Why the settings cannot be used; the sentence says what to set.
 #[derive(Clone, Debug, Eq, PartialEq, thiserror::Error)]
 pub enum ConfigError {
@@ -13,6 +15,11 @@ pub enum ConfigError {
     NoToken,
     #[error("DISCORD_GUILD_ID must be a server id (a number), not \"{0}\"")]
     BadGuild(String),
+    #[error(
+        "DISCORD_SHARDS \"{0}\" cannot be used: {1}; write FIRST-LAST/TOTAL, such as 0-1/4 for \
+         shards 0 and 1 of 4, or ID/TOTAL, such as 2/4 (see the README)"
+    )]
+    BadShards(String, String),
 }
 
 /// Everything `chatrang discord` needs besides the database.
@@ -27,6 +34,9 @@ pub struct Config {
     /// against a fake Discord on 127.0.0.1 only; setting it also turns serenity's rate limiter
     /// off, because the rate limiter ignores the base URL and would reach the real Discord.
     pub api_base: Option<String>,
+    /// The gateway shards this process runs (`DISCORD_SHARDS`); `None`: the one shard of a
+    /// bot that needs no sharding.
+    pub shards: Option<ShardRange>,
 }
 
 /// Never print the token, even in a debug dump.
@@ -36,18 +46,32 @@ impl fmt::Debug for Config {
             .field("token", &"<hidden>")
             .field("guild_id", &self.guild_id)
             .field("api_base", &self.api_base)
+            .field("shards", &self.shards)
             .finish()
     }
 }
 
 impl Config {
-    /// Reads `DISCORD_TOKEN`, `DISCORD_GUILD_ID` and `DISCORD_API_BASE`.
+    /// Reads `DISCORD_TOKEN`, `DISCORD_GUILD_ID`, `DISCORD_API_BASE` and `DISCORD_SHARDS`.
     pub fn from_env() -> Result<Config, ConfigError> {
         Config::from_values(
             env::var("DISCORD_TOKEN").ok(),
             env::var("DISCORD_GUILD_ID").ok(),
             env::var("DISCORD_API_BASE").ok(),
-        )
+        )?
+        .with_shards(env::var("DISCORD_SHARDS").ok())
+    }
+
+    /// Sets the shard range from `DISCORD_SHARDS`'s text (empty or absent: no sharding).
+    pub fn with_shards(mut self, text: Option<String>) -> Result<Config, ConfigError> {
+        self.shards = match text.as_deref().map(str::trim).filter(|t| !t.is_empty()) {
+            None => None,
+            Some(text) => Some(
+                ShardRange::parse(text)
+                    .map_err(|why| ConfigError::BadShards(text.to_string(), why))?,
+            ),
+        };
+        Ok(self)
     }
 
     /// Validates raw values (kept apart from the environment so it can be tested).
@@ -79,6 +103,7 @@ impl Config {
             token,
             guild_id,
             api_base,
+            shards: None,
         })
     }
 }
@@ -111,6 +136,29 @@ mod tests {
             Config::from_values(Some("t".into()), None, Some("http://127.0.0.1:9/".into()))
                 .unwrap();
         assert_eq!(config.api_base.as_deref(), Some("http://127.0.0.1:9"));
+    }
+
+    #[test]
+    fn a_shard_range_is_read_and_a_bad_one_says_how_to_write_it() {
+        let config = Config::from_values(Some("t".into()), None, None).unwrap();
+        let sharded = config.clone().with_shards(Some(" 0-1/4 ".into())).unwrap();
+        assert_eq!(
+            sharded.shards.map(|s| s.to_string()).as_deref(),
+            Some("shards 0 to 1 of 4")
+        );
+        assert_eq!(
+            config.clone().with_shards(Some(" ".into())).unwrap().shards,
+            None
+        );
+        let error = config
+            .with_shards(Some("4/4".into()))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.starts_with("DISCORD_SHARDS \"4/4\" cannot be used: shards are numbered 0 to 3")
+                && error.contains("FIRST-LAST/TOTAL"),
+            "{error}"
+        );
     }
 
     #[test]

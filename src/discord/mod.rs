@@ -17,6 +17,7 @@ mod message;
 mod options;
 mod poster;
 mod respond;
+mod shards;
 mod threads;
 
 use std::{
@@ -29,6 +30,7 @@ use poise::serenity_prelude::{
     self as serenity, ChannelId, ClientBuilder, FullEvent, GatewayIntents, GuildId, HttpBuilder,
     Interaction, Permissions, ShardManager,
 };
+pub use shards::ShardRange;
 use tokio::task::JoinHandle;
 
 use crate::service::Service;
@@ -127,6 +129,8 @@ pub async fn start(config: &Config, service: Arc<Service>) -> Result<Running, Di
     let mut commands = commands::all();
     options::customise(&mut commands);
     let guild = config.guild_id.map(GuildId::new);
+    let shard_range = config.shards;
+    let registers = shard_range.is_none_or(|s| s.has_first_shard());
     let delivering = service.clone();
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {
@@ -139,15 +143,22 @@ pub async fn start(config: &Config, service: Arc<Service>) -> Result<Running, Di
         .setup(move |ctx, ready, framework| {
             Box::pin(async move {
                 let commands = &framework.options().commands;
-                match guild {
-                    Some(guild) => poise::builtins::register_in_guild(ctx, commands, guild).await?,
-                    None => poise::builtins::register_globally(ctx, commands).await?,
-                }
+                let registered = match (registers, guild) {
+                    (false, _) => "by the process with shard 0",
+                    (true, Some(guild)) => {
+                        poise::builtins::register_in_guild(ctx, commands, guild).await?;
+                        "in the test server"
+                    }
+                    (true, None) => {
+                        poise::builtins::register_globally(ctx, commands).await?;
+                        "globally"
+                    }
+                };
                 tracing::info!(
                     user = %ready.user.name,
                     invite = %invite_url(ready.application.id.get()),
-                    "connected to Discord; commands registered {}",
-                    if guild.is_some() { "in the test server" } else { "globally" }
+                    shards = %shard_range.map_or("all".to_string(), |s| s.to_string()),
+                    "connected to Discord; commands registered {registered}"
                 );
                 Ok(Data {
                     service,
@@ -166,7 +177,13 @@ pub async fn start(config: &Config, service: Arc<Service>) -> Result<Running, Di
         http: client.http.clone(),
     };
     let delivery = tokio::spawn(async move { delivering.run_background(poster, stop).await });
-    let task = tokio::spawn(async move { client.start().await });
+    let task = tokio::spawn(async move {
+        match shard_range {
+            // serenity's range is inclusive at both ends, despite its type.
+            Some(s) => client.start_shard_range(s.first..s.last, s.total).await,
+            None => client.start().await,
+        }
+    });
     Ok(Running {
         shards,
         task,

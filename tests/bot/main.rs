@@ -1,6 +1,9 @@
 //! Tests of the bot around the rules: the store and the game service on SQLite and PostgreSQL,
 //! every game played through the service, the console front end and the board pictures.
 
+#[path = "../support/postgres.rs"]
+mod postgres;
+
 // The database harness first: `on_both_backends!` is used by the modules below.
 #[macro_use]
 mod common;

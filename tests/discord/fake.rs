@@ -68,6 +68,8 @@ pub struct Channel {
     pub id: String,
     /// Discord's channel type: 0 a text channel, 11 a public thread.
     pub kind: u8,
+    /// The server the channel belongs to ([`GUILD_ID`] unless [`Channel::in_guild`] says).
+    pub guild: String,
 }
 
 impl Channel {
@@ -75,6 +77,7 @@ impl Channel {
         Channel {
             id: id.to_string(),
             kind: 0,
+            guild: GUILD_ID.to_string(),
         }
     }
 
@@ -82,6 +85,7 @@ impl Channel {
         Channel {
             id: id.to_string(),
             kind: 11,
+            guild: GUILD_ID.to_string(),
         }
     }
 
@@ -90,6 +94,15 @@ impl Channel {
         Channel {
             id: id.to_string(),
             kind: 1,
+            guild: GUILD_ID.to_string(),
+        }
+    }
+
+    /// The same channel in another server.
+    pub fn in_guild(self, guild: &str) -> Channel {
+        Channel {
+            guild: guild.to_string(),
+            ..self
         }
     }
 }
@@ -209,17 +222,23 @@ struct Shared {
     requests: Mutex<Vec<Recorded>>,
     /// Bumped at every recorded request, so waiting tests wake up.
     count: watch::Sender<usize>,
-    /// Every event pushed to the bot, in order: event `i` has the sequence number `i + 2`
-    /// (READY is 1). A session sends them as they come; a resumed one first sends those it
-    /// missed.
-    events: Mutex<Vec<(String, Value)>>,
-    /// Wakes the gateway session: a new event, or the test asking to drop the connection.
-    gateway_wake: tokio::sync::Notify,
-    /// Drop the gateway connection at once, without a close frame (a network failure).
+    /// How many shards the bot is told to use (`GET /gateway/bot`).
+    shard_count: u32,
+    /// Every event pushed to the bot, by shard, in order: event `i` of a shard has the
+    /// sequence number `i + 2` in that shard's session (READY is 1). A session sends them as
+    /// they come; a resumed one first sends those it missed.
+    events: Mutex<HashMap<u32, Vec<(String, Value)>>>,
+    /// Bumped to wake the gateway sessions: a new event, or the test asking to drop one.
+    gateway_wake: watch::Sender<u64>,
+    /// Drop a gateway connection at once, without a close frame (a network failure).
     drop_gateway: AtomicBool,
     /// How many sessions the bot identified and resumed.
     identified: AtomicU64,
     resumed: AtomicU64,
+    /// The `[shard, total]` of each IDENTIFY, in order.
+    identified_shards: Mutex<Vec<[u32; 2]>>,
+    /// The server of each channel the fake has seen (threads take their parent's).
+    channel_guilds: Mutex<HashMap<String, String>>,
     next_id: AtomicU64,
     /// The channel each interaction token belongs to (followups land there).
     token_channels: Mutex<HashMap<String, String>>,
@@ -246,6 +265,25 @@ impl Shared {
         self.requests.lock().unwrap().push(recorded);
         self.count.send_modify(|n| *n += 1);
     }
+
+    /// The server of a channel the fake has seen, or [`GUILD_ID`].
+    fn guild_of(&self, channel: &str) -> String {
+        self.channel_guilds
+            .lock()
+            .unwrap()
+            .get(channel)
+            .cloned()
+            .unwrap_or_else(|| GUILD_ID.to_string())
+    }
+
+    /// The shard that receives an event, as Discord routes it: a server's events go to shard
+    /// `(server id >> 22) % shards`, everything else (direct messages) to shard 0.
+    fn shard_of(&self, event: &Value) -> u32 {
+        event["guild_id"]
+            .as_str()
+            .and_then(|id| id.parse::<u64>().ok())
+            .map_or(0, |id| ((id >> 22) % u64::from(self.shard_count)) as u32)
+    }
 }
 
 /// The running fake.
@@ -262,17 +300,26 @@ impl Drop for Fake {
 
 impl Fake {
     pub async fn start() -> Fake {
+        Fake::start_sharded(1).await
+    }
+
+    /// A fake that tells the bot to use `shards` gateway shards, and routes each event to the
+    /// session of its shard.
+    pub async fn start_sharded(shards: u32) -> Fake {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let port = listener.local_addr().unwrap().port();
         let shared = Arc::new(Shared {
             port,
             requests: Mutex::new(Vec::new()),
             count: watch::channel(0).0,
-            events: Mutex::new(Vec::new()),
-            gateway_wake: tokio::sync::Notify::new(),
+            shard_count: shards,
+            events: Mutex::new(HashMap::new()),
+            gateway_wake: watch::channel(0).0,
             drop_gateway: AtomicBool::new(false),
             identified: AtomicU64::new(0),
             resumed: AtomicU64::new(0),
+            identified_shards: Mutex::new(Vec::new()),
+            channel_guilds: Mutex::new(HashMap::new()),
             next_id: AtomicU64::new(1_500_000_000_000_000_000),
             token_channels: Mutex::new(HashMap::new()),
             threads_forbidden: AtomicBool::new(false),
@@ -355,6 +402,19 @@ impl Fake {
         }
     }
 
+    /// Polls `done` until it holds (for what the fake notes without a request: sessions).
+    async fn wait_until(&self, what: &str, done: impl Fn() -> bool) {
+        let start = tokio::time::Instant::now();
+        while !done() {
+            assert!(
+                start.elapsed() < PATIENCE,
+                "the bot never made {what}; it sent:\n{}",
+                self.dump()
+            );
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+
     /// Waits until the bot has registered its commands `times` times (once per start): then
     /// its setup is done and interactions are served.
     pub async fn wait_ready(&self, times: usize) -> Vec<Recorded> {
@@ -426,19 +486,35 @@ impl Fake {
     }
 
     fn push(&self, kind: &str, data: Value) {
+        let shard = self.shared.shard_of(&data);
         self.shared
             .events
             .lock()
             .unwrap()
+            .entry(shard)
+            .or_default()
             .push((kind.to_string(), data));
-        self.shared.gateway_wake.notify_one();
+        self.shared.gateway_wake.send_modify(|n| *n += 1);
     }
 
-    /// Drops the bot's gateway connection at once, as a network failure would; events pushed
-    /// meanwhile wait for the bot to resume its session.
+    /// Drops a gateway connection of the bot at once, as a network failure would; events
+    /// pushed meanwhile wait for the bot to resume its session.
     pub fn drop_gateway(&self) {
         self.shared.drop_gateway.store(true, Ordering::SeqCst);
-        self.shared.gateway_wake.notify_one();
+        self.shared.gateway_wake.send_modify(|n| *n += 1);
+    }
+
+    /// The `[shard, total]` each IDENTIFY asked for, in order.
+    pub fn identified_shards(&self) -> Vec<[u32; 2]> {
+        self.shared.identified_shards.lock().unwrap().clone()
+    }
+
+    /// Waits until a session has identified as shard `shard`.
+    pub async fn wait_identified(&self, shard: u32) {
+        self.wait_until(&format!("an IDENTIFY as shard {shard}"), || {
+            self.identified_shards().iter().any(|s| s[0] == shard)
+        })
+        .await;
     }
 
     /// How many gateway sessions the bot identified, and how many it resumed.
@@ -451,6 +527,13 @@ impl Fake {
 
     /// A new interaction's id and token; its followups will land in `channel`.
     fn new_token(&self, channel: &Channel) -> (String, String) {
+        if channel.kind != 1 {
+            self.shared
+                .channel_guilds
+                .lock()
+                .unwrap()
+                .insert(channel.id.clone(), channel.guild.clone());
+        }
         let id = self.shared.new_id();
         let token = format!("token-{id}");
         self.shared
@@ -471,7 +554,7 @@ impl Fake {
         let (id, token) = self.new_token(channel);
         let interaction = json!({
             "id": id, "application_id": APP_ID, "type": kind, "token": token, "version": 1,
-            "guild_id": GUILD_ID, "channel_id": channel.id,
+            "guild_id": channel.guild, "channel_id": channel.id,
             "channel": {"id": channel.id, "type": channel.kind, "name": "play"},
             "member": who.member_json(),
             "locale": "en-US", "guild_locale": "en-US", "entitlements": [],
@@ -504,7 +587,7 @@ impl Fake {
             })
             .collect();
         let data = json!({"id": "1400000000000000001", "name": name, "type": 1,
-                          "guild_id": GUILD_ID, "options": options,
+                          "guild_id": channel.guild, "options": options,
                           "resolved": {"users": users}});
         let (token, interaction) = self.interaction(2, who, channel, data);
         self.push("INTERACTION_CREATE", interaction);
@@ -520,7 +603,7 @@ impl Fake {
         options: Vec<Value>,
     ) -> String {
         let data = json!({"id": "1400000000000000001", "name": name, "type": 1,
-                          "guild_id": GUILD_ID, "options": options});
+                          "guild_id": channel.guild, "options": options});
         let (token, interaction) = self.interaction(4, who, channel, data);
         self.push("INTERACTION_CREATE", interaction);
         token
@@ -528,8 +611,10 @@ impl Fake {
 
     /// A click on a button of a message the bot sent (`message` is the fake's answer to it).
     pub fn click(&self, who: &Person, message: &Value, custom_id: &str) -> String {
+        let id = message["channel_id"].as_str().unwrap().to_string();
         let channel = Channel {
-            id: message["channel_id"].as_str().unwrap().to_string(),
+            guild: self.shared.guild_of(&id),
+            id,
             kind: 0,
         };
         let data = json!({"custom_id": custom_id, "component_type": 2});
@@ -711,7 +796,7 @@ fn answer(
     match (method.as_str(), segments) {
         ("GET", ["gateway"] | ["gateway", "bot"]) => (
             StatusCode::OK,
-            json!({"url": format!("ws://127.0.0.1:{port}/gateway"), "shards": 1,
+            json!({"url": format!("ws://127.0.0.1:{port}/gateway"), "shards": shared.shard_count,
                    "session_start_limit": {"total": 1000, "remaining": 1000,
                                            "reset_after": 0, "max_concurrency": 1}}),
         ),
@@ -767,9 +852,16 @@ fn answer(
                     json!({"message": "Missing Permissions", "code": 50013}),
                 );
             }
+            let thread = shared.new_id();
+            let guild = shared.guild_of(channel);
+            shared
+                .channel_guilds
+                .lock()
+                .unwrap()
+                .insert(thread.clone(), guild.clone());
             (
                 StatusCode::CREATED,
-                json!({"id": shared.new_id(), "type": 11, "guild_id": GUILD_ID,
+                json!({"id": thread, "type": 11, "guild_id": guild,
                        "name": body["name"], "parent_id": channel, "owner_id": BOT_ID,
                        "thread_metadata": {"archived": false, "auto_archive_duration": 10080,
                                            "archive_timestamp": TIMESTAMP, "locked": false}}),
@@ -821,6 +913,7 @@ async fn send(socket: &mut WebSocket, value: Value) -> bool {
 /// the events the bot missed and RESUMED; then heartbeats answered and the test's events
 /// passed on, until the test drops the connection.
 async fn session(shared: Arc<Shared>, mut socket: WebSocket) {
+    let mut wake = shared.gateway_wake.subscribe();
     if !send(
         &mut socket,
         json!({"op": 10, "d": {"heartbeat_interval": 41250}}),
@@ -846,26 +939,48 @@ async fn session(shared: Arc<Shared>, mut socket: WebSocket) {
         }
     };
     let port = shared.port;
-    // The index of the next event to send this session.
+    // The session's shard: from IDENTIFY, or from the session id a RESUME gives back.
+    let shard = if opening["op"] == 6 {
+        opening["d"]["session_id"]
+            .as_str()
+            .and_then(|id| id.strip_prefix("fake-session-"))
+            .and_then(|n| n.parse::<u32>().ok())
+            .unwrap_or(0)
+    } else {
+        opening["d"]["shard"][0].as_u64().unwrap_or(0) as u32
+    };
+    // The index of the next event of the shard to send this session.
     let mut next = if opening["op"] == 6 {
         shared.resumed.fetch_add(1, Ordering::SeqCst);
         // Events after the last sequence number the bot saw.
         (opening["d"]["seq"].as_u64().unwrap_or(1).max(1) - 1) as usize
     } else {
         shared.identified.fetch_add(1, Ordering::SeqCst);
+        let total = opening["d"]["shard"][1].as_u64().unwrap_or(1) as u32;
+        shared
+            .identified_shards
+            .lock()
+            .unwrap()
+            .push([shard, total]);
         let ready = json!({"op": 0, "t": "READY", "s": 1, "d": {
             "v": 10, "user": {"id": BOT_ID, "username": "chatrang", "discriminator": "0",
                               "avatar": null, "bot": true},
-            "guilds": [], "session_id": "fake-session",
+            "guilds": [], "session_id": format!("fake-session-{shard}"),
+            "shard": [shard, total],
             "resume_gateway_url": format!("ws://127.0.0.1:{port}/gateway"),
             "application": {"id": APP_ID, "flags": 0}}});
         if !send(&mut socket, ready).await {
             return;
         }
-        shared.events.lock().unwrap().len()
+        shared
+            .events
+            .lock()
+            .unwrap()
+            .get(&shard)
+            .map_or(0, Vec::len)
     };
     if opening["op"] == 6 {
-        if !send_pending(&shared, &mut socket, &mut next).await {
+        if !send_pending(&shared, shard, &mut socket, &mut next).await {
             return;
         }
         let resumed = json!({"op": 0, "t": "RESUMED", "s": next + 1, "d": {}});
@@ -885,12 +1000,12 @@ async fn session(shared: Arc<Shared>, mut socket: WebSocket) {
                 Some(Ok(WsMessage::Close(_))) | None | Some(Err(_)) => return,
                 Some(Ok(_)) => {}
             },
-            () = shared.gateway_wake.notified() => {
+            _ = wake.changed() => {
                 if shared.drop_gateway.swap(false, Ordering::SeqCst) {
                     // Gone without a close frame, as when the network fails.
                     return;
                 }
-                if !send_pending(&shared, &mut socket, &mut next).await {
+                if !send_pending(&shared, shard, &mut socket, &mut next).await {
                     return;
                 }
             }
@@ -898,10 +1013,21 @@ async fn session(shared: Arc<Shared>, mut socket: WebSocket) {
     }
 }
 
-/// Sends the events from index `next` on, moving `next` past them; `false` when the
+/// Sends the shard's events from index `next` on, moving `next` past them; `false` when the
 /// connection is gone.
-async fn send_pending(shared: &Shared, socket: &mut WebSocket, next: &mut usize) -> bool {
-    let pending: Vec<(String, Value)> = shared.events.lock().unwrap()[*next..].to_vec();
+async fn send_pending(
+    shared: &Shared,
+    shard: u32,
+    socket: &mut WebSocket,
+    next: &mut usize,
+) -> bool {
+    let pending: Vec<(String, Value)> = shared
+        .events
+        .lock()
+        .unwrap()
+        .get(&shard)
+        .map_or(&[][..], |events| events.get(*next..).unwrap_or(&[]))
+        .to_vec();
     for (kind, data) in pending {
         *next += 1;
         let event = json!({"op": 0, "t": kind, "s": *next + 1, "d": data});

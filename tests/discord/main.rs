@@ -10,7 +10,10 @@ mod fake;
 mod gateway;
 mod history;
 mod parity;
+#[path = "../support/postgres.rs"]
+mod postgres;
 mod promotion;
+mod shards;
 mod timed;
 mod versus_bot;
 
