@@ -68,6 +68,10 @@ pub enum Command {
         /// Runs per case, of which the median is printed (`bench rules`).
         #[arg(long, default_value_t = 3)]
         runs: u32,
+        /// Every game of Version Two, Patch and Easy Patch with army lists of its own (`bench
+        /// memory`): the worst case for memory, where no two games share move tables.
+        #[arg(long)]
+        own_armies: bool,
     },
     /// A local chat channel in the terminal, or from a pipe (`chatrang console < script`).
     Console {
@@ -134,7 +138,8 @@ pub fn run() -> ExitCode {
             games,
             game,
             runs,
-        } => bench(&what, games, runs, game.as_deref()),
+            own_armies,
+        } => bench(&what, games, runs, game.as_deref(), own_armies),
         Command::Console { data, files, user } => {
             let clock = ShiftedClock::default();
             let timed = clock.clone();
@@ -262,7 +267,13 @@ fn perft(game: &str, depth: u32, position: Option<&str>, divide: bool) -> Result
     Ok(())
 }
 
-fn bench(what: &str, games: Option<u32>, runs: u32, only: Option<&str>) -> Result<(), Failure> {
+fn bench(
+    what: &str,
+    games: Option<u32>,
+    runs: u32,
+    only: Option<&str>,
+    own_armies: bool,
+) -> Result<(), Failure> {
     match what {
         "rules" => Ok(crate::bench::rules::print(runs, only)?),
         "ai" => {
@@ -284,7 +295,7 @@ fn bench(what: &str, games: Option<u32>, runs: u32, only: Option<&str>) -> Resul
         "memory" => {
             init_logging("warn");
             let games = games.unwrap_or(10_000) as usize;
-            Ok(crate::bench::memory::run(games)?)
+            Ok(crate::bench::memory::run(games, own_armies)?)
         }
         other => Err(format!(
             "unknown benchmark \"{other}\"; try: rules, ai, catalonia, render, service, memory"

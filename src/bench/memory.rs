@@ -16,7 +16,7 @@ use std::{
 
 use super::service::BenchError;
 use crate::{
-    rules::{Actor, Color, GameId, Status, registry},
+    rules::{Actor, Color, GameId, Status, picka::examples::example_list, registry},
     service::{Command, NewGame, Place, Request, Service, TextPainter, User, default_painter},
     store::{Store, sqlite_url},
 };
@@ -26,33 +26,38 @@ use crate::{
 const STARTERS: usize = 4;
 
 /// Runs the benchmark with `games` active games (at least one) on a fresh SQLite file in a
-/// temporary directory.
-pub fn run(games: usize) -> Result<(), BenchError> {
+/// temporary directory; with `own_armies`, no two games with armies share their lists.
+pub fn run(games: usize, own_armies: bool) -> Result<(), BenchError> {
     let games = games.max(1);
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
     let dir = std::env::temp_dir().join(format!("chatrang-bench-memory-{}", std::process::id()));
     std::fs::create_dir_all(&dir)?;
-    let result = runtime.block_on(measure(&dir.join("bench.db"), games));
+    let result = runtime.block_on(measure(&dir.join("bench.db"), games, own_armies));
     let _ = std::fs::remove_dir_all(&dir);
     result
 }
 
-async fn measure(file: &Path, games: usize) -> Result<(), BenchError> {
+async fn measure(file: &Path, games: usize, own_armies: bool) -> Result<(), BenchError> {
     let kinds = GameId::ALL;
     let names: Vec<&str> = kinds.iter().map(|k| k.id()).collect();
     println!(
-        "{games} active games, taking turns among {} ({}), on a SQLite file",
+        "{games} active games, taking turns among {} ({}), on a SQLite file; armies: {}",
         names.len(),
-        names.join(", ")
+        names.join(", "),
+        if own_armies {
+            "each game its own"
+        } else {
+            "the built-in examples"
+        }
     );
 
     // The games are started without pictures: drawing them is not what is measured here.
     let store = Store::open(&sqlite_url(file)).await?;
     let service = Arc::new(Service::new(store, Arc::new(TextPainter)));
     let started = Instant::now();
-    let ids = start_all(&service, games).await?;
+    let ids = start_all(&service, games, own_armies).await?;
     let took = started.elapsed();
     let memory = Memory::now();
     println!(
@@ -154,14 +159,18 @@ fn request(user: &User, i: usize, id: i64) -> Request {
 }
 
 /// Starts `games` games, [`STARTERS`] at a time; returns their ids and kinds in order.
-async fn start_all(service: &Arc<Service>, games: usize) -> Result<Vec<(i64, GameId)>, BenchError> {
+async fn start_all(
+    service: &Arc<Service>,
+    games: usize,
+    own_armies: bool,
+) -> Result<Vec<(i64, GameId)>, BenchError> {
     let mut tasks = Vec::with_capacity(STARTERS);
     for first in 0..STARTERS {
         let service = service.clone();
         tasks.push(tokio::spawn(async move {
             let mut ids = Vec::new();
             for i in (first..games).step_by(STARTERS) {
-                ids.push((i, start(&service, i).await?));
+                ids.push((i, start(&service, i, own_armies).await?));
             }
             Ok::<_, BenchError>(ids)
         }));
@@ -176,13 +185,18 @@ async fn start_all(service: &Arc<Service>, games: usize) -> Result<Vec<(i64, Gam
 
 /// Starts game `i` (the kinds take turns), has it accepted and plays its first legal action
 /// (a move, a draft pick, a swap).
-async fn start(service: &Service, i: usize) -> Result<(i64, GameId), BenchError> {
+async fn start(service: &Service, i: usize, own_armies: bool) -> Result<(i64, GameId), BenchError> {
     let kind = GameId::ALL[i % GameId::ALL.len()];
     let (white, black) = players(i);
+    let options = match example_list(kind, Color::White) {
+        Some(list) if own_armies => vec![("white-army".to_string(), renamed(list, i))],
+        _ => Vec::new(),
+    };
     let new = NewGame {
         game: kind.id().into(),
         opponent: Some(black.clone()),
         seed: Some(i as u64),
+        options,
         ..NewGame::default()
     };
     let reply = service
@@ -216,6 +230,15 @@ async fn start(service: &Service, i: usize) -> Result<(i64, GameId), BenchError>
         .run(&request(user, i, id), Command::Move(action))
         .await?;
     Ok((id, kind))
+}
+
+/// An army list of its own for game `i`: the example with its first piece renamed, which is
+/// enough for the game's move tables to be compiled for it alone.
+fn renamed(list: &str, i: usize) -> String {
+    match list.split_once(',') {
+        Some((name, rest)) => format!("{name} {i},{rest}"),
+        None => list.to_string(),
+    }
 }
 
 /// The games of one kind: their numbers, ids and kinds.

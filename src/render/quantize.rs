@@ -60,11 +60,14 @@ impl Palette {
 
     /// Learns a palette: every colour of `exact`, the flat colours of `samples` (opaque RGBA
     /// pictures), and edge colours chosen by NeuQuant for what remains.
-    pub fn learn(exact: &[[u8; 3]], samples: &[&[u8]]) -> Palette {
+    pub fn learn<S: AsRef<[u8]>>(
+        exact: &[[u8; 3]],
+        samples: impl IntoIterator<Item = S>,
+    ) -> Palette {
         let mut counts: HashMap<[u8; 3], u32> = HashMap::new();
         for sample in samples {
             let mut run: Option<([u8; 3], u32)> = None;
-            for px in sample.chunks_exact(4) {
+            for px in sample.as_ref().chunks_exact(4) {
                 let rgb = [px[0], px[1], px[2]];
                 match &mut run {
                     Some((color, n)) if *color == rgb => *n += 1,
@@ -212,7 +215,7 @@ mod tests {
             };
             picture.extend_from_slice(&px);
         }
-        let palette = Palette::learn(&[[1, 2, 3]], &[&picture]);
+        let palette = Palette::learn(&[[1, 2, 3]], [&picture]);
         assert!(palette.len() <= 256);
         for exact in [[1, 2, 3], [10, 200, 30], [240, 240, 240]] {
             assert_eq!(palette.rgb(palette.nearest(exact)), exact);

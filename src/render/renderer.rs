@@ -52,12 +52,12 @@ impl Renderer {
         for size in USUAL_SIZES {
             sprites.sheet(size);
         }
-        let drawings: Vec<Vec<u8>> = showcase::palette_views()
-            .iter()
-            .filter_map(|view| draw_rgba(&fonts, &sprites, view))
-            .collect();
-        let drawings: Vec<&[u8]> = drawings.iter().map(Vec::as_slice).collect();
-        let palette = quantize::Palette::learn(&palette::exact_colors(), &drawings);
+        // One drawing at a time: counted and dropped, since all of them at once (some fifty
+        // full-colour boards) would cost the process about 150 MB at start-up.
+        let drawings = showcase::palette_views()
+            .into_iter()
+            .filter_map(|view| draw_rgba(&fonts, &sprites, &view));
+        let palette = quantize::Palette::learn(&palette::exact_colors(), drawings);
         Renderer {
             fonts,
             sprites,

@@ -8,19 +8,27 @@
 //! when it is next asked for (a few milliseconds). `chatrang bench memory` measures what a
 //! kept game costs.
 
-use std::sync::{Mutex, MutexGuard, PoisonError};
+use std::sync::{Mutex, MutexGuard};
 
 use hashlink::LruCache;
 
-use crate::{rules::Game, store::Participant};
+use crate::{
+    rules::{Game, GameId},
+    store::Participant,
+};
 
 /// How many games the service keeps replayed in memory unless [`CAPACITY_VARIABLE`] says
-/// otherwise. Chosen for memory: a chess or Cataclysm game costs a few kB kept, but a game of
-/// Pick-a-team v2, Patch or Easy Patch carries move tables compiled for its own armies, 0.5 to
-/// 1.2 MB. With the games of `chatrang bench memory` (every game the bot hosts in turn) 512
-/// kept games are about 130 MB; a game not kept is replayed from its log when next named
-/// (0.2 ms for chess, 15 ms for Pick-a-team v2).
+/// otherwise, counting a game with armies of its own as [`ARMY_GAME_WEIGHT`] games. Chosen for
+/// memory: a kept game costs a few kB (1.7 kB on average in `chatrang bench memory`), so the
+/// cache stays near 1 MB of games; a game not kept is replayed from its log when next named
+/// (0.2 ms for chess, 5 ms for Pick-a-team v2).
 pub const DEFAULT_CAPACITY: usize = 512;
+
+/// What a game of Version Two, Patch or Easy Patch counts for: it carries move tables compiled
+/// for the armies its players wrote, 0.3 to 0.65 MB, some hundred times an ordinary game. At
+/// this weight the default cache holds at most 64 of them, about 40 MB, however different
+/// their armies are.
+pub const ARMY_GAME_WEIGHT: usize = 8;
 
 /// The environment variable that sets how many games are kept (a positive number).
 pub const CAPACITY_VARIABLE: &str = "CHATRANG_CACHE_GAMES";
@@ -34,8 +42,24 @@ pub(crate) struct Cached {
     pub damaged: bool,
 }
 
+/// What keeping a game counts for against the capacity.
+fn weight(game: &dyn Game) -> usize {
+    match game.id() {
+        GameId::PickATeamV2 | GameId::Patch | GameId::EasyPatch => ARMY_GAME_WEIGHT,
+        _ => 1,
+    }
+}
+
 /// The replayed games by id, the most recently used last.
-pub(crate) struct GameCache(Mutex<LruCache<i64, Cached>>);
+pub(crate) struct GameCache(Mutex<Kept>);
+
+/// The games kept, and what they count for together.
+struct Kept {
+    games: LruCache<i64, Cached>,
+    /// The sum of the kept games' [`weight`]s.
+    weight: usize,
+    capacity: usize,
+}
 
 impl Default for GameCache {
     /// A cache of [`CAPACITY_VARIABLE`] games, else [`DEFAULT_CAPACITY`].
@@ -65,39 +89,61 @@ fn configured_capacity(value: Option<&str>) -> usize {
 }
 
 impl GameCache {
-    /// An empty cache that keeps at most `capacity` games.
+    /// An empty cache that keeps games up to `capacity` (see [`DEFAULT_CAPACITY`]).
     pub fn with_capacity(capacity: usize) -> GameCache {
-        GameCache(Mutex::new(LruCache::new(capacity)))
+        GameCache(Mutex::new(Kept {
+            games: LruCache::new_unbounded(),
+            weight: 0,
+            capacity,
+        }))
     }
 
-    /// The map, whatever happened to an earlier holder of the lock. A panic while the lock is
-    /// held (in a game's `clone_game`, say) cannot leave the map half-changed: each change is
-    /// one call into the LRU map, and what runs under the lock besides is a copy of an entry
-    /// or the drop of one already removed. So a poisoned lock is taken as it is; refusing it
-    /// would turn one failed command into every later command replaying its game's log.
-    fn lock(&self) -> MutexGuard<'_, LruCache<i64, Cached>> {
-        self.0.lock().unwrap_or_else(PoisonError::into_inner)
+    /// The kept games, whatever happened to an earlier holder of the lock. A panic while the
+    /// lock is held (in a game's `clone_game`, say) cannot leave the map half-changed: each
+    /// change is one call into the LRU map, and what runs under the lock besides is a copy of
+    /// an entry or the drop of one already removed. Only the running weight can be off, and
+    /// it is counted again. So a poisoned lock is taken as it is; refusing it would turn one
+    /// failed command into every later command replaying its game's log.
+    fn lock(&self) -> MutexGuard<'_, Kept> {
+        self.0.lock().unwrap_or_else(|poisoned| {
+            self.0.clear_poison();
+            let mut kept = poisoned.into_inner();
+            kept.weight = kept.games.iter().map(|(_, e)| weight(&*e.game)).sum();
+            kept
+        })
     }
 
     /// A copy of game `id` with its people and whether it is damaged, if it is kept at
     /// exactly `version`. Marks the game used.
     pub fn get(&self, id: i64, version: i64) -> Option<(Box<dyn Game>, Vec<Participant>, bool)> {
         self.lock()
+            .games
             .get(&id)
             .filter(|entry| entry.version == version)
             .map(|entry| (entry.game.clone_game(), entry.people.clone(), entry.damaged))
     }
 
     /// Keeps game `id` as `entry` says, as the most recently used; when the cache is full, the
-    /// least recently used game is forgotten.
+    /// least recently used games are forgotten until it fits (the newest is always kept).
     pub fn put(&self, id: i64, entry: Cached) {
-        self.lock().insert(id, entry);
+        let mut kept = self.lock();
+        kept.weight += weight(&*entry.game);
+        if let Some(old) = kept.games.insert(id, entry) {
+            kept.weight -= weight(&*old.game);
+        }
+        while kept.weight > kept.capacity && kept.games.len() > 1 {
+            let Some((_, gone)) = kept.games.remove_lru() else {
+                break;
+            };
+            kept.weight -= weight(&*gone.game);
+        }
     }
 
     /// How many times the kept copy of a game has generated its legal moves. Looking does not
     /// count as a use.
     pub fn legal_sets_computed(&self, id: i64) -> Option<u64> {
         self.lock()
+            .games
             .peek(&id)
             .map(|entry| entry.game.legal_sets_computed())
     }
@@ -111,9 +157,13 @@ mod tests {
     use crate::rules::{GameId, Options, registry};
 
     fn entry(version: i64) -> Cached {
+        entry_of(GameId::Chess, version)
+    }
+
+    fn entry_of(game: GameId, version: i64) -> Cached {
         Cached {
             version,
-            game: registry::new_game(GameId::Chess, &Options::default(), 0).unwrap(),
+            game: registry::new_game(game, &Options::default(), 0).unwrap(),
             people: Vec::new(),
             damaged: false,
         }
@@ -160,9 +210,39 @@ mod tests {
         let cache = GameCache::with_capacity(5);
         for id in 0..100 {
             cache.put(id, entry(1));
-            assert!(cache.lock().len() <= 5);
+            assert!(cache.lock().games.len() <= 5);
         }
         assert_eq!(held(&cache, 0..100), [95, 96, 97, 98, 99]);
+    }
+
+    #[test]
+    fn a_game_with_armies_of_its_own_counts_for_several() {
+        let cache = GameCache::with_capacity(2 * ARMY_GAME_WEIGHT);
+        for id in 0..ARMY_GAME_WEIGHT as i64 {
+            cache.put(id, entry(1));
+        }
+        cache.put(100, entry_of(GameId::Patch, 1));
+        assert_eq!(cache.lock().weight, 2 * ARMY_GAME_WEIGHT);
+        cache.put(101, entry_of(GameId::PickATeamV2, 1));
+        // The second army game takes the place of all the chess games.
+        assert!(held(&cache, 0..ARMY_GAME_WEIGHT as i64).is_empty());
+        assert_eq!(held(&cache, 100..=101), [100, 101]);
+        cache.put(102, entry(1));
+        assert_eq!(held(&cache, 100..=102), [101, 102]);
+        assert_eq!(cache.lock().weight, ARMY_GAME_WEIGHT + 1);
+        // A game kept again is counted once.
+        cache.put(101, entry_of(GameId::PickATeamV2, 2));
+        assert_eq!(cache.lock().weight, ARMY_GAME_WEIGHT + 1);
+    }
+
+    #[test]
+    fn a_game_heavier_than_the_whole_cache_is_still_kept_alone() {
+        let cache = GameCache::with_capacity(2);
+        cache.put(1, entry(1));
+        cache.put(2, entry_of(GameId::EasyPatch, 1));
+        assert_eq!(held(&cache, 1..=2), [2]);
+        cache.put(3, entry(1));
+        assert_eq!(held(&cache, 1..=3), [3]);
     }
 
     #[test]
@@ -185,7 +265,14 @@ mod tests {
             .join()
         });
         assert!(panicked.is_err() && cache.0.is_poisoned());
+        // The running weight is counted again from the games kept.
+        cache
+            .0
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .weight = 99;
         assert!(cache.get(1, 1).is_some());
+        assert_eq!(cache.lock().weight, 1);
         cache.put(2, entry(1));
         assert_eq!(held(&cache, 1..=2), [1, 2]);
     }
