@@ -10,7 +10,8 @@
 //! * Changes are delivered through the service's outbox, so a board refused by the homeserver
 //!   is posted when it accepts it.
 //!
-//! [`start`] logs in (or restores the kept session) and syncs; [`run`] is `chatrang matrix`.
+//! [`start`] logs in (or restores the kept session) and syncs, through network failures too
+//! (`sync`); [`run`] is `chatrang matrix`.
 
 mod config;
 mod incoming;
@@ -18,6 +19,7 @@ mod outgoing;
 mod place;
 mod poster;
 mod session;
+mod sync;
 
 use std::sync::Arc;
 
@@ -68,7 +70,7 @@ impl Running {
         let _ = self.sync.await;
     }
 
-    /// Runs until the sync ends for good, or until Ctrl-C.
+    /// Runs until the sync ends for good (the homeserver refused the session), or until Ctrl-C.
     pub async fn wait(mut self) -> Result<(), MatrixError> {
         let ended = tokio::select! {
             ended = &mut self.sync => Some(ended),
@@ -116,8 +118,7 @@ pub async fn start(config: Config, service: Arc<Service>) -> Result<Running, Mat
     for room in client.invited_rooms() {
         tokio::spawn(incoming::join(room));
     }
-    let syncing = client.clone();
-    let sync = tokio::spawn(async move { syncing.sync(SyncSettings::default()).await });
+    let sync = tokio::spawn(sync::keep_syncing(client.clone()));
     let (stop_delivery, stop) = tokio::sync::watch::channel(false);
     let poster = poster::MatrixPoster {
         bot: bot.clone(),

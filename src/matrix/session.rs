@@ -2,9 +2,9 @@
 //! is kept in `DIR/matrix/session.json` and the end-to-end keys in matrix-sdk's SQLite store
 //! beside it, so a restart decrypts what was sent while the bot was away.
 
-use std::path::Path;
+use std::{path::Path, time::Duration};
 
-use matrix_sdk::{Client, authentication::matrix::MatrixSession};
+use matrix_sdk::{Client, authentication::matrix::MatrixSession, config::RequestConfig};
 
 use super::{Config, MatrixError};
 
@@ -12,6 +12,10 @@ use super::{Config, MatrixError};
 pub const SESSION_FILE: &str = "session.json";
 /// matrix-sdk's store (state, sync token, crypto keys).
 const STORE_DIR: &str = "store";
+/// How long any request may take; a sync's long poll gets its own wait on top. A connection
+/// that died without a word (half-open) then fails the request, and the sync loop tries again,
+/// instead of waiting forever.
+const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
 
 /// A client logged in as the bot, and whether it is the first login (then there is no sync
 /// position yet, and what happened in the rooms before is history, not commands).
@@ -25,6 +29,7 @@ pub async fn log_in(config: &Config) -> Result<LoggedIn, MatrixError> {
     std::fs::create_dir_all(&config.dir).map_err(|e| MatrixError::Files(config.dir.clone(), e))?;
     let client = Client::builder()
         .homeserver_url(&config.homeserver)
+        .request_config(RequestConfig::new().timeout(REQUEST_TIMEOUT))
         .sqlite_store(config.dir.join(STORE_DIR), None)
         .build()
         .await

@@ -5,6 +5,8 @@
 // matrix-sdk's sync futures are deep: proving them `Send` needs more than 128 levels.
 #![recursion_limit = "256"]
 
+mod network;
+mod proxy;
 mod synapse;
 
 use std::{
@@ -300,9 +302,10 @@ struct Bot {
 }
 
 impl Bot {
-    async fn start(data: &Path, user: &str, password: &str) -> Bot {
+    /// Starts the bot on `homeserver` (Synapse's URL, or a proxy's in front of it).
+    async fn start(homeserver: &str, data: &Path, user: &str, password: &str) -> Bot {
         let values = Values {
-            homeserver: Some(synapse().url.clone()),
+            homeserver: Some(homeserver.to_string()),
             user: Some(user.to_string()),
             password: Some(password.to_string()),
             ..Values::default()
@@ -334,6 +337,8 @@ impl Bot {
 struct World {
     bot: Option<Bot>,
     bot_login: (String, String),
+    /// Where the bot connects: Synapse, or a proxy in front of it.
+    homeserver: String,
     data: tempfile::TempDir,
     alice: Person,
     bob: Person,
@@ -342,6 +347,11 @@ struct World {
 
 impl World {
     async fn new(encrypted: bool) -> World {
+        World::with_bot_at(encrypted, &synapse().url).await
+    }
+
+    /// The same with the bot connecting to `homeserver` (the people connect to Synapse).
+    async fn with_bot_at(encrypted: bool, homeserver: &str) -> World {
         let _ = tracing_subscriber::fmt()
             .with_test_writer()
             .with_env_filter(
@@ -351,7 +361,7 @@ impl World {
             .try_init();
         let bot_login = synapse().register("chatrang");
         let data = tempfile::tempdir().unwrap();
-        let bot = Bot::start(data.path(), &bot_login.0, &bot_login.1).await;
+        let bot = Bot::start(homeserver, data.path(), &bot_login.0, &bot_login.1).await;
         let (alice, bob) = (Person::new("alice").await, Person::new("bob").await);
         let room = alice.create_room(encrypted, &[&bot.id, &bob.id]).await;
         bob.join(&room).await;
@@ -361,6 +371,7 @@ impl World {
         World {
             bot: Some(bot),
             bot_login,
+            homeserver: homeserver.to_string(),
             data,
             alice,
             bob,
@@ -374,7 +385,14 @@ impl World {
 
     async fn restart(&mut self) {
         self.bot.take().unwrap().stop().await;
-        self.bot = Some(Bot::start(self.data.path(), &self.bot_login.0, &self.bot_login.1).await);
+        self.start_bot().await;
+    }
+
+    /// Starts the bot again on its data directory (it must be stopped).
+    async fn start_bot(&mut self) {
+        let (user, password) = &self.bot_login;
+        let bot = Bot::start(&self.homeserver, self.data.path(), user, password).await;
+        self.bot = Some(bot);
     }
 
     /// Alice challenges Bob to chess; Bob accepts by reacting ✅. Returns the thread's root.
@@ -632,7 +650,7 @@ async fn commands_sent_while_the_bot_is_stopped_are_handled_once_when_it_starts(
     let root = world.game().await;
     world.bot.take().unwrap().stop().await;
     world.alice.say(&world.room, "e2e4", Some(&root)).await;
-    world.bot = Some(Bot::start(world.data.path(), &world.bot_login.0, &world.bot_login.1).await);
+    world.start_bot().await;
     in_thread(&world.bob, &bot, &root, "e2–e4").await;
     world.bob.say(&world.room, "e7e5", Some(&root)).await;
     in_thread(&world.alice, &bot, &root, "e7–e5").await;

@@ -1,0 +1,219 @@
+//! A TCP proxy on 127.0.0.1 between the bot and the homeserver, which a test can break the way a
+//! network does: [`Proxy::cut`] resets every open connection at once (a TCP reset, no clean
+//! close), and [`Proxy::refuse`] resets every new one until [`Proxy::restore`]. It also notices a
+//! long-poll `/sync` that is waiting for its answer, so a test can cut in the middle of one.
+
+use std::{
+    collections::HashMap,
+    sync::{
+        Arc, Mutex,
+        atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering},
+    },
+    time::{Duration, Instant},
+};
+
+use tokio::{
+    io::{AsyncReadExt, AsyncWriteExt},
+    net::{
+        TcpListener, TcpStream,
+        tcp::{OwnedReadHalf, OwnedWriteHalf},
+    },
+    task::JoinHandle,
+};
+
+/// A running proxy; it stops when dropped.
+pub struct Proxy {
+    /// The homeserver's URL as the bot should see it: this proxy.
+    pub url: String,
+    shared: Arc<Shared>,
+    accepting: JoinHandle<()>,
+}
+
+#[derive(Default)]
+struct Shared {
+    refusing: AtomicBool,
+    /// Connections reset at once because the proxy was refusing.
+    refused: AtomicUsize,
+    /// Connections made through the proxy since it started.
+    accepted: AtomicUsize,
+    next: AtomicU64,
+    open: Mutex<HashMap<u64, Open>>,
+}
+
+/// A connection being relayed.
+struct Open {
+    relay: JoinHandle<()>,
+    waiting: Arc<Waiting>,
+}
+
+/// Since when the connection's request is a `/sync` with no answer yet.
+#[derive(Default)]
+struct Waiting(Mutex<Option<Instant>>);
+
+impl Proxy {
+    /// A proxy to the HTTP server at `upstream` (`http://127.0.0.1:PORT`).
+    pub async fn start(upstream: &str) -> Proxy {
+        let upstream = upstream.trim_start_matches("http://").to_string();
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let url = format!("http://{}", listener.local_addr().unwrap());
+        let shared = Arc::new(Shared::default());
+        let accepting = tokio::spawn(accept(listener, upstream, shared.clone()));
+        Proxy {
+            url,
+            shared,
+            accepting,
+        }
+    }
+
+    /// Resets every open connection, both ways, without a clean close; returns how many.
+    pub async fn cut(&self) -> usize {
+        let open: Vec<Open> = self
+            .shared
+            .open
+            .lock()
+            .unwrap()
+            .drain()
+            .map(|(_, o)| o)
+            .collect();
+        for connection in &open {
+            connection.relay.abort();
+        }
+        for connection in &open {
+            // Aborted, the relay drops its sockets, which reset (zero linger).
+            while !connection.relay.is_finished() {
+                tokio::time::sleep(Duration::from_millis(5)).await;
+            }
+        }
+        open.len()
+    }
+
+    /// From now on every new connection is reset as soon as it is made.
+    pub fn refuse(&self) {
+        self.shared.refusing.store(true, Ordering::SeqCst);
+    }
+
+    /// New connections are relayed again.
+    pub fn restore(&self) {
+        self.shared.refusing.store(false, Ordering::SeqCst);
+    }
+
+    /// How many connections were refused.
+    pub fn refused(&self) -> usize {
+        self.shared.refused.load(Ordering::SeqCst)
+    }
+
+    /// How many connections were made through the proxy.
+    pub fn accepted(&self) -> usize {
+        self.shared.accepted.load(Ordering::SeqCst)
+    }
+
+    /// Waits until a `/sync` request has been waiting for its answer for at least `for_at_least`
+    /// (the homeserver is holding the long poll open).
+    pub async fn wait_for_long_poll(&self, for_at_least: Duration) {
+        let waited = tokio::time::timeout(super::PATIENCE, async {
+            loop {
+                let holding = self.shared.open.lock().unwrap().values().any(|o| {
+                    !o.relay.is_finished()
+                        && o.waiting
+                            .0
+                            .lock()
+                            .unwrap()
+                            .is_some_and(|since| since.elapsed() >= for_at_least)
+                });
+                if holding {
+                    return;
+                }
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            }
+        })
+        .await;
+        waited.expect("the bot holds a long-poll /sync open through the proxy");
+    }
+}
+
+impl Drop for Proxy {
+    fn drop(&mut self) {
+        self.accepting.abort();
+        for (_, open) in self.shared.open.lock().unwrap().drain() {
+            open.relay.abort();
+        }
+    }
+}
+
+async fn accept(listener: TcpListener, upstream: String, shared: Arc<Shared>) {
+    loop {
+        let Ok((inbound, _)) = listener.accept().await else {
+            continue;
+        };
+        let _ = inbound.set_zero_linger();
+        if shared.refusing.load(Ordering::SeqCst) {
+            shared.refused.fetch_add(1, Ordering::SeqCst);
+            drop(inbound);
+            continue;
+        }
+        shared.accepted.fetch_add(1, Ordering::SeqCst);
+        let id = shared.next.fetch_add(1, Ordering::SeqCst);
+        let waiting = Arc::new(Waiting::default());
+        {
+            // Locked until the connection is listed, so that its end cannot come first.
+            let mut open = shared.open.lock().unwrap();
+            let relay = tokio::spawn(relay(
+                inbound,
+                upstream.clone(),
+                waiting.clone(),
+                shared.clone(),
+                id,
+            ));
+            open.insert(id, Open { relay, waiting });
+        }
+    }
+}
+
+/// Relays one connection both ways until both sides are done.
+async fn relay(
+    inbound: TcpStream,
+    upstream: String,
+    waiting: Arc<Waiting>,
+    shared: Arc<Shared>,
+    id: u64,
+) {
+    if let Ok(outbound) = TcpStream::connect(&upstream).await {
+        let _ = outbound.set_zero_linger();
+        let (from_client, to_client) = inbound.into_split();
+        let (from_server, to_server) = outbound.into_split();
+        tokio::join!(
+            pump(from_client, to_server, |bytes| {
+                if is_sync_request(bytes) {
+                    *waiting.0.lock().unwrap() = Some(Instant::now());
+                }
+            }),
+            pump(from_server, to_client, |_| {
+                *waiting.0.lock().unwrap() = None;
+            }),
+        );
+    }
+    shared.open.lock().unwrap().remove(&id);
+}
+
+/// Copies `from` to `to`, showing each chunk to `seen` first; passes an end on.
+async fn pump(mut from: OwnedReadHalf, mut to: OwnedWriteHalf, seen: impl Fn(&[u8])) {
+    let mut buffer = vec![0; 64 * 1024];
+    loop {
+        let n = match from.read(&mut buffer).await {
+            Ok(0) | Err(_) => break,
+            Ok(n) => n,
+        };
+        seen(&buffer[..n]);
+        if to.write_all(&buffer[..n]).await.is_err() {
+            break;
+        }
+    }
+    let _ = to.shutdown().await;
+}
+
+/// Whether a chunk from the client starts a `/sync` request.
+fn is_sync_request(bytes: &[u8]) -> bool {
+    let line = bytes.split(|&b| b == b'\n').next().unwrap_or_default();
+    let line = String::from_utf8_lossy(line);
+    line.starts_with("GET /_matrix/client/") && line.contains("/sync")
+}
