@@ -11,7 +11,7 @@
 //! -- --ignored --nocapture`). The command reader and the stored values live in the service
 //! and the store, but are fuzzed here with the rest so that one long run covers every parser.
 
-use proptest::{prelude::*, test_runner::Config};
+use proptest::{prelude::*, string::string_regex, test_runner::Config};
 
 /// Inputs per parser in a bounded run: the whole suite stays under half a minute in the dev
 /// profile.
@@ -187,11 +187,13 @@ pub fn mutated(seeds: Vec<String>) -> impl Strategy<Value = String> {
 }
 
 /// Any text: arbitrary characters, lines included; now and then a huge one (a real input
-/// written again and again, past every size limit).
+/// written again and again, past every size limit). The patterns are compiled here, once (a
+/// pattern given as a `&str` is compiled again for every input).
 pub fn any_text(seeds: Vec<String>) -> impl Strategy<Value = String> {
+    let pattern = |p: &str| string_regex(p).expect("the patterns are valid");
     prop_oneof![
-        6 => "(?s).{0,80}",
-        2 => "[ -~]{0,120}",
+        6 => pattern("(?s).{0,80}"),
+        2 => pattern("[ -~]{0,120}"),
         1 => (prop::sample::select(seeds), 1usize..400)
             .prop_map(|(seed, times)| seed.repeat(times)),
     ]
