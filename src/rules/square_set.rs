@@ -4,7 +4,8 @@ use std::fmt;
 
 use super::Square;
 
-#[derive(Copy, Clone, Eq, PartialEq, Hash, Default)]
+/// A set of squares, ordered by its mask (an order with no meaning, but fixed: for sorting).
+#[derive(Copy, Clone, Eq, PartialEq, Ord, PartialOrd, Hash, Default)]
 pub struct SquareSet([u64; 4]);
 
 impl SquareSet {

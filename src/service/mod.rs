@@ -90,4 +90,4 @@ pub use rating::{TeamOutcome, rate_teams};
 pub use replay::{LogError, ReplayError, replay};
 pub use reply::{Attachment, GameRef, Image, Reply, ServiceError, ServiceResult};
 pub use request::{Place, Request, User};
-pub use timing::{TIMING_OPTIONS, span};
+pub use timing::{TIMING_OPTIONS, span, take_timing};

@@ -42,7 +42,7 @@ pub const TIMING_OPTIONS: [OptionSpec; 4] = [
 ];
 
 /// Takes the timing options out of `/new`'s options and reads them; the rest are the game's.
-pub(crate) fn take_timing(options: &mut Vec<(String, String)>) -> Result<Timing, ServiceError> {
+pub fn take_timing(options: &mut Vec<(String, String)>) -> Result<Timing, ServiceError> {
     let mut timing = Timing {
         remind: true,
         ..Timing::default()
@@ -54,19 +54,20 @@ pub(crate) fn take_timing(options: &mut Vec<(String, String)>) -> Result<Timing,
             rest.push((name, value));
             continue;
         }
-        let value = value.trim().to_lowercase();
+        let value = value.trim();
         match key.as_str() {
-            "deadline" => timing.per_turn_ms = per_turn(&value)?,
-            "remind" => timing.remind = on_off(&key, &value)?,
-            "vote" => timing.votes = on_off(&key, &value)?,
+            "deadline" => timing.per_turn_ms = per_turn(value)?,
+            "remind" => timing.remind = on_off(&key, value)?,
+            "vote" => timing.votes = on_off(&key, value)?,
             _ => {
-                timing.on_timeout = match value.as_str() {
+                timing.on_timeout = match value.to_lowercase().as_str() {
                     "wait" => OnTimeout::Wait,
                     "play" | "lose" | "usual" => OnTimeout::Usual,
                     _ => {
                         return Err(ServiceError::refused(format!(
-                            "on-timeout is \"wait\" (keep waiting and reminding) or \"usual\" \
-                             (a late side loses, or the bot plays for it); not \"{value}\"."
+                            "The on-timeout option is \"wait\" (keep waiting and reminding) or \
+                             \"usual\" (a late side loses, or the bot plays for it); not \"{}\".",
+                            shown(value)
                         )));
                     }
                 }
@@ -77,30 +78,45 @@ pub(crate) fn take_timing(options: &mut Vec<(String, String)>) -> Result<Timing,
     Ok(timing)
 }
 
+/// How much of a value a refusal repeats: a long one is cut, so that the refusal stays short.
+const SHOWN: usize = 40;
+
+/// A value as a refusal repeats it: at most [`SHOWN`] characters, then "…".
+fn shown(value: &str) -> String {
+    match value.char_indices().nth(SHOWN) {
+        Some((cut, _)) => format!("{}…", &value[..cut]),
+        None => value.to_string(),
+    }
+}
+
 /// A deadline option: a duration from 10 minutes to 14 days, or "none".
 fn per_turn(value: &str) -> Result<Option<i64>, ServiceError> {
-    if matches!(value, "none" | "off") {
+    let lower = value.to_lowercase();
+    if matches!(lower.as_str(), "none" | "off") {
         return Ok(None);
     }
     let refused = || {
         ServiceError::refused(format!(
             "A deadline is a time per move from 10m to 14d, such as deadline=1d, deadline=12h \
-             or deadline=90m (or deadline=none); \"{value}\" is not one."
+             or deadline=90m (or deadline=none); \"{}\" is not one.",
+            shown(value)
         ))
     };
-    let time = humantime::parse_duration(value).map_err(|_| refused())?;
+    let time = humantime::parse_duration(&lower).map_err(|_| refused())?;
     if !(SHORTEST_TURN..=LONGEST_TURN).contains(&time) {
         return Err(refused());
     }
     Ok(Some(time.as_millis() as i64))
 }
 
+/// An option that is on or off.
 fn on_off(name: &str, value: &str) -> Result<bool, ServiceError> {
-    match value {
+    match value.to_lowercase().as_str() {
         "on" | "yes" | "true" => Ok(true),
         "off" | "no" | "false" => Ok(false),
         _ => Err(ServiceError::refused(format!(
-            "{name} is \"on\" or \"off\"; not \"{value}\"."
+            "The {name} option is \"on\" or \"off\"; not \"{}\".",
+            shown(value)
         ))),
     }
 }
@@ -315,7 +331,7 @@ mod tests {
             let why = per_turn(bad).unwrap_err().to_string();
             assert!(why.contains("from 10m to 14d"), "{bad}: {why}");
         }
-        assert_eq!(per_turn("none").unwrap(), None);
+        assert_eq!(per_turn("None").unwrap(), None);
         let mut wrong = options(&[("on-timeout", "explode")]);
         assert!(take_timing(&mut wrong).is_err());
     }

@@ -123,7 +123,8 @@ fn load_with(
 
 /// The game's fixed facts. Lists are checked against the game's list rules and compiled; the
 /// game owns the result. (The service keeps loaded games, so a game's lists are compiled once
-/// per load, not once per command.)
+/// per load, not once per command; and lists of a game in play are neither checked nor
+/// compiled again.)
 fn rules_for(id: GameId, armies: ByColor<Option<Army>>) -> Result<Arc<PickRules>, SetupError> {
     if id == GameId::PickATeam {
         return Ok(PickRules::version_one());
@@ -134,6 +135,10 @@ fn rules_for(id: GameId, armies: ByColor<Option<Army>>) -> Result<Arc<PickRules>
             id.display_name()
         )));
     };
+    let armies = ByColor::new(white, black);
+    if let Some(rules) = PickRules::in_use(id, &armies) {
+        return Ok(rules);
+    }
     let list_rules = ListRules::for_game(id).ok_or_else(|| {
         SetupError(format!(
             "{} has no player-defined armies",
@@ -141,8 +146,8 @@ fn rules_for(id: GameId, armies: ByColor<Option<Army>>) -> Result<Arc<PickRules>
         ))
     })?;
     let problems: Vec<String> = [
-        validate::check_army(&white, "White's", &list_rules),
-        validate::check_army(&black, "Black's", &list_rules),
+        validate::check_army(&armies.white, "White's", &list_rules),
+        validate::check_army(&armies.black, "Black's", &list_rules),
     ]
     .into_iter()
     .filter_map(|checked| checked.err().map(|unfit| unfit.to_string()))
@@ -150,7 +155,7 @@ fn rules_for(id: GameId, armies: ByColor<Option<Army>>) -> Result<Arc<PickRules>
     if !problems.is_empty() {
         return Err(SetupError(problems.join("\n")));
     }
-    PickRules::shared(id, ByColor::new(white, black)).map_err(|e| SetupError(e.to_string()))
+    PickRules::shared(id, armies).map_err(|e| SetupError(e.to_string()))
 }
 
 const POSITION: OptionSpec = OptionSpec {

@@ -2,8 +2,6 @@
 //! list rules of `docs/rules.md` §2.2 are about, and a movement fingerprint that tells whether two
 //! differently written pieces move the same way.
 
-use std::collections::BTreeMap;
-
 use crate::rules::{
     Color, Geometry, Square, SquareSet,
     chesslike::PieceType,
@@ -105,48 +103,74 @@ fn reaches_rank(
     None
 }
 
-/// One move shape from one square: where it lands, how (plain, cannon, grasshopper), and the
-/// squares on the way; the value says whether it may move and whether it may capture there.
-type MoveKey = (Square, Square, u8, Vec<Square>);
+/// One move shape from one square: where it lands, how (plain, cannon, grasshopper), the
+/// squares on the way and, for a grasshopper, the one it leaps over (the last of them).
+type MoveKey = (Square, Square, u8, SquareSet, Option<Square>);
+
+/// A fingerprint of how a piece moves on one board: every move shape (sorted, each once) and
+/// whether the piece may move and may capture with it.
+pub type Movement = Vec<(MoveKey, (bool, bool))>;
 
 /// A fingerprint of how the piece moves on this board (for White, from every square). Two
 /// pieces with equal fingerprints move identically, however their XBetza is written.
-pub fn movement(piece: &PieceType, geometry: &Geometry) -> BTreeMap<MoveKey, (bool, bool)> {
-    let mut map: BTreeMap<MoveKey, (bool, bool)> = BTreeMap::new();
-    for from in geometry.squares() {
+///
+/// The squares on the way are a set: what a plain move needs (all empty) and what a cannon
+/// needs (exactly one occupied) do not depend on their order, and a grasshopper's one square
+/// that does (the hurdle) is kept apart. Keys without allocation, sorted once, make this cheap
+/// enough to run for every piece of both lists whenever a game with lists is loaded.
+pub fn movement(piece: &PieceType, geometry: &Geometry) -> Movement {
+    movement_from(piece, geometry, geometry.squares())
+}
+
+/// [`movement`] from some squares only: two pieces whose fingerprints from these squares
+/// differ do not move alike, and only the others need comparing from every square.
+pub fn movement_from(
+    piece: &PieceType,
+    geometry: &Geometry,
+    squares: impl IntoIterator<Item = Square>,
+) -> Movement {
+    let mut shapes: Movement = Vec::new();
+    for from in squares {
         for ray in piece.rays(geometry, Color::White, from) {
-            for j in 0..ray.steps.len() {
-                let path: Vec<Square> = match ray.hop {
+            let mut passed = SquareSet::EMPTY;
+            for (j, step) in ray.steps.iter().enumerate() {
+                let (way, hurdle) = match ray.hop {
                     Hop::None => {
+                        step.blocks.iter().flatten().for_each(|&b| {
+                            passed.insert(b);
+                        });
+                        let way = passed;
+                        passed.insert(step.to);
                         if j < ray.pass_first as usize {
                             continue;
                         }
-                        let mut set = SquareSet::EMPTY;
-                        for (i, s) in ray.steps[..=j].iter().enumerate() {
-                            s.blocks.iter().flatten().for_each(|&b| {
-                                set.insert(b);
-                            });
-                            if i < j {
-                                set.insert(s.to);
-                            }
-                        }
-                        set.iter().collect()
+                        (way, None)
                     }
                     Hop::Cannon | Hop::Grasshopper => {
+                        let way = passed;
+                        passed.insert(step.to);
                         if j == 0 {
                             continue;
                         }
-                        ray.steps[..j].iter().map(|s| s.to).collect()
+                        let last = ray.steps[j - 1].to;
+                        (way, (ray.hop == Hop::Grasshopper).then_some(last))
                     }
                 };
-                let key = (from, ray.steps[j].to, ray.hop as u8, path);
-                let entry = map.entry(key).or_insert((false, false));
-                entry.0 |= ray.modes.moves;
-                entry.1 |= ray.modes.captures;
+                let key = (from, step.to, ray.hop as u8, way, hurdle);
+                shapes.push((key, (ray.modes.moves, ray.modes.captures)));
             }
         }
     }
-    map
+    shapes.sort_unstable_by_key(|shape| shape.0);
+    shapes.dedup_by(|later, kept| {
+        let same = later.0 == kept.0;
+        if same {
+            kept.1.0 |= later.1.0;
+            kept.1.1 |= later.1.1;
+        }
+        same
+    });
+    shapes
 }
 
 #[cfg(test)]

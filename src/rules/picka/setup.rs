@@ -76,6 +76,32 @@ pub const fn place_in_turn(index: u16, total: u16) -> (u16, u16) {
     }
 }
 
+/// The rules shared by games in play, by game and lists (each written on one line).
+type CacheKey = (GameId, String, String);
+
+fn cache() -> &'static Mutex<HashMap<CacheKey, Weak<PickRules>>> {
+    static CACHE: OnceLock<Mutex<HashMap<CacheKey, Weak<PickRules>>>> = OnceLock::new();
+    CACHE.get_or_init(Default::default)
+}
+
+fn cache_key(game: GameId, armies: &ByColor<Army>) -> CacheKey {
+    (
+        game,
+        armies[Color::White].to_line(),
+        armies[Color::Black].to_line(),
+    )
+}
+
+fn in_cache(key: &CacheKey, armies: &ByColor<Army>) -> Option<Arc<PickRules>> {
+    let found = cache()
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .get(key)
+        .and_then(Weak::upgrade);
+    // The lists themselves are compared too, in case two differ only where a line omits.
+    found.filter(|r| r.armies.as_ref() == Some(armies))
+}
+
 fn empty_board(n: u8) -> String {
     let rank = n.to_string();
     let ranks: Vec<&str> = (0..n).map(|_| rank.as_str()).collect();
@@ -120,29 +146,23 @@ impl PickRules {
     /// hundreds of kilobytes and milliseconds to build. The process keeps only `Weak`s, so the
     /// rules are freed with their last game.
     pub fn shared(game: GameId, armies: ByColor<Army>) -> Result<Arc<PickRules>, PickRulesError> {
-        type Key = (GameId, String, String);
-        static CACHE: OnceLock<Mutex<HashMap<Key, Weak<PickRules>>>> = OnceLock::new();
-        let key = (
-            game,
-            armies[Color::White].to_line(),
-            armies[Color::Black].to_line(),
-        );
-        let cache = CACHE.get_or_init(Default::default);
-        let found = cache
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .get(&key)
-            .and_then(Weak::upgrade);
-        // The lists themselves are compared too, in case two differ only where a line omits.
-        if let Some(rules) = found.filter(|r| r.armies.as_ref() == Some(&armies)) {
+        let key = cache_key(game, &armies);
+        if let Some(rules) = in_cache(&key, &armies) {
             return Ok(rules);
         }
         // Built outside the lock: another game's lists need not wait for these.
         let rules = Arc::new(PickRules::with_armies(game, armies)?);
-        let mut cache = cache.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut cache = cache().lock().unwrap_or_else(PoisonError::into_inner);
         cache.retain(|_, weak| weak.strong_count() > 0);
         cache.insert(key, Arc::downgrade(&rules));
         Ok(rules)
+    }
+
+    /// The shared rules of games in play with these two lists, if there are any (see
+    /// [`PickRules::shared`]). The lists passed their list rules when those games began, so
+    /// loading another game with them need not check them again.
+    pub fn in_use(game: GameId, armies: &ByColor<Army>) -> Option<Arc<PickRules>> {
+        in_cache(&cache_key(game, armies), armies)
     }
 
     /// Version Two, Patch or Easy Patch from two lists that passed the game's list rules.

@@ -52,14 +52,25 @@ pub fn games() -> &'static [Vec<Box<dyn Game>>] {
     })
 }
 
+/// The position strings of [`games`], row by row, written once.
+fn position_texts() -> &'static [Vec<String>] {
+    static TEXTS: OnceLock<Vec<Vec<String>>> = OnceLock::new();
+    TEXTS.get_or_init(|| {
+        games()
+            .iter()
+            .map(|row| row.iter().map(|g| g.position_text()).collect())
+            .collect()
+    })
+}
+
 /// The position strings of [`games`] of one row of the table.
 pub fn positions(row: usize) -> Vec<String> {
-    games()[row].iter().map(|g| g.position_text()).collect()
+    position_texts()[row].clone()
 }
 
 /// Every position string of every game.
 pub fn all_positions() -> Vec<String> {
-    (0..GAMES.len()).flat_map(positions).collect()
+    position_texts().concat()
 }
 
 /// The built-in army lists, each as written and on one line.

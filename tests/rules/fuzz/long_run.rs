@@ -18,7 +18,7 @@ use proptest::{
     test_runner::{Config, RngAlgorithm, TestRng, TestRunner},
 };
 
-use super::{Verdict, armies, command, moves, options, positions, stored, xbetza};
+use super::{Verdict, armies, command, moves, options, positions, stored, timing, xbetza};
 
 /// How one parser's run went.
 struct Report {
@@ -117,6 +117,7 @@ fn fuzz_long_run() {
         t
     ));
     parser!("stored", stored::strategy(), |t: &String| stored::check(t));
+    parser!("timing", timing::strategy(), timing::check);
     let failures: u64 = reports.iter().map(|(_, r)| r.failures).sum();
     let time: Duration = reports.iter().map(|(_, r)| r.time).sum();
     println!(

@@ -1,17 +1,18 @@
 //! The fuzz suite: every parser of text from outside (position strings, moves, XBetza, army
-//! lists, `/new` options, the command line, values read back from the database) against
-//! arbitrary text, huge text and near-valid mutations of real inputs, so that the fuzzer gets
-//! past the first check into the deep code. For each parser: it never panics; every refusal
-//! is a clause or sentence that names the problem ([`clause`], [`sentence`]); and what it
-//! reads writes back to text that reads to the same value.
+//! lists, `/new` options and its timing options, the command line, values read back from the
+//! database) against arbitrary text, huge text and near-valid mutations of real inputs, so
+//! that the fuzzer gets past the first check into the deep code. For each parser: it never
+//! panics; every refusal is a clause or sentence that names the problem ([`clause`],
+//! [`sentence`]); and what it reads writes back to text that reads to the same value.
 //!
 //! Each family has one file with a `strategy` of inputs and a `check` of one input; the
 //! bounded `proptest`s run [`CASES`] inputs each in an ordinary `cargo test`, and
 //! [`long_run`] runs every `check` a million times (`cargo test --test rules fuzz_long_run
-//! -- --ignored --nocapture`). The command reader and the stored values live in the service
-//! and the store, but are fuzzed here with the rest so that one long run covers every parser.
+//! -- --ignored --nocapture`). The command reader, the timing options and the stored values
+//! live in the service and the store, but are fuzzed here with the rest so that one long run
+//! covers every parser.
 
-use proptest::{prelude::*, test_runner::Config};
+use proptest::{prelude::*, string::string_regex, test_runner::Config};
 
 /// Inputs per parser in a bounded run: the whole suite stays under half a minute in the dev
 /// profile.
@@ -47,6 +48,7 @@ mod moves;
 mod options;
 mod positions;
 mod stored;
+mod timing;
 mod xbetza;
 
 /// The most characters a refusal may have: it names the problem and quotes a little of the
@@ -187,11 +189,13 @@ pub fn mutated(seeds: Vec<String>) -> impl Strategy<Value = String> {
 }
 
 /// Any text: arbitrary characters, lines included; now and then a huge one (a real input
-/// written again and again, past every size limit).
+/// written again and again, past every size limit). The patterns are compiled here, once (a
+/// pattern given as a `&str` is compiled again for every input).
 pub fn any_text(seeds: Vec<String>) -> impl Strategy<Value = String> {
+    let pattern = |p: &str| string_regex(p).expect("the patterns are valid");
     prop_oneof![
-        6 => "(?s).{0,80}",
-        2 => "[ -~]{0,120}",
+        6 => pattern("(?s).{0,80}"),
+        2 => pattern("[ -~]{0,120}"),
         1 => (prop::sample::select(seeds), 1usize..400)
             .prop_map(|(seed, times)| seed.repeat(times)),
     ]

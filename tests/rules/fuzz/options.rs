@@ -3,7 +3,7 @@
 //! writes a position string that loads to the same position.
 
 use chatrang::rules::{GAMES, Options, search::Level};
-use proptest::prelude::*;
+use proptest::{prelude::*, strategy::Union};
 
 use super::{Verdict, clause, corpus, text_near};
 
@@ -23,13 +23,19 @@ fn values(name: &str) -> Vec<String> {
     some.iter().map(|v| v.to_string()).collect()
 }
 
+/// Every row as likely as the others, and each of its options. The strategies are built once,
+/// here: drawn through `prop_flat_map`, a row's seeds and strategies would be built again for
+/// every input.
 pub fn strategy() -> impl Strategy<Value = Input> {
-    (0..GAMES.len()).prop_flat_map(|row| {
-        let options = GAMES[row].options;
-        let one = (0..options.len())
-            .prop_flat_map(move |i| (Just(i), text_near(values(options[i].name))));
-        (Just(row), prop::collection::vec(one, 1..=2), any::<u64>())
-    })
+    Union::new(GAMES.iter().enumerate().map(|(row, spec)| {
+        let one = Union::new(
+            spec.options
+                .iter()
+                .enumerate()
+                .map(|(i, option)| (Just(i), text_near(values(option.name))).boxed()),
+        );
+        (Just(row), prop::collection::vec(one, 1..=2), any::<u64>()).boxed()
+    }))
 }
 
 pub fn check((row, given, seed): &Input) -> Verdict {
