@@ -1,11 +1,12 @@
 //! How one service [`Reply`] looks on Discord: the text with the mentions of the people who
 //! must act, the board picture (or the text board when there is none), the downloadable record,
-//! and the choices as buttons. The same parts go into an interaction response, a followup or a
+//! and the choices as buttons. A text too long for a message (the rules of most games) goes in
+//! an embed, which holds twice as much, rather than being cut. The same parts go into an interaction response, a followup or a
 //! plain channel message, so the three builders are filled from one [`Outgoing`].
 
 use poise::serenity_prelude::{
     self as serenity, ButtonStyle, CreateActionRow, CreateAllowedMentions, CreateAttachment,
-    CreateButton, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
+    CreateButton, CreateEmbed, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
     CreateMessage, UserId,
 };
 
@@ -13,6 +14,8 @@ use crate::service::{Choice, Reply, Tone};
 
 /// Discord refuses messages longer than this many characters.
 const MAX_CONTENT: usize = 2000;
+/// Discord refuses an embed's description longer than this.
+const MAX_EMBED: usize = 4096;
 /// Discord's limits: five buttons a row, five rows a message, 80 characters a label.
 const BUTTONS_PER_ROW: usize = 5;
 const MAX_ROWS: usize = 5;
@@ -21,6 +24,8 @@ const MAX_LABEL: usize = 80;
 /// A message ready to send, whichever way it is sent.
 pub struct Outgoing {
     pub content: String,
+    /// The reply's text when it does not fit in `content`.
+    pub embed: Option<CreateEmbed>,
     pub files: Vec<CreateAttachment>,
     pub rows: Vec<CreateActionRow>,
     /// Who may be pinged. Only the people who must act: a name that looks like `@everyone`
@@ -32,7 +37,8 @@ impl Outgoing {
     /// Plain text without pings or buttons (errors, notes).
     pub fn text(text: impl Into<String>) -> Outgoing {
         Outgoing {
-            content: clip(text.into()),
+            content: clip(text.into(), MAX_CONTENT),
+            embed: None,
             files: Vec::new(),
             rows: Vec::new(),
             mentions: Vec::new(),
@@ -47,13 +53,18 @@ impl Outgoing {
             .filter_map(|id| id.parse::<u64>().ok().filter(|id| *id != 0))
             .map(UserId::new)
             .collect();
-        let mut content = String::new();
-        if !mentions.is_empty() {
-            let tags: Vec<String> = mentions.iter().map(|id| format!("<@{id}>")).collect();
-            content.push_str(&tags.join(" "));
-            content.push(' ');
+        let tags: Vec<String> = mentions.iter().map(|id| format!("<@{id}>")).collect();
+        let mut content = tags.join(" ");
+        let mut embed = None;
+        let space = usize::from(!content.is_empty());
+        if content.chars().count() + space + reply.text.chars().count() <= MAX_CONTENT {
+            if !content.is_empty() {
+                content.push(' ');
+            }
+            content.push_str(&reply.text);
+        } else {
+            embed = Some(CreateEmbed::new().description(clip(reply.text.clone(), MAX_EMBED)));
         }
-        content.push_str(&reply.text);
         let mut files = Vec::new();
         match (&reply.image, &reply.board_text) {
             (Some(image), _) => files.push(CreateAttachment::bytes(
@@ -75,7 +86,8 @@ impl Outgoing {
             ));
         }
         Outgoing {
-            content: clip(content),
+            content: clip(content, MAX_CONTENT),
+            embed,
             files,
             rows: buttons(&reply.choices),
             mentions,
@@ -92,6 +104,7 @@ impl Outgoing {
         let allowed = self.allowed_mentions();
         CreateInteractionResponseFollowup::new()
             .content(self.content)
+            .embeds(self.embed.into_iter().collect())
             .files(self.files)
             .components(self.rows)
             .allowed_mentions(allowed)
@@ -102,6 +115,7 @@ impl Outgoing {
         let allowed = self.allowed_mentions();
         CreateInteractionResponseMessage::new()
             .content(self.content)
+            .embeds(self.embed.into_iter().collect())
             .files(self.files)
             .components(self.rows)
             .allowed_mentions(allowed)
@@ -112,6 +126,7 @@ impl Outgoing {
         let allowed = self.allowed_mentions();
         CreateMessage::new()
             .content(self.content)
+            .embeds(self.embed.into_iter().collect())
             .files(self.files)
             .components(self.rows)
             .allowed_mentions(allowed)
@@ -144,12 +159,12 @@ fn style(tone: Tone) -> ButtonStyle {
     }
 }
 
-/// Cuts text to Discord's length limit, on a character boundary, marking the cut.
-fn clip(text: String) -> String {
-    if text.chars().count() <= MAX_CONTENT {
+/// Cuts text to one of Discord's length limits, on a character boundary, marking the cut.
+fn clip(text: String, limit: usize) -> String {
+    if text.chars().count() <= limit {
         return text;
     }
-    let mut clipped: String = text.chars().take(MAX_CONTENT - 1).collect();
+    let mut clipped: String = text.chars().take(limit - 1).collect();
     clipped.push('…');
     clipped
 }
@@ -204,6 +219,29 @@ mod tests {
     fn long_text_is_clipped_to_discords_limit() {
         let out = Outgoing::text("x".repeat(5000));
         assert_eq!(out.content.chars().count(), MAX_CONTENT);
+    }
+
+    fn description(out: &Outgoing) -> String {
+        let embed = serde_json::to_value(out.embed.as_ref().expect("an embed")).unwrap();
+        embed["description"].as_str().unwrap().to_string()
+    }
+
+    #[test]
+    fn a_reply_too_long_for_a_message_goes_whole_in_an_embed() {
+        let mut reply = reply();
+        reply.text = "A rule of the game.\n".repeat(150);
+        let out = Outgoing::from_reply(&reply);
+        assert_eq!(out.content, "<@1300000000000000002>");
+        assert_eq!(description(&out), reply.text);
+        assert_eq!(out.files.len(), 1, "the picture stays");
+        // Short text stays in the message.
+        assert!(Outgoing::from_reply(&super::tests::reply()).embed.is_none());
+        // Past the embed's own limit, the embed is clipped.
+        reply.text = "y".repeat(5000);
+        assert_eq!(
+            description(&Outgoing::from_reply(&reply)).chars().count(),
+            MAX_EMBED
+        );
     }
 
     #[test]

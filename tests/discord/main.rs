@@ -602,3 +602,50 @@ async fn when_discord_refuses_a_reply_the_user_gets_an_apology_not_silence() {
         world.fake.dump()
     );
 }
+
+/// The rules of every game arrive whole, though most are longer than a Discord message: the
+/// text goes in an embed instead of being cut.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_rules_of_every_game_arrive_whole_even_past_a_messages_length() {
+    use chatrang::{
+        rules::GAMES,
+        service::{Command, Place, Request, User},
+    };
+    let world = World::new().await;
+    let service = world.bot.as_ref().unwrap().service.clone();
+    let asker = Request::new(
+        User::new(world.alice.id.clone(), "alice"),
+        Place::new(GUILD_ID, world.lobby.id.clone()),
+    );
+    let mut longer_than_a_message = 0;
+    for game in &GAMES {
+        let rules = service
+            .run(&asker, Command::Help(Some(game.key.to_string())))
+            .await
+            .unwrap()
+            .text;
+        let token = world.fake.slash(
+            &world.alice,
+            &world.lobby,
+            "help",
+            vec![option("game", game.key)],
+        );
+        let answer = world.fake.wait_answer(&token).await;
+        let embed = answer
+            .json
+            .pointer("/embeds/0/description")
+            .or_else(|| answer.json.pointer("/data/embeds/0/description"));
+        let shown = match embed {
+            Some(description) => {
+                assert_eq!(answer.content(), "", "{}", game.key);
+                description.as_str().unwrap().to_string()
+            }
+            None => answer.content().to_string(),
+        };
+        assert_eq!(shown, rules, "{}", game.key);
+        if rules.chars().count() > 2000 {
+            longer_than_a_message += 1;
+        }
+    }
+    assert!(longer_than_a_message >= 3, "{longer_than_a_message}");
+}
