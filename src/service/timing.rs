@@ -82,7 +82,7 @@ pub fn take_timing(options: &mut Vec<(String, String)>) -> Result<Timing, Servic
 const SHOWN: usize = 40;
 
 /// A value as a refusal repeats it: at most [`SHOWN`] characters, then "…".
-fn shown(value: &str) -> String {
+pub(crate) fn shown(value: &str) -> String {
     match value.char_indices().nth(SHOWN) {
         Some((cut, _)) => format!("{}…", &value[..cut]),
         None => value.to_string(),

@@ -128,7 +128,8 @@ fn read_length(text: &str) -> Result<i64, ServiceError> {
     let refused = || {
         ServiceError::refused(format!(
             "A vacation is a length up to 14 days, such as /vacation 3d or /vacation 36h (or \
-             /vacation off); \"{text}\" is not one."
+             /vacation off); \"{}\" is not one.",
+            super::timing::shown(text)
         ))
     };
     let length = humantime::parse_duration(text).map_err(|_| refused())?;
@@ -146,6 +147,12 @@ mod tests {
     fn a_vacation_lasts_up_to_fourteen_days() {
         assert_eq!(read_length("3d").unwrap(), 3 * 86_400_000);
         assert_eq!(read_length("14d").unwrap(), 14 * 86_400_000);
+        let long = "9".repeat(5_000);
+        let refusal = read_length(&long).unwrap_err().to_string();
+        assert!(
+            refusal.contains(&format!("\"{}…\" is not one.", &long[..40])),
+            "{refusal}"
+        );
         for bad in ["15d", "0s", "soon", ""] {
             assert!(read_length(bad).is_err(), "{bad}");
         }
