@@ -52,11 +52,11 @@ pub async fn legal_moves(ctx: Ctx<'_>, partial: &str) -> CreateAutocompleteRespo
 
 /// The user's open games, described, matching what was typed.
 pub async fn games(ctx: Ctx<'_>, partial: &str) -> CreateAutocompleteResponse {
-    let Some((_, user, _)) = asker(ctx) else {
+    let Some((place, user, _)) = asker(ctx) else {
         return CreateAutocompleteResponse::new();
     };
     let typed = partial.trim().trim_start_matches('#').to_lowercase();
-    match ctx.data().service.game_list(&user).await {
+    match ctx.data().service.game_list(&user, &place).await {
         Ok(list) => list
             .into_iter()
             .filter(|(id, text)| {

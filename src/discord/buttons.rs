@@ -21,7 +21,6 @@ pub async fn clicked(ctx: &serenity::Context, data: &Data, click: &ComponentInte
         id: click.id,
         token: click.token.clone(),
         channel: click.channel_id,
-        guild: click.guild_id,
         deferred: false,
         answered: false,
     };

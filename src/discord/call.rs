@@ -60,7 +60,6 @@ impl<'a> Call<'a> {
             id: interaction.id,
             token: interaction.token.clone(),
             channel: interaction.channel_id,
-            guild: interaction.guild_id,
             deferred: false,
             answered: false,
         };

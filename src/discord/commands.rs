@@ -5,7 +5,7 @@
 
 use poise::serenity_prelude as serenity;
 
-use super::{Ctx, Error, autocomplete, call, options, threads};
+use super::{Ctx, Error, autocomplete, call, message::Outgoing, options, threads};
 use crate::{
     rules::Color,
     service::{Command, NewGame, User},
@@ -67,6 +67,7 @@ pub fn all() -> Vec<poise::Command<super::Data, Error>> {
         help(),
         piece(),
         abort(),
+        limits(),
         vacation(),
         notify(),
         hint(),
@@ -111,7 +112,22 @@ pub async fn new(
     if let Some((reply, message)) = posted
         && opens_thread
     {
-        threads::open_for_game(&call.origin, call.data(), &reply, &message).await;
+        let data = call.data();
+        let origin = &call.origin;
+        let note = threads::open_for_game(
+            &origin.http,
+            &data.service,
+            &data.explained_no_threads,
+            origin.channel,
+            &reply,
+            message.id,
+        )
+        .await;
+        if let Some(note) = note
+            && let Err(error) = origin.another_public(Outgoing::text(note)).await
+        {
+            tracing::warn!(%error, "cannot say why a game has no thread");
+        }
     }
     Ok(())
 }
@@ -311,6 +327,34 @@ pub async fn abort(
     game: Option<i64>,
 ) -> Result<(), Error> {
     run(ctx, game, Command::Abort).await
+}
+
+/// `/limits` (anyone looks; the service lets only moderators set them).
+#[poise::command(slash_command)]
+pub async fn limits(
+    ctx: Ctx<'_>,
+    #[description = "Open challenges and gathering group games per person"]
+    #[min = 0]
+    #[max = 100]
+    challenges: Option<i64>,
+    #[description = "Games one person may start in a minute"]
+    #[min = 0]
+    #[max = 100]
+    per_minute: Option<i64>,
+    #[description = "Games against the bot per person at once"]
+    #[min = 0]
+    #[max = 100]
+    bot_games: Option<i64>,
+) -> Result<(), Error> {
+    let set: Vec<String> = [
+        ("challenges", challenges),
+        ("per-minute", per_minute),
+        ("bot-games", bot_games),
+    ]
+    .into_iter()
+    .filter_map(|(name, value)| value.map(|v| format!("{name}={v}")))
+    .collect();
+    run(ctx, None, Command::Limits(set.join(" "))).await
 }
 
 /// `/vacation`.

@@ -20,15 +20,12 @@ mod respond;
 mod shards;
 mod threads;
 
-use std::{
-    collections::HashSet,
-    sync::{Arc, Mutex},
-};
+use std::sync::Arc;
 
 pub use config::{Config, ConfigError};
 use poise::serenity_prelude::{
-    self as serenity, ChannelId, ClientBuilder, FullEvent, GatewayIntents, GuildId, HttpBuilder,
-    Interaction, Permissions, ShardManager,
+    self as serenity, ClientBuilder, FullEvent, GatewayIntents, GuildId, HttpBuilder, Interaction,
+    Permissions, ShardManager,
 };
 pub use shards::ShardRange;
 use tokio::task::JoinHandle;
@@ -38,8 +35,9 @@ use crate::service::Service;
 /// What every command and click can reach.
 pub struct Data {
     pub service: Arc<Service>,
-    /// Channels already told that games are played there because threads could not be made.
-    explained_no_threads: Mutex<HashSet<ChannelId>>,
+    /// Channels already told that games are played there because threads could not be made
+    /// (shared with the delivery loop, which opens the threads of announcements it posts).
+    explained_no_threads: threads::Explained,
 }
 
 pub type Error = Box<dyn std::error::Error + Send + Sync>;
@@ -132,6 +130,8 @@ pub async fn start(config: &Config, service: Arc<Service>) -> Result<Running, Di
     let shard_range = config.shards;
     let registers = shard_range.is_none_or(|s| s.has_first_shard());
     let delivering = service.clone();
+    let explained = threads::Explained::default();
+    let explained_for_commands = explained.clone();
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {
             commands,
@@ -142,6 +142,7 @@ pub async fn start(config: &Config, service: Arc<Service>) -> Result<Running, Di
         })
         .setup(move |ctx, ready, framework| {
             Box::pin(async move {
+                service.add_own_account(&ready.user.id.to_string());
                 let commands = &framework.options().commands;
                 let registered = match (registers, guild) {
                     (false, _) => "by the process with shard 0",
@@ -162,7 +163,7 @@ pub async fn start(config: &Config, service: Arc<Service>) -> Result<Running, Di
                 );
                 Ok(Data {
                     service,
-                    explained_no_threads: Mutex::new(HashSet::new()),
+                    explained_no_threads: explained_for_commands,
                 })
             })
         })
@@ -175,6 +176,8 @@ pub async fn start(config: &Config, service: Arc<Service>) -> Result<Running, Di
     let (stop_delivery, stop) = tokio::sync::watch::channel(false);
     let poster = poster::DiscordPoster {
         http: client.http.clone(),
+        service: delivering.clone(),
+        explained,
     };
     let delivery = tokio::spawn(async move { delivering.run_background(poster, stop).await });
     let task = tokio::spawn(async move {

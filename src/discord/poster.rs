@@ -6,10 +6,15 @@
 
 use std::sync::Arc;
 
-use poise::serenity_prelude::{self as serenity, ChannelId, Http, HttpError, Message, Nonce};
+use poise::serenity_prelude::{
+    self as serenity, ChannelId, CreateMessage, Http, HttpError, Message, Nonce,
+};
 
-use super::message::Outgoing;
-use crate::service::{PostFailure, Poster, Reply};
+use super::{
+    message::Outgoing,
+    threads::{Explained, open_for_game},
+};
+use crate::service::{PostFailure, Poster, Reply, Service};
 
 /// Discord's error codes for a channel that is gone or closed to the bot.
 const UNKNOWN_CHANNEL: isize = 10003;
@@ -44,9 +49,12 @@ pub fn game_channel(reply: &Reply) -> Option<ChannelId> {
         .map(ChannelId::new)
 }
 
-/// The outbox's poster for Discord.
+/// The outbox's poster for Discord. It does what the answer to a command does: a new game's
+/// announcement gets the game's thread.
 pub struct DiscordPoster {
     pub http: Arc<Http>,
+    pub service: Arc<Service>,
+    pub explained: Explained,
 }
 
 impl Poster for DiscordPoster {
@@ -56,10 +64,28 @@ impl Poster for DiscordPoster {
                 "the game does not live in a Discord channel".to_string(),
             ));
         };
-        post_in_channel(&self.http, channel, reply)
+        let message = post_in_channel(&self.http, channel, reply)
             .await
-            .map(drop)
-            .map_err(|error| failure(&error))
+            .map_err(|error| failure(&error))?;
+        if reply.announces {
+            let note = open_for_game(
+                &self.http,
+                &self.service,
+                &self.explained,
+                channel,
+                reply,
+                message.id,
+            )
+            .await;
+            if let Some(note) = note
+                && let Err(error) = channel
+                    .send_message(&*self.http, CreateMessage::new().content(note))
+                    .await
+            {
+                tracing::warn!(%error, "cannot say why a game has no thread");
+            }
+        }
+        Ok(())
     }
 }
 

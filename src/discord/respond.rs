@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use poise::serenity_prelude::{
     self as serenity, Builder, ChannelId, CreateInteractionResponse,
-    CreateInteractionResponseMessage, GuildId, Http, InteractionId, Message,
+    CreateInteractionResponseMessage, Http, InteractionId, Message,
 };
 
 use super::message::Outgoing;
@@ -17,7 +17,6 @@ pub struct Origin {
     pub id: InteractionId,
     pub token: String,
     pub channel: ChannelId,
-    pub guild: Option<GuildId>,
     /// True once Discord has been told "thinking…" (a public deferred response).
     pub deferred: bool,
     /// True once the "thinking…" message was replaced by the answer or removed: from then on

@@ -1,17 +1,51 @@
-//! A thread for each new game, started from its challenge message, so a channel can hold
-//! several games and each game's messages stay together. When the bot may not create threads
-//! the game is played in the channel, and the channel is told why once.
+//! A thread for each new game, started from its announcement, so a channel can hold several
+//! games and each game's messages stay together. The thread is opened whoever posts the
+//! announcement: the answer to `/new`, or the outbox's delivery loop when that answer failed.
+//!
+//! Creating a thread can fail for three reasons, each handled its own way: Discord had a
+//! server error (tried again a few times, then the game is played in the channel and the
+//! channel is told Discord failed), the bot lacks a permission (only a 403 that says so; the
+//! channel is told once which permissions to grant), or the message cannot hold a thread (it
+//! is in a thread already: nothing to say).
 
-use poise::serenity_prelude::{
-    self as serenity, AutoArchiveDuration, ChannelType, CreateThread, GuildId, HttpError, Message,
+use std::{
+    collections::HashSet,
+    sync::{Arc, Mutex, PoisonError},
+    time::Duration,
 };
 
-use super::{Data, message::Outgoing, respond::Origin};
-use crate::service::{Place, Reply};
+use poise::serenity_prelude::{
+    self as serenity, AutoArchiveDuration, ChannelId, ChannelType, CreateThread, GuildId, Http,
+    HttpError, MessageId,
+};
+
+use crate::service::{Reply, Service};
 
 /// Discord's error codes for "the bot lacks a permission" and "the bot cannot see this".
 const MISSING_PERMISSIONS: isize = 50013;
 const MISSING_ACCESS: isize = 50001;
+
+/// The waits before each new attempt after a server error.
+const RETRIES: [Duration; 3] = [
+    Duration::from_millis(250),
+    Duration::from_millis(500),
+    Duration::from_secs(1),
+];
+
+/// The channels already told that the bot lacks the permissions for threads, shared by the
+/// commands and the delivery loop of one process.
+pub type Explained = Arc<Mutex<HashSet<ChannelId>>>;
+
+/// Why a game got no thread.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+enum NoThread {
+    /// A 403 saying the bot lacks a permission (or cannot see the channel).
+    Permission,
+    /// Discord kept failing (server errors, no connection), or refused for another reason.
+    Failed,
+    /// The message cannot start a thread (it is in a thread or a direct message).
+    NotHere,
+}
 
 /// Whether the interaction happened where a thread can be started: a server's text channel,
 /// not a direct message and not a thread already.
@@ -23,66 +57,104 @@ pub fn can_hold_threads(guild: Option<GuildId>, channel_kind: Option<ChannelType
         )
 }
 
-/// Starts the game's thread from `message` and moves the game there. On failure the game
-/// stays in the channel and, the first time in this channel, a note says why.
-pub async fn open_for_game(origin: &Origin, data: &Data, reply: &Reply, message: &Message) {
-    let Some(game) = &reply.game else { return };
+/// Starts the thread of the game `reply` announces from `message` in `channel` and moves the
+/// game there. When there is no thread, the game is played in the channel; the note returned
+/// is what the channel should be told (a missing permission once per channel, Discord's
+/// failure each time), and the caller says it where it speaks.
+pub async fn open_for_game(
+    http: &Http,
+    service: &Service,
+    explained: &Explained,
+    channel: ChannelId,
+    reply: &Reply,
+    message: MessageId,
+) -> Option<String> {
+    let game = reply.game.as_ref()?;
+    match open(http, service, channel, reply, message).await {
+        Ok(()) | Err(NoThread::NotHere) => None,
+        Err(NoThread::Permission) => {
+            let first_time = explained
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .insert(channel);
+            first_time.then(|| {
+                "I lack the permission to create public threads here, so games started in this \
+             channel are played right here. Give me the Create Public Threads and Send Messages \
+             in Threads permissions to have one thread per game."
+                    .to_string()
+            })
+        }
+        Err(NoThread::Failed) => Some(format!(
+            "Discord would not create a thread for game #{} just now, so it is played right \
+             here.",
+            game.id
+        )),
+    }
+}
+
+/// Creates the thread (trying again after server errors) and moves the game into it.
+async fn open(
+    http: &Http,
+    service: &Service,
+    channel: ChannelId,
+    reply: &Reply,
+    message: MessageId,
+) -> Result<(), NoThread> {
+    let Some(game) = &reply.game else {
+        return Err(NoThread::NotHere);
+    };
     let name = format!("Game #{} · {}", game.id, game.name);
-    let created = origin
-        .channel
-        .create_thread_from_message(
-            &*origin.http,
-            message.id,
-            CreateThread::new(name).auto_archive_duration(AutoArchiveDuration::OneWeek),
-        )
-        .await;
-    let why = match created {
-        Ok(thread) => {
-            let server = origin.guild.map(|g| g.to_string()).unwrap_or_default();
-            match data
-                .service
-                .move_to_place(game.id, &Place::new(server, thread.id.to_string()))
-                .await
-            {
-                Ok(()) => return,
-                Err(error) => {
-                    tracing::error!(game = game.id, %error, "cannot move a game to its thread");
-                    "I opened a thread but could not move the game into it".to_string()
+    let mut waits = RETRIES.iter();
+    let thread = loop {
+        let created = channel
+            .create_thread_from_message(
+                http,
+                message,
+                CreateThread::new(name.clone()).auto_archive_duration(AutoArchiveDuration::OneWeek),
+            )
+            .await;
+        match created {
+            Ok(thread) => break thread,
+            Err(error) => {
+                let why = classify(&error);
+                match (why, waits.next()) {
+                    (None, Some(wait)) => {
+                        tracing::info!(%error, ?wait, "creating a thread failed; trying again");
+                        tokio::time::sleep(*wait).await;
+                    }
+                    (why, _) => {
+                        tracing::warn!(%error, "cannot create a thread");
+                        return Err(why.unwrap_or(NoThread::Failed));
+                    }
                 }
             }
         }
-        Err(error) => {
-            if lacks_permission(&error) {
-                "I lack the permission to create public threads here".to_string()
-            } else {
-                tracing::warn!(%error, "cannot create a thread");
-                "Discord would not let me create a thread".to_string()
-            }
-        }
     };
-    let first_time = data
-        .explained_no_threads
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
-        .insert(origin.channel);
-    if first_time {
-        let note = format!(
-            "{why}, so games started in this channel are played right here. Give me the \
-             Create Public Threads and Send Messages in Threads permissions to have one thread \
-             per game."
-        );
-        if let Err(error) = origin.another_public(Outgoing::text(note)).await {
-            tracing::warn!(%error, "cannot say why there is no thread");
+    match service
+        .move_to_channel(game.id, &thread.id.to_string())
+        .await
+    {
+        Ok(()) => Ok(()),
+        Err(error) => {
+            tracing::error!(game = game.id, %error, "cannot move a game to its thread");
+            Err(NoThread::Failed)
         }
     }
 }
 
-fn lacks_permission(error: &serenity::Error) -> bool {
-    match error {
-        serenity::Error::Http(HttpError::UnsuccessfulRequest(response)) => {
-            matches!(response.error.code, MISSING_PERMISSIONS | MISSING_ACCESS)
-                || response.status_code.as_u16() == 403
+/// What a failed thread creation means; `None` when it is worth trying again (a server
+/// error, a rate limit, no answer).
+fn classify(error: &serenity::Error) -> Option<NoThread> {
+    let serenity::Error::Http(HttpError::UnsuccessfulRequest(response)) = error else {
+        return None;
+    };
+    let status = response.status_code.as_u16();
+    match status {
+        403 if matches!(response.error.code, MISSING_PERMISSIONS | MISSING_ACCESS) => {
+            Some(NoThread::Permission)
         }
-        _ => false,
+        400 => Some(NoThread::NotHere),
+        429 | 500..=599 => None,
+        _ => Some(NoThread::Failed),
     }
 }

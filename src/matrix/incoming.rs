@@ -281,15 +281,28 @@ impl Bot {
     /// Sends a reply to `target` and remembers the choices it offers; a game that has no thread
     /// yet gets one from this post. `None` when the homeserver refused it.
     pub async fn post(&self, room: &Room, target: &Where, reply: &Reply) -> Option<()> {
-        let sent = match send_reply(room, target, reply, self.config.prefix).await {
-            Ok(sent) => sent,
+        match self.post_reply(room, target, reply).await {
+            Ok(()) => Some(()),
             Err(error) => {
                 tracing::warn!(%error, room = %room.room_id(), "cannot send a reply");
-                return None;
+                None
             }
-        };
+        }
+    }
+
+    /// The same, with the homeserver's refusal: the outbox's poster does what a command's
+    /// answer does (the thread, the reactions it offers) and judges the error itself.
+    pub async fn post_reply(
+        &self,
+        room: &Room,
+        target: &Where,
+        reply: &Reply,
+    ) -> Result<(), matrix_sdk::Error> {
+        let sent = send_reply(room, target, reply, self.config.prefix).await?;
+        // Only a game still in this room's main timeline moves into the thread of this post:
+        // a game of another room (looked at by number) stays where it lives.
         let place = match (&target.thread, &reply.game) {
-            (None, Some(game)) if reply.public => {
+            (None, Some(game)) if reply.public && game.place == target.to_string() => {
                 let thread = target.thread(sent.notice.clone());
                 let place = thread.place(room.room_id().as_str());
                 if let Err(error) = self.service.move_to_place(game.id, &place).await {
@@ -309,7 +322,7 @@ impl Bot {
         {
             tracing::warn!(%error, "cannot remember the offered choices");
         }
-        Some(())
+        Ok(())
     }
 }
 

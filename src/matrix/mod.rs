@@ -97,6 +97,7 @@ pub async fn start(config: Config, service: Arc<Service>) -> Result<Running, Mat
         .user_id()
         .ok_or_else(|| MatrixError::Login("no user id after login".to_string()))?
         .to_owned();
+    service.add_own_account(me.as_str());
     if logged_in.first_login {
         // What happened in the rooms before the bot's first start is history, not commands:
         // take the sync position first, then listen.

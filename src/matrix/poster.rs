@@ -29,10 +29,12 @@ impl Poster for MatrixPoster {
                 place.room
             )));
         };
-        match super::outgoing::send_reply(&room, &place, reply, self.bot.config.prefix).await {
-            Ok(_) => Ok(()),
-            Err(error) => Err(failure(&error)),
-        }
+        // As a command's answer would: a game still in the room's timeline gets its thread
+        // from this post, and the reactions it offers are remembered.
+        self.bot
+            .post_reply(&room, &place, reply)
+            .await
+            .map_err(|error| failure(&error))
     }
 }
 

@@ -3,10 +3,12 @@
 //! on the record alone and never needs the game to replay.
 //!
 //! Who is an admin is the adapter's call, passed in as a flag: on Discord a member with the
-//! Manage Server or Manage Messages permission; in the console whoever types.
+//! Manage Server or Manage Messages permission; in the console whoever types. The flag counts
+//! only for the games of the server it was granted in: another server's game is not found.
 
 use super::{
     base::Service,
+    house::moderates,
     outbox::News,
     reply::{Reply, ServiceError, ServiceResult},
     request::Request,
@@ -20,13 +22,14 @@ impl Service {
     pub(crate) async fn abort(&self, req: &Request) -> ServiceResult {
         let user = &req.user;
         if !req.admin {
-            return Err(ServiceError::refused(
-                "Only a moderator (a server admin on Discord, a room moderator on Matrix) can \
-                 /abort a game. To end your own game, /resign (or /leave a game that has not \
-                 started).",
-            ));
+            return Err(only_moderators());
         }
         let row = self.resolve(req, false).await?;
+        // A player of the game asking from their direct conversation reaches it, but their
+        // rights in some server are not rights in the game's.
+        if !moderates(req, &row) {
+            return Err(only_moderators());
+        }
         let label = format!("#{} ({})", row.id, row.variant.name());
         match row.state {
             GameState::Over => {
@@ -95,4 +98,12 @@ impl Service {
             },
         })
     }
+}
+
+fn only_moderators() -> ServiceError {
+    ServiceError::refused(
+        "Only a moderator of the game's server (a server admin on Discord, a room moderator on \
+         Matrix) can /abort a game. To end your own game, /resign (or /leave a game that has \
+         not started).",
+    )
 }

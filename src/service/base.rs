@@ -3,7 +3,7 @@
 //! Service` blocks in the files above this one.
 
 use std::{
-    collections::HashMap,
+    collections::{HashMap, HashSet},
     sync::{Arc, Mutex},
 };
 
@@ -36,6 +36,9 @@ pub struct Service {
     pub(crate) timer_wake: tokio::sync::Notify,
     /// The bot's searches that may run at once: one core is always left to everything else.
     pub(crate) searches: tokio::sync::Semaphore,
+    /// The chat accounts the bot itself answers as (its Discord user, its Matrix id): nobody
+    /// can challenge them, since they never accept; the `ai` option plays the bot.
+    pub(crate) own_accounts: Mutex<HashSet<String>>,
 }
 
 /// How many of the bot's searches run at once: the cores less one, at least one.
@@ -89,7 +92,25 @@ impl Service {
             clock: Arc::new(SystemClock),
             timer_wake: tokio::sync::Notify::new(),
             searches: tokio::sync::Semaphore::new(search_slots()),
+            own_accounts: Mutex::new(HashSet::new()),
         }
+    }
+
+    /// Tells the service the chat account the bot answers as (an adapter learns it when it
+    /// connects), so that a challenge to it is refused rather than left waiting forever.
+    pub fn add_own_account(&self, user_id: &str) {
+        self.own_accounts
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .insert(user_id.to_string());
+    }
+
+    /// Whether `user_id` is an account the bot answers as.
+    pub(crate) fn is_own_account(&self, user_id: &str) -> bool {
+        self.own_accounts
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .contains(user_id)
     }
 
     /// The same service reading `clock` (tests and console demos move time by hand).

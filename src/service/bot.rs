@@ -22,7 +22,7 @@ use crate::{
 };
 
 /// The id every bot account starts with; the level follows.
-const BOT_ID: &str = "chatrang:level";
+pub(crate) const BOT_ID: &str = "chatrang:level";
 
 /// The account that plays at `level`.
 pub(crate) fn bot_user(level: Level) -> User {

@@ -58,6 +58,8 @@ pub enum Command {
     Notify(String),
     /// Catalonia: the best move pair the bot finds for the turn.
     Hint,
+    /// Show the server's limits per person, or (moderators) set them: `challenges=5`…
+    Limits(String),
     /// A clicked button (or a numbered console choice): the id of a [`super::Choice`], which
     /// names the game, the board version it was drawn for and the command it stands for.
     Button(String),
@@ -237,6 +239,13 @@ pub const COMMANDS: &[CommandSpec] = &[
         true,
     ),
     spec(
+        "limits",
+        &[],
+        "[challenges=N per-minute=N bot-games=N]",
+        "This server's limits per person; moderators set them.",
+        false,
+    ),
+    spec(
         "vacation",
         &["away"],
         "[3d|off]",
@@ -286,6 +295,7 @@ impl Command {
             Command::Vacation(_) => "vacation",
             Command::Notify(_) => "notify",
             Command::Hint => "hint",
+            Command::Limits(_) => "limits",
             Command::Button(_) => return None,
         };
         find(name)
@@ -308,7 +318,9 @@ pub fn command_list(sigil: char) -> String {
         .collect();
     format!(
         "Commands: {}\n\
-         {sigil}abort is for moderators (server admins, room moderators): it ends any open game, unrated.\n\
+         {sigil}abort is for the game's server's moderators: it ends any open game, unrated. \
+         A game's number works only in its own server (and for its players, privately with the \
+         bot).\n\
          Where commands are typed as text, quote a value that has spaces: \
          {sigil}new chess position=\"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"",
         commands.join(" · ")

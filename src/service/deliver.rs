@@ -23,7 +23,7 @@ use super::{
     show::game_ref,
     write::Change,
 };
-use crate::store::{Post, StoreError, now_ms};
+use crate::store::{Post, PostKind, StoreError, now_ms};
 
 impl Service {
     /// Writes `change` with its news in the outbox, and returns the reply that shows it.
@@ -205,14 +205,18 @@ impl Service {
             return Ok(None);
         }
         let loaded = self.load_row(row).await?;
+        let announces = post.kind == PostKind::Start;
         if loaded.row.version == post.version {
-            return Ok(Some(self.news_reply(&loaded, &news).await));
+            let mut reply = self.news_reply(&loaded, &news).await;
+            reply.announces = announces;
+            return Ok(Some(reply));
         }
         let mut reply = self.news_reply(&loaded, &News::text(&news.text)).await;
         reply
             .text
             .push_str("\n(Posted late: the game has moved on since; /board shows it now.)");
         reply.notify.clear();
+        reply.announces = announces;
         if let Some(game) = &mut reply.game {
             game.version = post.version;
         }

@@ -4,6 +4,7 @@
 use super::{
     base::Service,
     command::command_list,
+    house::in_its_house,
     reply::{Reply, ServiceError, ServiceResult},
     request::Place,
     request::Request,
@@ -20,10 +21,9 @@ use crate::{
 const LEADERBOARD_SIZE: i64 = 10;
 
 /// What the list of commands adds in a direct conversation.
-const DIRECT_HELP: &str = "\nIn this direct message you can read the help and the piece \
-     diagrams (/piece), list your games (/games) and look at or play them by their number. \
-     Challenges and group games are started in a server channel, where everyone can see the \
-     board.";
+const DIRECT_HELP: &str = "\nIn this direct message you can read the help and piece diagrams, \
+     list all your games (/games) and play them by number; challenges and group games start in a \
+     server channel, where everyone sees the board.";
 
 /// What `/help GAME` says about timed play, which every game offers.
 fn timed_help(cooperative: bool) -> String {
@@ -137,25 +137,41 @@ impl Service {
         })
     }
 
-    /// The games a user plays in or is challenged to, with whose turn it is.
-    pub(crate) async fn my_games(&self, user: &User) -> ServiceResult {
-        let games = self.game_list(user).await?;
+    /// The games a user plays in or is challenged to, with whose turn it is: in a server,
+    /// that server's; in their direct conversation with the bot, all of them.
+    pub(crate) async fn my_games(&self, user: &User, place: &Place) -> ServiceResult {
+        let games = self.game_list(user, place).await?;
+        let elsewhere = if place.is_direct() {
+            ""
+        } else {
+            "\nOnly this server's games are listed here; a direct message to the bot lists all \
+             of yours."
+        };
         if games.is_empty() {
-            return Ok(Reply::text(
-                "You have no open games. Start one with /new, or /help to see the games.",
-            ));
+            return Ok(Reply::text(format!(
+                "You have no open games{}. Start one with /new, or /help to see the games.{elsewhere}",
+                if place.is_direct() {
+                    ""
+                } else {
+                    " in this server"
+                }
+            )));
         }
         let lines: Vec<String> = games.iter().map(|(_, line)| format!("• {line}")).collect();
         Ok(Reply::text(format!(
-            "Your open games:\n{}",
+            "Your open games:\n{}{elsewhere}",
             lines.join("\n")
         )))
     }
 
     /// The user's open games as (id, one-line description), the ones waiting for them first,
-    /// then latest activity first: for `/games` and for autocompleting a game option.
-    pub async fn game_list(&self, user: &User) -> ServiceResult<Vec<(i64, String)>> {
+    /// then latest activity first: for `/games` and for autocompleting a game option. Asked in
+    /// a server, only that server's games: a list shown there must not show another's.
+    pub async fn game_list(&self, user: &User, place: &Place) -> ServiceResult<Vec<(i64, String)>> {
         let rows = self.store.open_games_of_user(&user.id).await?;
+        let rows = rows
+            .into_iter()
+            .filter(|row| place.is_direct() || in_its_house(place, row));
         let mut games = Vec::new();
         let mut waiting = Vec::new();
         for row in rows {

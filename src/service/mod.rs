@@ -27,9 +27,12 @@
 //!   sheet: the moves in effect as players count them, and what was taken back), `pgn` (a
 //!   game's record as PGN);
 //! * `rating` (Glicko-2, and the result and ratings when a game ends);
-//! * `resolve` (finding and loading the game a command is about), `show` (a game in a
+//! * `house` (who may reach a game: its own server, and its players from their direct
+//!   conversations), `resolve` (finding and loading the game a command is about), `show` (a game in a
 //!   reply), `write` (the one write path of a change to a game), `deliver` (publishing a
 //!   change through the outbox, and the delivery loop);
+//! * `limits` (how many games one person may start and keep waiting in a server, and
+//!   `/limits`);
 //! * the commands: `start` (`/new`), `gather` (accept, decline, join, leave), `rematch`,
 //!   `play` (moves, clicks, the board), `agree` (draw, undo, resign), `abort`, `info`
 //!   (help, lists and leaderboards), `history` (the score sheet and the record);
@@ -49,7 +52,9 @@ mod gather;
 mod guard;
 mod hint;
 mod history;
+mod house;
 mod info;
+mod limits;
 mod loaded;
 mod namer;
 mod notify;
@@ -82,6 +87,7 @@ pub use budget::MESSAGE_BUDGET;
 pub use choice::{Choice, Tone};
 pub use clock::{Clock, ManualClock, ShiftedClock, SystemClock};
 pub use command::{COMMANDS, Command, CommandSpec, NewGame, command_list, find as find_command};
+pub use limits::DEFAULT_LIMITS;
 pub use outbox::{Outbox, PostFailure, Poster};
 pub use painter::{BoardPainter, NoPicture, RenderPainter, TextPainter, text_board};
 pub use parse::{Line, ParseError, parse};
@@ -90,4 +96,5 @@ pub use rating::{TeamOutcome, rate_teams};
 pub use replay::{LogError, ReplayError, replay};
 pub use reply::{Attachment, GameRef, Image, Reply, ServiceError, ServiceResult};
 pub use request::{Place, Request, User};
+pub use start::PLAY_THE_BOT;
 pub use timing::{TIMING_OPTIONS, span, take_timing};

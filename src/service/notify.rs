@@ -6,6 +6,7 @@ use super::{
     loaded::Loaded,
     reply::{Reply, ServiceError, ServiceResult},
     request::User,
+    words::shown,
 };
 use crate::store::Notify;
 
@@ -23,7 +24,8 @@ impl Service {
         let Some(notify) = Notify::parse(&arg) else {
             return Err(ServiceError::refused(format!(
                 "/notify is \"all\" (every move of your games), \"turn\" (when you must act, \
-                 and reminders) or \"off\" (never); not \"{arg}\"."
+                 and reminders) or \"off\" (never); not \"{}\".",
+                shown(&arg)
             )));
         };
         self.store.set_notify(&user.id, &user.name, notify).await?;

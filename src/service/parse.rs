@@ -131,6 +131,7 @@ pub fn parse(
         "vacation" => Command::Vacation(rest),
         "notify" => Command::Notify(rest),
         "hint" => Command::Hint,
+        "limits" => Command::Limits(rest),
         other => unreachable!("the command table has /{other}, which the reader does not know"),
     };
     Ok(Some(Line { command, game }))

@@ -9,7 +9,7 @@ use super::{
     reply::{Reply, ServiceError, ServiceResult},
     request::Request,
     request::User,
-    words::sentence,
+    words::{sentence, shown},
     write::{Change, conflict},
 };
 use crate::{
@@ -157,7 +157,7 @@ impl Service {
         let looks_like_square = Square::parse(text).is_ok();
         if looks_like_square && let Some(geometry) = &geometry {
             let square = geometry.parse_square(text).map_err(|_| {
-                ServiceError::refused(format!("{text} is not a square on this board."))
+                ServiceError::refused(format!("{} is not a square on this board.", shown(text)))
             })?;
             return self.piece_moves(&loaded, square).await;
         }
@@ -173,7 +173,7 @@ impl Service {
         let body = if count == 0 && text.is_empty() {
             "There are no legal moves now.".to_string()
         } else if count == 0 {
-            format!("No legal move starts with \"{text}\".")
+            format!("No legal move starts with \"{}\".", shown(text))
         } else {
             let intro = format!(
                 "{count} legal move{} ({}): ",

@@ -49,6 +49,9 @@ pub struct Reply {
     /// True when the reply changes a game everyone in the place should see (a move, a new
     /// game); false for private answers such as a list of moves.
     pub public: bool,
+    /// The reply announces a new game: an adapter that gives each game a thread of its own
+    /// starts it from the message that shows this reply (see `PostKind::Start`).
+    pub announces: bool,
     /// The reply is also waiting in the outbox (it shows a change): the adapter that posts it
     /// reports [`crate::service::Service::delivered`] or
     /// [`crate::service::Service::not_delivered`], and the delivery loop does the rest.

@@ -52,6 +52,13 @@ impl Place {
             direct: true,
         }
     }
+
+    /// A direct conversation, or a place of the server every direct conversation once shared
+    /// (the Discord adapter's `dm` before places knew they were direct): one person's, not a
+    /// server's.
+    pub fn is_direct(&self) -> bool {
+        self.direct || self.server == DIRECT_SERVER
+    }
 }
 
 /// One person's command in one place.
@@ -64,7 +71,8 @@ pub struct Request {
     /// The game the command names by number; `None` means the game open in this place.
     pub game: Option<i64>,
     /// The user may end any game of this server (`/abort`). The adapter decides: on Discord a
-    /// member who manages the server or its messages, in the console whoever types.
+    /// member who manages the server or its messages, in the console whoever types. It counts
+    /// only for games of the server of `place` (see `house`).
     pub admin: bool,
 }
 

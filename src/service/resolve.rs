@@ -28,15 +28,12 @@ impl Service {
         Ok(())
     }
 
-    /// Finds the game a request is about: the one named, else the one open in its place
-    /// (the user's own when there are several); with `finished_ok`, the last game there.
+    /// Finds the game a request is about: the one named (when the request may reach it, see
+    /// `house`), else the one open in its place (the user's own when there are several); with
+    /// `finished_ok`, the last game there.
     pub(crate) async fn resolve(&self, req: &Request, finished_ok: bool) -> ServiceResult<GameRow> {
         if let Some(id) = req.game {
-            return self
-                .store
-                .game(id)
-                .await?
-                .ok_or_else(|| ServiceError::refused(format!("There is no game #{id}.")));
+            return self.reachable_game(req, id).await;
         }
         let channel = &req.place.channel;
         let open = self.store.open_games_in_place(channel).await?;

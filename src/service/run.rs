@@ -36,10 +36,8 @@ impl Service {
                 "This button is not understood; it may come from an older version of the bot.",
             ));
         };
-        let row =
-            self.store.game(choice.game).await?.ok_or_else(|| {
-                ServiceError::refused(format!("There is no game #{}.", choice.game))
-            })?;
+        // A button copied from another server's message finds nothing, as a number would not.
+        let row = self.reachable_game(req, choice.game).await?;
         // A rematch button stays good after the game ends; every other one only at its version.
         if choice.command != Command::Rematch && row.version != choice.version {
             return Err(moved_on());
@@ -72,7 +70,7 @@ impl Service {
             Command::Undo => self.undo(req).await,
             Command::DeclineUndo => self.decline_undo(req).await,
             Command::History => self.history(req).await,
-            Command::Games => self.my_games(&req.user).await,
+            Command::Games => self.my_games(&req.user, &req.place).await,
             Command::Rematch => self.rematch(req).await,
             Command::Help(name) => self.help(name.as_deref(), &req.place),
             Command::Piece { game, piece } => self.piece(&game, &piece).await,
@@ -81,6 +79,7 @@ impl Service {
             Command::Vacation(arg) => self.vacation(&req.user, &arg).await,
             Command::Notify(arg) => self.notify(&req.user, &arg).await,
             Command::Hint => self.hint(req).await,
+            Command::Limits(arg) => self.limits(req, &arg).await,
             Command::Button(_) => Err(ServiceError::refused(
                 "This button is not understood; it may come from an older version of the bot.",
             )),

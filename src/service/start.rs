@@ -15,13 +15,13 @@ use super::{
     request::Request,
     request::{Place, User},
     timing::{take_timing, turn_timers},
-    words::sentence,
+    words::{sentence, shown},
     write::{conflict, log_line},
 };
 use crate::{
     rules::{Actor, Color, Game, GameId, Options, Status, registry, search::Level},
     store::{
-        Commit, GameRow, GameState, LogKind, NewLogEntry, NewPost, StoreError, TimerKind,
+        Commit, GameRow, GameState, LogKind, NewLogEntry, NewPost, PostKind, StoreError, TimerKind,
         TimerUpdate, Timing, now_ms,
     },
 };
@@ -87,6 +87,10 @@ fn random_seed() -> u64 {
     RandomState::new().hash_one(now_ms())
 }
 
+/// What a challenge to the bot's own chat account is told (it would never be accepted).
+pub const PLAY_THE_BOT: &str = "The bot does not accept challenges; to play the bot, use the ai \
+     option: /new chess ai (levels ai=1 to ai=5).";
+
 /// Why a game is not started in a direct conversation: the other players could not see it.
 pub(crate) const SERVER_GAMES: &str = "Challenges and group games are played in a server \
      channel, where everyone can see the board; start it there.";
@@ -111,6 +115,7 @@ impl Service {
         for (name, value) in &given {
             let name = name.trim().to_lowercase();
             if !specs.iter().any(|s| s.name == name) {
+                let name = shown(&name);
                 let known: Vec<&str> = specs.iter().map(|s| s.name).collect();
                 return Err(ServiceError::refused(if known.is_empty() {
                     format!("{kind} has no options; start it without \"{name}\".")
@@ -127,6 +132,10 @@ impl Service {
         let game = (spec.new)(&Options(options.clone()), seed).map_err(|e| {
             ServiceError::refused(format!("Cannot start {kind}: {}", sentence(&e.0)))
         })?;
+        let named = new.opponent.iter().chain(&new.white).chain(&new.black);
+        if named.clone().any(|user| self.is_own_account(&user.id)) {
+            return Err(ServiceError::refused(PLAY_THE_BOT));
+        }
         let group =
             new.teams || !new.white.is_empty() || !new.black.is_empty() || kind.is_cooperative();
         let my_side = new.side.unwrap_or(Color::White);
@@ -269,7 +278,11 @@ impl Service {
         mut news: News,
         moving: bool,
     ) -> ServiceResult {
-        let posts: Vec<NewPost> = news.post(self.outbox.as_ref()).into_iter().collect();
+        self.within_limits(row, members).await?;
+        let posts: Vec<NewPost> = news
+            .post_as(PostKind::Start, self.outbox.as_ref())
+            .into_iter()
+            .collect();
         let mut timers = if row.state == GameState::Active {
             turn_timers(&row.timing, self.now_ms())
         } else {
@@ -296,13 +309,20 @@ impl Service {
             .await?
             .ok_or_else(|| ServiceError::refused(format!("There is no game #{id}.")))?;
         let loaded = self.load_row(row).await?;
-        Ok(self.news_reply(&loaded, &news).await)
+        let mut reply = self.news_reply(&loaded, &news).await;
+        reply.announces = true;
+        Ok(reply)
     }
 
     /// Moves a game to another channel or thread (an adapter that opens a thread for each
     /// new game calls this). The version does not change, so its buttons keep working. A bot
     /// waiting to make the first move makes it now, in the new place.
     pub async fn move_to_place(&self, game: i64, place: &Place) -> ServiceResult<()> {
+        self.move_to_channel(game, &place.channel).await
+    }
+
+    /// The same, naming only the channel or thread (a game never leaves its server).
+    pub async fn move_to_channel(&self, game: i64, channel: &str) -> ServiceResult<()> {
         for _ in 0..3 {
             let row = self
                 .store
@@ -310,7 +330,7 @@ impl Service {
                 .await?
                 .ok_or_else(|| ServiceError::refused(format!("There is no game #{game}.")))?;
             let mut next = row.clone();
-            next.place_id = place.channel.clone();
+            next.place_id = channel.to_string();
             let version = row.version;
             let bot_to_act = self.load_row(row).await?.bot_to_act().is_some();
             let mut commit = Commit::new(next, version);

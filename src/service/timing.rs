@@ -7,7 +7,7 @@
 
 use std::time::Duration;
 
-use super::{base::Service, loaded::Loaded, reply::ServiceError};
+use super::{base::Service, loaded::Loaded, reply::ServiceError, words::shown};
 use crate::{
     rules::{OptionSpec, Status},
     store::{GameState, NewTimer, OnTimeout, StoreError, TimerKind, TimerUpdate, Timing, Vacation},
@@ -76,17 +76,6 @@ pub fn take_timing(options: &mut Vec<(String, String)>) -> Result<Timing, Servic
     }
     *options = rest;
     Ok(timing)
-}
-
-/// How much of a value a refusal repeats: a long one is cut, so that the refusal stays short.
-const SHOWN: usize = 40;
-
-/// A value as a refusal repeats it: at most [`SHOWN`] characters, then "…".
-pub(crate) fn shown(value: &str) -> String {
-    match value.char_indices().nth(SHOWN) {
-        Some((cut, _)) => format!("{}…", &value[..cut]),
-        None => value.to_string(),
-    }
 }
 
 /// A deadline option: a duration from 10 minutes to 14 days, or "none".

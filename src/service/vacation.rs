@@ -129,7 +129,7 @@ fn read_length(text: &str) -> Result<i64, ServiceError> {
         ServiceError::refused(format!(
             "A vacation is a length up to 14 days, such as /vacation 3d or /vacation 36h (or \
              /vacation off); \"{}\" is not one.",
-            super::timing::shown(text)
+            super::words::shown(text)
         ))
     };
     let length = humantime::parse_duration(text).map_err(|_| refused())?;

@@ -11,6 +11,18 @@ pub(crate) fn join_names(names: &[&str]) -> String {
     }
 }
 
+/// How much of what was typed a reply repeats: enough to recognise it, and a long one is cut
+/// so that the reply stays short (every command's answer keeps to it).
+const SHOWN: usize = 40;
+
+/// Typed text as a reply repeats it: at most [`SHOWN`] characters, then "…".
+pub(crate) fn shown(value: &str) -> String {
+    match value.char_indices().nth(SHOWN) {
+        Some((cut, _)) => format!("{}…", &value[..cut]),
+        None => value.to_string(),
+    }
+}
+
 /// Upper-cases the first letter and ends with a full stop: rules errors become sentences.
 pub(crate) fn sentence(text: &str) -> String {
     let text = text.trim();

@@ -130,6 +130,11 @@ impl Service {
         if commit.timers.sets(TimerKind::BotMove) {
             self.timer_wake.notify_one();
         }
+        // A post no command answers with (a bot's move, a timer's news) is delivered at once,
+        // not when the timers that fired with it are all done or at the next poll.
+        if commit.posts.iter().any(|post| post.held_for_ms == 0) {
+            self.outbox_wake.notify_one();
+        }
         if !commit.join.is_empty() || !commit.leave.is_empty() {
             after.people = self.store.participants(after.row.id).await?;
         }

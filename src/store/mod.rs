@@ -8,6 +8,7 @@
 
 mod choices;
 mod games;
+mod limits;
 mod outbox;
 mod people;
 mod records;
@@ -24,6 +25,7 @@ use std::{
 };
 
 pub use choices::OfferedChoice;
+pub use limits::PlaceLimits;
 pub use outbox::{NewPost, Post, PostKind, PostState};
 pub use people::{Notify, Vacation};
 pub use records::{

@@ -14,6 +14,9 @@ use super::{Store, StoreError};
 pub enum PostKind {
     /// The board after a change, with what happened and who must act now.
     Board,
+    /// A new game's announcement: where a platform gives each game a thread, the thread
+    /// starts from it, whoever posts it (the command's answer or the delivery loop).
+    Start,
     /// A reminder to who must act: half their time is gone.
     HalfTime,
     /// A reminder to who must act: an hour is left.
@@ -23,8 +26,9 @@ pub enum PostKind {
 }
 
 impl PostKind {
-    const ALL: [PostKind; 4] = [
+    const ALL: [PostKind; 5] = [
         PostKind::Board,
+        PostKind::Start,
         PostKind::HalfTime,
         PostKind::LastHour,
         PostKind::TimeUp,
@@ -33,6 +37,7 @@ impl PostKind {
     pub fn as_str(self) -> &'static str {
         match self {
             PostKind::Board => "board",
+            PostKind::Start => "start",
             PostKind::HalfTime => "half-time",
             PostKind::LastHour => "last-hour",
             PostKind::TimeUp => "time-up",
@@ -46,9 +51,12 @@ impl PostKind {
     /// A note that only makes sense at its game's version (unlike a board, which is still
     /// news when posted late).
     pub fn expires(self) -> bool {
-        self != PostKind::Board
+        !matches!(self, PostKind::Board | PostKind::Start)
     }
 }
+
+/// The kinds of post a command's own answer carries: a board, or a new game's announcement.
+const BOARD_KINDS: &str = "('board', 'start')";
 
 /// A post to write with a change ([`super::Commit::posts`]); the game and its version are the
 /// commit's.
@@ -200,18 +208,17 @@ impl Store {
         Ok(done.rows_affected() == 1)
     }
 
-    /// Marks the board post of `game` at `version` delivered (the command's own answer carried
+    /// Marks the board post (or the announcement) of `game` at `version` delivered (the command's own answer carried
     /// it). True the first time; false when it was delivered or dropped already.
     pub async fn board_delivered(&self, game: i64, version: i64) -> Result<bool, StoreError> {
         let _turn = self.write_turn().await;
         let done = sqlx::query(sqlx::AssertSqlSafe(format!(
             "UPDATE outbox SET delivered_at = $1, claimed_until = 0 WHERE game_id = $2 \
-             AND version = $3 AND kind = $4 AND {WAITING}"
+             AND version = $3 AND kind IN {BOARD_KINDS} AND {WAITING}"
         )))
         .bind(super::now_ms())
         .bind(game)
         .bind(version)
-        .bind(PostKind::Board.as_str())
         .execute(self.pool())
         .await?;
         Ok(done.rows_affected() == 1)
@@ -229,13 +236,13 @@ impl Store {
         let _turn = self.write_turn().await;
         sqlx::query(sqlx::AssertSqlSafe(format!(
             "UPDATE outbox SET claimed_until = 0, due_at = $1, attempts = attempts + 1, \
-             last_error = $2 WHERE game_id = $3 AND version = $4 AND kind = $5 AND {WAITING}"
+             last_error = $2 WHERE game_id = $3 AND version = $4 AND kind IN {BOARD_KINDS} \
+             AND {WAITING}"
         )))
         .bind(retry_at)
         .bind(error)
         .bind(game)
         .bind(version)
-        .bind(PostKind::Board.as_str())
         .execute(self.pool())
         .await?;
         Ok(())

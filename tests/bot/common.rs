@@ -164,6 +164,21 @@ pub fn person(name: &str) -> User {
     User::new(format!("id-{name}"), name)
 }
 
+/// Raises the limits per person of `server` to the most a moderator may set: for the tests
+/// that start many games between the same two people at once (races, storms), whose subject
+/// is not the limits.
+pub async fn lift_limits(store: &Store, server: &str) {
+    let most = chatrang::store::PlaceLimits {
+        open_challenges: 100,
+        games_per_minute: 100,
+        bot_games: 100,
+    };
+    store
+        .set_place_limits(server, most, "the test")
+        .await
+        .expect("the limits are set");
+}
+
 /// `user`'s request here about game `game` (the game open here for `None`).
 pub fn req(user: &User, game: Option<i64>) -> Request {
     Request::new(user.clone(), here()).about(game)

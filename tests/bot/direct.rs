@@ -5,9 +5,7 @@
 
 use chatrang::service::{Command, NewGame, Place, Reply, Service, User};
 
-use crate::common::{
-    TestDb, ask, here, move_as, ok, person, play, refused, req, sql_text, two_player,
-};
+use crate::common::{TestDb, ask, here, move_as, ok, person, refused, req, sql_text, two_player};
 
 on_both_backends!(
     challenges_and_group_games_are_refused_in_a_direct_conversation,
@@ -202,19 +200,33 @@ async fn nobody_accepts_or_joins_a_game_started_in_a_direct_conversation(db: Tes
     for &id in &ids {
         versions.push(service.store().game(id).await.unwrap().unwrap().version);
     }
-    for &id in &ids[..2] {
-        let why = refused(service.run(&req(&bob, Some(id)), Command::Accept).await);
-        assert!(
-            why.contains("was started in a direct message, where only alice sees its board"),
-            "{why}"
-        );
+    // Such a game is its players' alone: nobody else reaches it, from any place, and Bob, who
+    // was challenged to the first, reaches it from his own direct messages only, to be told
+    // why he cannot accept it.
+    let bobs_dm = Place::direct("dm-bob");
+    for (who, &id) in [(&bob, &ids[0]), (&bob, &ids[1]), (&carol, &ids[2])] {
+        for place in [here(), bobs_dm.clone()] {
+            let command = if id == ids[2] {
+                Command::Join(None)
+            } else {
+                Command::Accept
+            };
+            let answer = refused(service.run(&ask(&place, who, Some(id)), command).await);
+            if who.name == "bob" && id == ids[0] && place.direct {
+                assert!(
+                    answer.contains(
+                        "was started in a direct message, where only alice sees its board"
+                    ),
+                    "{answer}"
+                );
+            } else {
+                assert_eq!(
+                    answer,
+                    format!("There is no game #{id}; /games lists yours.")
+                );
+            }
+        }
     }
-    let why = refused(
-        service
-            .run(&req(&carol, Some(ids[2])), Command::Join(None))
-            .await,
-    );
-    assert!(why.contains("was started in a direct message"), "{why}");
     for (&id, version) in ids.iter().zip(versions) {
         let row = service.store().game(id).await.unwrap().unwrap();
         assert_eq!(row.version, version, "game #{id} is unchanged");
@@ -234,18 +246,32 @@ async fn a_game_started_in_a_direct_conversation_goes_on_for_its_players(db: Tes
         sql_text(&old_dm().channel)
     ))
     .await;
-    // Alice plays in her direct conversation, Bob by number from a server channel.
+    // Alice plays in her direct conversation, Bob by number from his (a server's channel is
+    // not the game's: nobody reaches it from there).
     ok(service
         .run(
             &ask(&alices_dm(), &alice, None),
             Command::Move("e2e4".into()),
         )
         .await);
-    ok(move_as(&service, &bob, Some(id), "e7e5").await);
+    refused(move_as(&service, &bob, Some(id), "e7e5").await);
+    ok(service
+        .run(
+            &ask(&Place::direct("dm-bob"), &bob, Some(id)),
+            Command::Move("e7e5".into()),
+        )
+        .await);
     let board = in_dm(&service, &alice, None, Command::Board).await;
     assert!(board.text.contains(&format!("#{id}")), "{}", board.text);
-    let last = play(&service, id, &alice, &bob, &["g1f3", "b8c6"]).await;
-    assert!(last.text.contains("b8"), "{}", last.text);
+    for (who, dm, notation) in [(&alice, "dm-alice", "g1f3"), (&bob, "dm-bob", "b8c6")] {
+        let last = ok(service
+            .run(
+                &ask(&Place::direct(dm), who, Some(id)),
+                Command::Move(notation.into()),
+            )
+            .await);
+        assert!(last.text.contains(&notation[..2]), "{}", last.text);
+    }
 }
 
 async fn a_rematch_asked_in_a_direct_conversation_goes_where_the_game_was_played(db: TestDb) {
@@ -262,27 +288,26 @@ async fn a_rematch_asked_in_a_direct_conversation_goes_where_the_game_was_played
     );
     ok(service.run(&req(&bob, Some(new_id)), Command::Accept).await);
 
-    // A game played in a direct message gets no rematch there; asked in a server channel, the
-    // rematch lives in that channel, where Bob can accept it.
+    // A game played in a direct message gets no rematch there, and no server's channel reaches
+    // it: a new game is started with /new in a server channel.
     let old = two_player(&service, "chess", &alice, &bob, &[]).await;
     db.execute(&format!(
         "UPDATE games SET server_id = 'dm', place_id = {} WHERE id = {old}",
         sql_text(&old_dm().channel)
     ))
     .await;
-    ok(service.run(&req(&bob, Some(old)), Command::Resign).await);
+    ok(service
+        .run(
+            &ask(&Place::direct("dm-bob"), &bob, Some(old)),
+            Command::Resign,
+        )
+        .await);
     let why = refused(
         service
             .run(&ask(&alices_dm(), &alice, Some(old)), Command::Rematch)
             .await,
     );
     assert_eq!(why, SERVER_GAMES);
-    let rematch = ok(service.run(&req(&alice, Some(old)), Command::Rematch).await);
-    let new_id = rematch.game.as_ref().unwrap().id;
-    let row = service.store().game(new_id).await.unwrap().unwrap();
-    assert_eq!(
-        (row.server_id.as_str(), row.place_id.as_str()),
-        (here().server.as_str(), here().channel.as_str())
-    );
-    ok(service.run(&req(&bob, Some(new_id)), Command::Accept).await);
+    let why = refused(service.run(&req(&alice, Some(old)), Command::Rematch).await);
+    assert_eq!(why, format!("There is no game #{old}; /games lists yours."));
 }

@@ -251,7 +251,7 @@ async fn bad_moves_and_squares_are_explained(db: TestDb) {
     );
     assert!(theirs.contains("it is White's turn"), "{theirs}");
     let missing = refused(move_as(&service, &alice, Some(999_999), "e2e4").await);
-    assert_eq!(missing, "There is no game #999999.");
+    assert_eq!(missing, "There is no game #999999; /games lists yours.");
 }
 
 async fn bad_game_names_and_options_are_refused(db: TestDb) {

@@ -9,7 +9,9 @@ use chatrang::{
     store::{Commit, GameState, LogKind, NewLogEntry, Offer, ResultKind, StoreError},
 };
 
-use crate::common::{TestDb, leaderboard, move_as, ok, person, play, req, two_player};
+use crate::common::{
+    TestDb, here, leaderboard, lift_limits, move_as, ok, person, play, req, two_player,
+};
 
 on_both_backends!(
     a_stale_version_writes_nothing,
@@ -176,6 +178,7 @@ async fn two_processes_racing_on_one_game_apply_exactly_one(db: TestDb) {
 /// conflict one by one: two writers per game at the same version, sixteen games at once.
 async fn many_commits_at_once_each_succeed_or_conflict_alone(db: TestDb) {
     let service = db.service().await;
+    lift_limits(service.store(), &here().server).await;
     let (alice, bob) = (person("alice"), person("bob"));
     let mut games = Vec::new();
     for _ in 0..16 {

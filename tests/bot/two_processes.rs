@@ -9,7 +9,8 @@ use std::{collections::BTreeMap, sync::Arc};
 use chatrang::service::{Command, ServiceError};
 
 use crate::common::{
-    ITALIAN, ITALIAN_RECORDED, TestDb, ok, person, recorded_moves, req, two_player,
+    ITALIAN, ITALIAN_RECORDED, TestDb, here, lift_limits, ok, person, recorded_moves, req,
+    two_player,
 };
 
 const GAMES: usize = 50;
@@ -19,6 +20,7 @@ const RIVALS: usize = 10;
 async fn two_processes_apply_each_of_many_contested_moves_once(db: TestDb) {
     let (white, black) = (person("white"), person("black"));
     let processes = [Arc::new(db.service().await), Arc::new(db.service().await)];
+    lift_limits(processes[0].store(), &here().server).await;
     let mut games = Vec::with_capacity(GAMES);
     for _ in 0..GAMES {
         games.push(two_player(&processes[0], "chess", &white, &black, &[]).await);

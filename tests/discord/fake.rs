@@ -36,18 +36,48 @@ const TIMESTAMP: &str = "2026-01-01T00:00:00.000000+00:00";
 /// safety net against hanging, not a speed requirement.
 const PATIENCE: Duration = Duration::from_secs(30);
 
+/// What an ordinary member may do in a channel: view it, send messages (in threads too),
+/// embed links, attach files, read history and use application commands.
+pub const MEMBER_PERMISSIONS: u64 =
+    (1 << 10) | (1 << 11) | (1 << 14) | (1 << 15) | (1 << 16) | (1 << 31) | (1 << 38);
+/// Manage Messages, which makes a member a moderator for the bot.
+pub const MANAGE_MESSAGES: u64 = 1 << 13;
+/// Administrator.
+pub const ADMINISTRATOR: u64 = 1 << 3;
+
 /// Somebody using Discord.
 #[derive(Clone, Debug)]
 pub struct Person {
     pub id: String,
     pub name: String,
+    /// Their permissions in the channels of the fake's servers, as Discord computes them for
+    /// an interaction (the member's `permissions`).
+    pub permissions: u64,
 }
 
 impl Person {
+    /// An ordinary member, with [`MEMBER_PERMISSIONS`].
     pub fn new(id: u64, name: &str) -> Person {
         Person {
             id: id.to_string(),
             name: name.to_string(),
+            permissions: MEMBER_PERMISSIONS,
+        }
+    }
+
+    /// A member who may manage messages: a moderator.
+    pub fn moderator(id: u64, name: &str) -> Person {
+        Person {
+            permissions: MEMBER_PERMISSIONS | MANAGE_MESSAGES,
+            ..Person::new(id, name)
+        }
+    }
+
+    /// A server administrator (every permission).
+    pub fn admin(id: u64, name: &str) -> Person {
+        Person {
+            permissions: MEMBER_PERMISSIONS | ADMINISTRATOR,
+            ..Person::new(id, name)
         }
     }
 
@@ -58,7 +88,7 @@ impl Person {
 
     fn member_json(&self) -> Value {
         json!({"user": self.user_json(), "roles": [], "joined_at": TIMESTAMP, "deaf": false,
-               "mute": false, "flags": 0, "permissions": "2147483647"})
+               "mute": false, "flags": 0, "permissions": self.permissions.to_string()})
     }
 }
 
@@ -243,6 +273,8 @@ struct Shared {
     /// The channel each interaction token belongs to (followups land there).
     token_channels: Mutex<HashMap<String, String>>,
     threads_forbidden: AtomicBool,
+    /// Failures to answer to the next thread creations, in order (500, 503 …).
+    failing_threads: Mutex<Vec<u16>>,
     /// Refuse the next followup message (400), as Discord does with a malformed one.
     refuse_next_followup: AtomicBool,
     /// Failures to answer to the next followups and channel messages, in order (a status:
@@ -323,6 +355,7 @@ impl Fake {
             next_id: AtomicU64::new(1_500_000_000_000_000_000),
             token_channels: Mutex::new(HashMap::new()),
             threads_forbidden: AtomicBool::new(false),
+            failing_threads: Mutex::new(Vec::new()),
             refuse_next_followup: AtomicBool::new(false),
             failing_followups: Mutex::new(Vec::new()),
             failing_posts: Mutex::new(Vec::new()),
@@ -348,6 +381,15 @@ impl Fake {
     /// From now on, creating a thread fails with "Missing Permissions" (403, code 50013).
     pub fn forbid_threads(&self) {
         self.shared.threads_forbidden.store(true, Ordering::SeqCst);
+    }
+
+    /// The next thread creations fail with these statuses, one each, in order.
+    pub fn fail_threads(&self, statuses: &[u16]) {
+        self.shared
+            .failing_threads
+            .lock()
+            .unwrap()
+            .extend_from_slice(statuses);
     }
 
     /// The next followup message the bot sends is refused with 400 Bad Request.
@@ -846,6 +888,9 @@ fn answer(
             (StatusCode::OK, message)
         }
         ("POST", ["channels", channel, "messages", _, "threads"]) => {
+            if let Some(failure) = injected_failure(&shared.failing_threads) {
+                return failure;
+            }
             if shared.threads_forbidden.load(Ordering::SeqCst) {
                 return (
                     StatusCode::FORBIDDEN,

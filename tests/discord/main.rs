@@ -9,7 +9,9 @@ mod direct;
 mod fake;
 mod gateway;
 mod history;
+mod houses;
 mod parity;
+mod permissions;
 #[path = "../support/postgres.rs"]
 mod postgres;
 mod promotion;

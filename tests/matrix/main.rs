@@ -1007,3 +1007,86 @@ async fn the_password_is_never_logged() {
     assert!(logged.lines().count() > 20, "the trace log was written");
     assert!(!logged.contains(&password), "the password is in the log");
 }
+
+/// Every server is its own house (issue 33): from a room of another community, where she is
+/// the room's admin, Mallory is answered about the game of Alice's room exactly as about a
+/// number never used, and nothing reaches the game or its thread. A challenge to the bot's own
+/// account is refused with the way to play the bot.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn another_rooms_admin_reaches_no_game_here_and_the_bot_takes_no_challenge() {
+    let world = World::new(false).await;
+    let bot = world.bot_id();
+    let root = world.game().await;
+    world.alice.say(&world.room, "e2e4", Some(&root)).await;
+    in_thread(&world.bob, &bot, &root, "e2–e4").await;
+    let service = world.bot.as_ref().unwrap().service.clone();
+    let before = service.store().game(1).await.unwrap().unwrap();
+    let mallory = Person::new("mallory").await;
+    let hers = mallory.create_room(false, &[&bot]).await;
+    mallory.wait_members(&hers, &[&mallory.id, &bot]).await;
+    for (command, id) in [
+        ("!board", 1),
+        ("!abort", 1),
+        ("!history", 1),
+        ("!moves e7", 1),
+        ("!move e7e5", 1),
+        ("!resign", 1),
+        ("!rematch", 1),
+        ("!board", 77),
+    ] {
+        mallory.say(&hers, &format!("{command} #{id}"), None).await;
+        let expected = format!("There is no game #{id}; !games lists yours.");
+        mallory
+            .wait_for(&format!("the answer to {command} #{id}"), |s| {
+                matches!(s, Seen::Notice { sender, body, .. }
+                    if *sender == bot && body.ends_with(&expected))
+            })
+            .await;
+    }
+    let answers = mallory
+        .seen()
+        .into_iter()
+        .filter(|s| matches!(s, Seen::Notice { sender, .. } if *sender == bot))
+        .count();
+    assert_eq!(
+        answers,
+        8,
+        "one refusal per command, nothing else: {:#?}",
+        mallory.seen()
+    );
+    assert_eq!(service.store().game(1).await.unwrap().unwrap(), before);
+    let in_game_thread = world
+        .alice
+        .seen()
+        .into_iter()
+        .filter(|s| matches!(s, Seen::Notice { thread, .. } if thread.as_ref() == Some(&root)))
+        .count();
+    // The challenge to the bot's own account.
+    world
+        .alice
+        .say(&world.room, &format!("!new chess {bot}"), None)
+        .await;
+    world
+        .alice
+        .notice(
+            &bot,
+            "The bot does not accept challenges; to play the bot, use the ai option",
+        )
+        .await;
+    assert_eq!(
+        service
+            .store()
+            .open_games_of_user(bot.as_str())
+            .await
+            .unwrap()
+            .len(),
+        0
+    );
+    let after = world
+        .alice
+        .seen()
+        .into_iter()
+        .filter(|s| matches!(s, Seen::Notice { thread, .. } if thread.as_ref() == Some(&root)))
+        .count();
+    assert_eq!(in_game_thread, after, "nothing more in the game's thread");
+}
