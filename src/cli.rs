@@ -54,7 +54,8 @@ pub enum Command {
     Gallery { dir: std::path::PathBuf },
     /// Measure speed: `rules` (move generation), `ai` (the bot's strength and think times),
     /// `catalonia` (the chain solver), `render` (board pictures), `service` (moves through
-    /// the service) or `memory` (many active games in one process, and a restart).
+    /// the service), `delivery` (a bot move's wait from its commit to its post, six bot
+    /// games at once) or `memory` (many active games in one process, and a restart).
     Bench {
         /// What to measure.
         what: String,
@@ -292,13 +293,18 @@ fn bench(
                 None,
             )?)
         }
+        "delivery" => {
+            init_logging("warn");
+            Ok(crate::bench::delivery::run()?)
+        }
         "memory" => {
             init_logging("warn");
             let games = games.unwrap_or(10_000) as usize;
             Ok(crate::bench::memory::run(games, own_armies)?)
         }
         other => Err(format!(
-            "unknown benchmark \"{other}\"; try: rules, ai, catalonia, render, service, memory"
+            "unknown benchmark \"{other}\"; try: rules, ai, catalonia, render, service, \
+             delivery, memory"
         )
         .into()),
     }
