@@ -39,6 +39,11 @@ pub struct Service {
     /// The chat accounts the bot itself answers as (its Discord user, its Matrix id): nobody
     /// can challenge them, since they never accept; the `ai` option plays the bot.
     pub(crate) own_accounts: Mutex<HashSet<String>>,
+    /// Held while a new game is checked against the limits per person and written, so that a
+    /// burst of commands cannot all pass the count before any is written. A server's commands
+    /// all reach one process (Discord's shards split by server; Matrix runs one), so one lock
+    /// per process makes the limits exact.
+    pub(crate) new_games: tokio::sync::Mutex<()>,
 }
 
 /// How many of the bot's searches run at once: the cores less one, at least one.
@@ -93,6 +98,7 @@ impl Service {
             timer_wake: tokio::sync::Notify::new(),
             searches: tokio::sync::Semaphore::new(search_slots()),
             own_accounts: Mutex::new(HashSet::new()),
+            new_games: tokio::sync::Mutex::new(()),
         }
     }
 

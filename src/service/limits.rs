@@ -3,9 +3,10 @@
 //! minute, and how many games against the bot they may play at once. A server's moderators
 //! change them with `/limits`; anyone may look.
 //!
-//! The counts are read just before a new game is written, outside its transaction: two games
-//! started by one person at the very same moment may both pass. The limits are there against
-//! floods, which one person's commands arrive in order for, not as an exact quota.
+//! The counts are read just before a new game is written, under a lock that new games take one
+//! at a time (`Service::new_games`): a burst of commands arriving together is counted one by
+//! one. Two processes on one database each have their own lock, but a server's commands all
+//! reach the same process.
 
 use super::{
     base::Service,

@@ -278,7 +278,6 @@ impl Service {
         mut news: News,
         moving: bool,
     ) -> ServiceResult {
-        self.within_limits(row, members).await?;
         let posts: Vec<NewPost> = news
             .post_as(PostKind::Start, self.outbox.as_ref())
             .into_iter()
@@ -295,10 +294,13 @@ impl Service {
                 self.bot_timer()
             });
         }
-        let id = self
-            .store
-            .create_game(row, members, log, &posts, &timers)
-            .await?;
+        let id = {
+            let _one_at_a_time = self.new_games.lock().await;
+            self.within_limits(row, members).await?;
+            self.store
+                .create_game(row, members, log, &posts, &timers)
+                .await?
+        };
         if timers.iter().any(|t| t.kind == TimerKind::BotMove) {
             self.timer_wake.notify_one();
         }

@@ -11,6 +11,7 @@ use crate::common::{TestDb, ask, here, ok, person, refused, req, two_player};
 
 on_both_backends!(
     open_challenges_are_limited_per_person_and_server,
+    a_burst_of_challenges_at_once_is_counted_one_by_one,
     games_started_in_a_minute_are_limited,
     games_against_the_bot_at_once_are_limited,
     only_moderators_change_limits_and_bad_values_are_explained,
@@ -81,6 +82,33 @@ async fn open_challenges_are_limited_per_person_and_server(db: TestDb) {
     ok(service.run(&req(&bob, Some(ids[1])), Command::Accept).await);
     ok(start(&service, &here(), &alice, chess(None)).await);
     refused(start(&service, &here(), &alice, chess(None)).await);
+}
+
+/// Thirty challenges sent at the same moment (one user did that, and made thirty threads in
+/// 0.9 s): each is counted after the one before it is written, so exactly the limit passes.
+async fn a_burst_of_challenges_at_once_is_counted_one_by_one(db: TestDb) {
+    let service = std::sync::Arc::new(db.service().await);
+    let alice = person("alice");
+    let burst: Vec<_> = (0..30)
+        .map(|_| {
+            let service = service.clone();
+            let alice = alice.clone();
+            tokio::spawn(async move { start(&service, &here(), &alice, chess(None)).await })
+        })
+        .collect();
+    let mut made = 0;
+    for attempt in burst {
+        match attempt.await.expect("the command's task ends") {
+            Ok(_) => made += 1,
+            Err(why) => assert!(
+                why.to_string().starts_with("You have 5 challenges"),
+                "{why}"
+            ),
+        }
+    }
+    assert_eq!(made, DEFAULT_LIMITS.open_challenges);
+    let open = service.store().open_games_of_user(&alice.id).await.unwrap();
+    assert_eq!(open.len() as i64, DEFAULT_LIMITS.open_challenges);
 }
 
 async fn games_started_in_a_minute_are_limited(db: TestDb) {

@@ -10,6 +10,7 @@ mod fake;
 mod gateway;
 mod history;
 mod houses;
+mod limits;
 mod parity;
 mod permissions;
 #[path = "../support/postgres.rs"]

@@ -1024,36 +1024,59 @@ async fn another_rooms_admin_reaches_no_game_here_and_the_bot_takes_no_challenge
     let mallory = Person::new("mallory").await;
     let hers = mallory.create_room(false, &[&bot]).await;
     mallory.wait_members(&hers, &[&mallory.id, &bot]).await;
-    for (command, id) in [
-        ("!board", 1),
-        ("!abort", 1),
-        ("!history", 1),
-        ("!moves e7", 1),
+    // Every command of the table that names a game, and one number never used.
+    let commands = [
+        ("!accept", 1),
+        ("!decline", 1),
+        ("!join", 1),
+        ("!leave", 1),
         ("!move e7e5", 1),
+        ("!moves e7", 1),
+        ("!board", 1),
         ("!resign", 1),
+        ("!draw", 1),
+        ("!undo", 1),
+        ("!history", 1),
         ("!rematch", 1),
+        ("!abort", 1),
+        ("!hint", 1),
         ("!board", 77),
-    ] {
-        mallory.say(&hers, &format!("{command} #{id}"), None).await;
-        let expected = format!("There is no game #{id}; !games lists yours.");
+    ];
+    let answers_seen = || -> Vec<String> {
         mallory
-            .wait_for(&format!("the answer to {command} #{id}"), |s| {
-                matches!(s, Seen::Notice { sender, body, .. }
-                    if *sender == bot && body.ends_with(&expected))
+            .seen()
+            .into_iter()
+            .filter_map(|s| match s {
+                Seen::Notice { sender, body, .. } if sender == bot => Some(body),
+                _ => None,
+            })
+            .collect()
+    };
+    for (n, (command, id)) in commands.iter().enumerate() {
+        mallory.say(&hers, &format!("{command} #{id}"), None).await;
+        mallory
+            .wait_for(&format!("the answer to {command} #{id}"), |_| {
+                answers_seen().len() > n
             })
             .await;
+        let expected = format!("There is no game #{id}; !games lists yours.");
+        let answer = answers_seen()[n].clone();
+        assert!(answer.ends_with(&expected), "{command} #{id}: {answer}");
     }
-    let answers = mallory
-        .seen()
-        .into_iter()
-        .filter(|s| matches!(s, Seen::Notice { sender, .. } if *sender == bot))
-        .count();
     assert_eq!(
-        answers,
-        8,
+        answers_seen().len(),
+        commands.len(),
         "one refusal per command, nothing else: {:#?}",
         mallory.seen()
     );
+    // The leaderboard of her room knows nothing of the game's players.
+    mallory.say(&hers, "!leaderboard chess", None).await;
+    mallory
+        .notice(
+            &bot,
+            "Nobody has finished a rated game of Chess on this server yet",
+        )
+        .await;
     assert_eq!(service.store().game(1).await.unwrap().unwrap(), before);
     let in_game_thread = world
         .alice
