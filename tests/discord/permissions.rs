@@ -17,6 +17,16 @@ fn thread_attempts(world: &World) -> Vec<Recorded> {
         .collect()
 }
 
+/// Alice challenges Bob to chess in the lobby; returns the interaction's token.
+fn alice_challenges_bob(world: &World) -> String {
+    world.fake.slash(
+        &world.alice,
+        &world.lobby,
+        "new",
+        vec![option("game", "chess"), user_option("opponent", &world.bob)],
+    )
+}
+
 /// Waits until game `game` lives in a thread the fake created (not the lobby), and returns it.
 async fn moved_to_a_thread(world: &World, game: i64) -> Channel {
     let store = world.bot.as_ref().unwrap().service.store().clone();
@@ -91,12 +101,7 @@ async fn a_server_error_creating_a_thread_is_retried_and_not_taken_for_a_permiss
     let world = World::new().await;
     // One 500: retried, and the game reaches its thread without a word about permissions.
     world.fake.fail_threads(&[500]);
-    let token = world.fake.slash(
-        &world.alice,
-        &world.lobby,
-        "new",
-        vec![option("game", "chess"), user_option("opponent", &world.bob)],
-    );
+    let token = alice_challenges_bob(&world);
     let challenge = world.fake.wait_answer(&token).await;
     let game = game_of(&challenge);
     let thread = moved_to_a_thread(&world, game).await;
@@ -108,12 +113,7 @@ async fn a_server_error_creating_a_thread_is_retried_and_not_taken_for_a_permiss
     // Discord failed, not that a permission is missing.
     world.fake.fail_threads(&[500, 502, 503, 500, 500, 500]);
     let before = thread_attempts(&world).len();
-    let token = world.fake.slash(
-        &world.alice,
-        &world.lobby,
-        "new",
-        vec![option("game", "chess"), user_option("opponent", &world.bob)],
-    );
+    let token = alice_challenges_bob(&world);
     let challenge = world.fake.wait_answer(&token).await;
     let note = world
         .fake
@@ -139,12 +139,7 @@ async fn a_challenge_whose_first_post_failed_gets_its_thread_when_the_outbox_pos
     let world = World::new().await;
     // The answer to /new fails (the deferred "thinking…" is answered by a followup).
     world.fake.fail_followups(&[500]);
-    let token = world.fake.slash(
-        &world.alice,
-        &world.lobby,
-        "new",
-        vec![option("game", "chess"), user_option("opponent", &world.bob)],
-    );
+    let token = alice_challenges_bob(&world);
     world
         .fake
         .wait_for("the note that the board follows", |r| {

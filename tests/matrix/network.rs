@@ -102,3 +102,48 @@ async fn the_sync_dropped_mid_game_resumes_and_what_was_sent_meanwhile_is_handle
         "the bot took {answered_after:?} to come back"
     );
 }
+
+/// A challenge whose first post the homeserver never got (its request cut as a network failure
+/// would): the challenger is told it will follow, the outbox posts it, and it gets what a
+/// command's answer gets: the reactions to answer it, remembered, and the game's thread rooted
+/// at it, where the game is then played.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_challenge_whose_first_post_failed_is_posted_later_with_its_reactions_and_thread() {
+    let proxy = Proxy::start(&synapse().url).await;
+    let world = World::with_bot_at(false, &proxy.url).await;
+    let bot = world.bot_id();
+    proxy.cut_next_request("/send/m.room.message/");
+    let challenge = format!(
+        "!new chess @{}",
+        world.bob.id.as_str().trim_start_matches('@')
+    );
+    world.alice.say(&world.room, &challenge, None).await;
+    world.alice.notice(&bot, "That is saved").await;
+    assert_eq!(proxy.requests_cut(), 1, "the challenge's post was cut");
+    let Seen::Notice { event: root, .. } = world
+        .alice
+        .wait_for("the challenge, posted by the outbox", |s| {
+            matches!(s, Seen::Notice { sender, body, .. }
+                if *sender == bot && body.contains("challenges"))
+        })
+        .await
+    else {
+        unreachable!()
+    };
+    world
+        .bob
+        .wait_for("the bot's ✅ on the challenge", |s| {
+            matches!(s, Seen::Reaction { sender, target, key }
+                if *sender == bot && *target == root && key == "✅")
+        })
+        .await;
+    world.bob.react(&world.room, &root, "✅").await;
+    in_thread(&world.alice, &bot, &root, "accepts").await;
+    world.alice.say(&world.room, "e2e4", Some(&root)).await;
+    in_thread(&world.bob, &bot, &root, "e2–e4").await;
+    assert_eq!(
+        recorded(&world, &root).await,
+        ["e2e4"],
+        "played in the thread"
+    );
+}

@@ -1,7 +1,9 @@
 //! A TCP proxy on 127.0.0.1 between the bot and the homeserver, which a test can break the way a
 //! network does: [`Proxy::cut`] resets every open connection at once (a TCP reset, no clean
 //! close), and [`Proxy::refuse`] resets every new one until [`Proxy::restore`]. It also notices a
-//! long-poll `/sync` that is waiting for its answer, so a test can cut in the middle of one.
+//! long-poll `/sync` that is waiting for its answer, so a test can cut in the middle of one, and
+//! can reset the connection of the next request whose first line contains a text
+//! ([`Proxy::cut_next_request`]), so that one request fails as a network failure would.
 
 use std::{
     collections::HashMap,
@@ -32,6 +34,10 @@ pub struct Proxy {
 #[derive(Default)]
 struct Shared {
     refusing: AtomicBool,
+    /// The next request whose first line contains this is not relayed: its connection is reset.
+    cut_next: Mutex<Option<String>>,
+    /// Requests cut that way.
+    requests_cut: AtomicUsize,
     /// Connections reset at once because the proxy was refusing.
     refused: AtomicUsize,
     /// Connections made through the proxy since it started.
@@ -95,6 +101,17 @@ impl Proxy {
     /// New connections are relayed again.
     pub fn restore(&self) {
         self.shared.refusing.store(false, Ordering::SeqCst);
+    }
+
+    /// The next request whose first line contains `text` (such as `/send/m.room.message/`)
+    /// is not relayed: its connection is reset instead, once.
+    pub fn cut_next_request(&self, text: &str) {
+        *self.shared.cut_next.lock().unwrap() = Some(text.to_string());
+    }
+
+    /// How many requests were cut by [`Proxy::cut_next_request`].
+    pub fn requests_cut(&self) -> usize {
+        self.shared.requests_cut.load(Ordering::SeqCst)
     }
 
     /// How many connections were refused.
@@ -181,34 +198,66 @@ async fn relay(
         let _ = outbound.set_zero_linger();
         let (from_client, to_client) = inbound.into_split();
         let (from_server, to_server) = outbound.into_split();
-        tokio::join!(
-            pump(from_client, to_server, |bytes| {
-                if is_sync_request(bytes) {
-                    *waiting.0.lock().unwrap() = Some(Instant::now());
-                }
-            }),
-            pump(from_server, to_client, |_| {
-                *waiting.0.lock().unwrap() = None;
-            }),
-        );
+        let cut = tokio::sync::Notify::new();
+        let relaying = async {
+            tokio::join!(
+                pump(from_client, to_server, |bytes| {
+                    if is_sync_request(bytes) {
+                        *waiting.0.lock().unwrap() = Some(Instant::now());
+                    }
+                    let relayed = !is_request_to_cut(&shared, bytes);
+                    if !relayed {
+                        cut.notify_one();
+                    }
+                    relayed
+                }),
+                pump(from_server, to_client, |_| {
+                    *waiting.0.lock().unwrap() = None;
+                    true
+                }),
+            )
+        };
+        // A cut request drops both sockets at once: they reset (zero linger).
+        tokio::select! {
+            _ = relaying => {}
+            _ = cut.notified() => {}
+        }
     }
     shared.open.lock().unwrap().remove(&id);
 }
 
-/// Copies `from` to `to`, showing each chunk to `seen` first; passes an end on.
-async fn pump(mut from: OwnedReadHalf, mut to: OwnedWriteHalf, seen: impl Fn(&[u8])) {
+/// Copies `from` to `to`, showing each chunk to `relay` first, which says whether to pass it
+/// on (else the copying stops); passes an end on.
+async fn pump(mut from: OwnedReadHalf, mut to: OwnedWriteHalf, relay: impl Fn(&[u8]) -> bool) {
     let mut buffer = vec![0; 64 * 1024];
     loop {
         let n = match from.read(&mut buffer).await {
             Ok(0) | Err(_) => break,
             Ok(n) => n,
         };
-        seen(&buffer[..n]);
+        if !relay(&buffer[..n]) {
+            return;
+        }
         if to.write_all(&buffer[..n]).await.is_err() {
             break;
         }
     }
     let _ = to.shutdown().await;
+}
+
+/// Whether a chunk from the client starts the request the test asked to cut (and disarms it).
+fn is_request_to_cut(shared: &Shared, bytes: &[u8]) -> bool {
+    let mut armed = shared.cut_next.lock().unwrap();
+    let Some(text) = armed.as_deref() else {
+        return false;
+    };
+    let line = bytes.split(|&b| b == b'\n').next().unwrap_or_default();
+    if !String::from_utf8_lossy(line).contains(text) {
+        return false;
+    }
+    *armed = None;
+    shared.requests_cut.fetch_add(1, Ordering::SeqCst);
+    true
 }
 
 /// Whether a chunk from the client starts a `/sync` request.
