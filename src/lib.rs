@@ -1,7 +1,9 @@
 //! Chatrang: a chat bot that hosts unusual chess variants.
 //!
-//! Data flows one way: chat adapter → service → rules, render, store. This crate holds all of
-//! them; [`rules`] is the pure core every other part builds on.
+//! Data flows one way: chat adapter → service → rules, render, store. The rules and the
+//! pictures are crates of their own (`chatrang-rules`, `chatrang-render`, re-exported here as
+//! [`rules`] and [`render`]), so the compiler keeps them from reaching up; this crate holds the
+//! bot: the service, the store, the adapters, the command line and the benchmarks.
 
 // matrix-sdk's sync futures are deep: proving them `Send` for `tokio::spawn` needs more than the
 // default 128 levels.
@@ -12,7 +14,8 @@ pub mod cli;
 pub mod console;
 pub mod discord;
 pub mod matrix;
-pub mod render;
-pub mod rules;
 pub mod service;
 pub mod store;
+
+pub use chatrang_render as render;
+pub use chatrang_rules as rules;

@@ -16,14 +16,14 @@ pub struct Case {
 
 /// A 10×10 Pick-a-team middlegame with a Pao (`C`, mRcpR) and a Grasshopper (`G`, gQ) a side
 /// and pawns that cannot promote within five plies. Its counts are in
-/// `tests/data/perft/pick-a-team.perft` (record `hoppers`), where Fairy-Stockfish agrees. The
+/// `crates/chatrang-rules/tests/data/perft/pick-a-team.perft` (record `hoppers`), where Fairy-Stockfish agrees. The
 /// pawns stand beyond their third rank: Fairy-Stockfish has no triple steps.
 pub const HOPPERS: &str =
     "rnb1k2bnr/10/10/pp1pp1g1pp/2c2p1p2/2C2P1P2/PP1PP1G1PP/10/10/RNB1K2BNR w - - 0 1";
 
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
-/// Katarenga board AJS2 after Black chose the north edge (`tests/data/perft/katarenga.perft`).
+/// Katarenga board AJS2 after Black chose the north edge (`crates/chatrang-rules/tests/data/perft/katarenga.perft`).
 const KATARENGA: &str = "AJS2 pppppppp/8/8/8/8/8/8/PPPPPPPP w ---- wb 1";
 
 pub const CASES: [Case; 7] = [

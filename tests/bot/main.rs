@@ -1,5 +1,5 @@
 //! Tests of the bot around the rules: the store and the game service on SQLite and PostgreSQL,
-//! every game played through the service, the console front end and the board pictures.
+//! every game played through the service and the console front end.
 
 #[path = "../support/postgres.rs"]
 mod postgres;
@@ -20,7 +20,6 @@ mod outbox;
 mod panics;
 mod promotion;
 mod ratings_race;
-mod render;
 mod service;
 mod service_games;
 mod store;

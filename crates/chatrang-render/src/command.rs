@@ -1,0 +1,210 @@
+//! The command-line side of pictures: `chatrang render`, `chatrang gallery` and
+//! `chatrang bench render`. Thin wrappers; the drawing lives in the rest of this module.
+
+use std::{
+    io,
+    path::{Path, PathBuf},
+    time::Instant,
+};
+
+use super::encode::Settings;
+use super::error::RenderError;
+use super::gallery::{self, GalleryError};
+use super::renderer::Renderer;
+use super::showcase;
+use super::text_board::text_board;
+use chatrang_rules::{
+    ActionError, BoardView, Color, GameId, Options, SetupError, UnknownGame, registry,
+};
+
+/// Why a picture command failed; the text is what `chatrang` prints after "error: ".
+#[derive(Debug, thiserror::Error)]
+pub enum CommandError {
+    #[error("write: render piece <game> <piece>")]
+    PieceUsage,
+    #[error(transparent)]
+    UnknownGame(#[from] UnknownGame),
+    #[error(transparent)]
+    Setup(#[from] SetupError),
+    #[error(transparent)]
+    Diagram(#[from] ActionError),
+    #[error(transparent)]
+    Render(#[from] RenderError),
+    #[error("cannot write {}: {source}", path.display())]
+    Write { path: PathBuf, source: io::Error },
+    #[error(transparent)]
+    Gallery(#[from] GalleryError),
+    #[error("{0}: position not reached")]
+    NotReached(&'static str),
+}
+
+/// `chatrang render <game> [--position STR] [--out FILE]` and
+/// `chatrang render piece <game> <piece>`.
+pub fn render(
+    what: &str,
+    rest: &[String],
+    position: Option<&str>,
+    out: Option<PathBuf>,
+    black: bool,
+) -> Result<(), CommandError> {
+    let (id, view) = if what.eq_ignore_ascii_case("piece") {
+        let [game, piece @ ..] = rest else {
+            return Err(CommandError::PieceUsage);
+        };
+        let id = GameId::parse(game)?;
+        let game = registry::new_game(id, &Options::default(), 0)?;
+        let view = game.piece_diagram(&piece.join(" "))?;
+        (id, view)
+    } else {
+        let id = GameId::parse(what)?;
+        let game = match position {
+            Some(text) => registry::load(id, text),
+            None => registry::new_game(id, &Options::default(), 0),
+        }?;
+        (id, game.view())
+    };
+    let orientation = if black { Color::Black } else { Color::White };
+    let out = out.unwrap_or_else(|| PathBuf::from(format!("{}.png", id.id())));
+    let png = Renderer::global().png(&view, orientation)?;
+    std::fs::write(&out, &png).map_err(|source| CommandError::Write {
+        path: out.clone(),
+        source,
+    })?;
+    print!("{}", text_board(&view, orientation));
+    println!("wrote {} ({} bytes)", out.display(), png.len());
+    Ok(())
+}
+
+/// `chatrang gallery <DIR>`.
+pub fn gallery(dir: &Path) -> Result<(), CommandError> {
+    let written = gallery::write(dir)?;
+    println!("wrote {} pictures to {}", written.len(), dir.display());
+    Ok(())
+}
+
+/// `chatrang bench render`: per sample board of the real games, the median and 99th percentile
+/// of draw + PNG encode, in wall-clock time and in this thread's processor time (which a busy
+/// machine inflates less), split by phase; then the encoder settings compared on the largest
+/// board.
+pub fn bench() -> Result<(), CommandError> {
+    let started = Instant::now();
+    let renderer = Renderer::global();
+    println!(
+        "renderer built (fonts, sprite sheets, {}-colour palette) in {:.1} ms",
+        renderer.palette().len(),
+        started.elapsed().as_secs_f64() * 1e3
+    );
+    let boards = bench_boards()?;
+    println!(
+        "{:<28} {:>9} | {:>8} {:>8} {:>8} {:>8} | {:>8} {:>8} | {:>8}",
+        "board (ms)",
+        "pixels",
+        "draw cpu",
+        "enc cpu",
+        "cpu p50",
+        "cpu p99",
+        "wall p50",
+        "wall p99",
+        "PNG KB"
+    );
+    let runs = 200;
+    for (name, view) in &boards {
+        let (mut draw_cpu, mut enc_cpu, mut cpu, mut wall) = (vec![], vec![], vec![], vec![]);
+        let (mut size, mut pixels) = (0, String::new());
+        for _ in 0..runs {
+            let (t, c0) = (Instant::now(), thread_cpu_ms());
+            let picture = renderer.draw(view, Color::White)?;
+            let c1 = thread_cpu_ms();
+            let png = renderer.encode(&picture, Settings::default())?;
+            let layout = &picture.layout;
+            let c2 = thread_cpu_ms();
+            wall.push(t.elapsed().as_secs_f64() * 1e3);
+            if let (Some(c0), Some(c1), Some(c2)) = (c0, c1, c2) {
+                draw_cpu.push(c1 - c0);
+                enc_cpu.push(c2 - c1);
+                cpu.push(c2 - c0);
+            }
+            size = png.len();
+            pixels = format!("{}×{}", layout.width, layout.height);
+        }
+        println!(
+            "{:<28} {:>9} | {:>8.3} {:>8.3} {:>8.3} {:>8.3} | {:>8.3} {:>8.3} | {:>8.1}",
+            name,
+            pixels,
+            percentile(&mut draw_cpu, 0.5),
+            percentile(&mut enc_cpu, 0.5),
+            percentile(&mut cpu, 0.5),
+            percentile(&mut cpu, 0.99),
+            percentile(&mut wall, 0.5),
+            percentile(&mut wall, 0.99),
+            size as f64 / 1024.0
+        );
+    }
+    for (name, view) in boards
+        .iter()
+        .filter(|(n, _)| n.contains("middlegame"))
+        .take(2)
+    {
+        let picture = renderer.draw(view, Color::White)?;
+        println!("\nencoder settings on {name} (cpu ms per encode):");
+        for (label, settings) in Settings::candidates() {
+            let mut times = Vec::new();
+            let mut size = 0;
+            for _ in 0..40 {
+                let c0 = thread_cpu_ms();
+                size = renderer.encode(&picture, settings)?.len();
+                if let (Some(a), Some(b)) = (c0, thread_cpu_ms()) {
+                    times.push(b - a);
+                }
+            }
+            println!(
+                "  {:<28} {:>8.3} {:>8.1} KB",
+                label,
+                percentile(&mut times, 0.5),
+                size as f64 / 1024.0
+            );
+        }
+    }
+    Ok(())
+}
+
+/// The boards the benchmark draws: the real games' positions of the gallery.
+fn bench_boards() -> Result<Vec<(String, BoardView)>, CommandError> {
+    let need = |name: &'static str, view: Option<BoardView>| {
+        view.map(|v| (name.to_string(), v))
+            .ok_or(CommandError::NotReached(name))
+    };
+    Ok(vec![
+        need("chess 8×8 start", showcase::start(GameId::Chess))?,
+        need("chess 8×8 middlegame", showcase::middlegame(GameId::Chess))?,
+        need("cataclysm 16×12 start", showcase::start(GameId::Cataclysm))?,
+        need(
+            "cataclysm 16×12 middlegame",
+            showcase::middlegame(GameId::Cataclysm),
+        )?,
+        need(
+            "pick-a-team draft + pool",
+            showcase::start(GameId::PickATeam),
+        )?,
+        need("katarenga + camps", showcase::katarenga_camps())?,
+        need("chromopolis stack", showcase::chromopolis_stack())?,
+        need("catalonia chain", showcase::catalonia_chain())?,
+    ])
+}
+
+/// This thread's processor time in milliseconds (`None` where the clock is missing).
+fn thread_cpu_ms() -> Option<f64> {
+    let mut time = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `time` is a valid, writable timespec for the duration of the call.
+    let status = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut time) };
+    (status == 0).then(|| time.tv_sec as f64 * 1e3 + time.tv_nsec as f64 / 1e6)
+}
+
+fn percentile(samples: &mut [f64], p: f64) -> f64 {
+    samples.sort_by(|a, b| a.total_cmp(b));
+    let index = ((samples.len() as f64 - 1.0) * p).round() as usize;
+    samples.get(index).copied().unwrap_or(f64::NAN)
+}

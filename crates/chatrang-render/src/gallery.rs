@@ -1,0 +1,139 @@
+//! The gallery: pictures of every game from the real rules (start, a middlegame, the features
+//! each game is known for) and a diagram of every piece type of every game, written to a folder
+//! for people to look at (and run by the tests so that no game's picture fails).
+
+use std::{
+    io,
+    path::{Path, PathBuf},
+};
+
+use super::error::RenderError;
+use super::renderer::Renderer;
+use super::showcase::{self, ShowcaseError};
+use super::text_board::text_board;
+use chatrang_rules::{BoardView, Color, GAMES, GameId};
+
+/// One picture: file name (without extension), view, side at the bottom.
+pub type Entry = (String, BoardView, Color);
+
+/// Why the gallery could not be made; the text names the game, piece, picture or file.
+#[derive(Debug, thiserror::Error)]
+pub enum GalleryError {
+    #[error("{0}: cannot start a game")]
+    NoStart(GameId),
+    #[error("{0}: no middlegame")]
+    NoMiddlegame(GameId),
+    #[error("{0}: no seeded playout reached it")]
+    NotReached(&'static str),
+    #[error("{0}: its moves are not legal")]
+    Unplayable(&'static str),
+    #[error(transparent)]
+    Showcase(#[from] ShowcaseError),
+    #[error("{name}: {error}")]
+    Render { name: String, error: RenderError },
+    #[error("cannot create {}: {source}", dir.display())]
+    Create { dir: PathBuf, source: io::Error },
+    #[error("cannot write {}: {source}", path.display())]
+    Write { path: PathBuf, source: io::Error },
+}
+
+/// Every gallery view with a file name; an error names the game or piece that failed.
+pub fn views() -> Result<Vec<Entry>, GalleryError> {
+    let side = |view: &BoardView| view.perspective.unwrap_or(Color::White);
+    let mut views: Vec<Entry> = Vec::new();
+    for spec in &GAMES {
+        let id = spec.id;
+        let start = showcase::start(id).ok_or(GalleryError::NoStart(id))?;
+        views.push((format!("{}-start", spec.key), start, Color::White));
+        let middle = showcase::middlegame(id).ok_or(GalleryError::NoMiddlegame(id))?;
+        let orientation = side(&middle);
+        views.push((format!("{}-middlegame", spec.key), middle, orientation));
+    }
+    let feature =
+        |name: &'static str, view: Option<BoardView>| view.ok_or(GalleryError::NotReached(name));
+    let fixed =
+        |name: &'static str, view: Option<BoardView>| view.ok_or(GalleryError::Unplayable(name));
+    // The start of a Pick-a-team game is its draft: the pool beside the board.
+    let draft = feature("pick-a-team draft", showcase::start(GameId::PickATeam))?;
+    views.push(("pick-a-team-draft-black".into(), draft, Color::Black));
+    let camps = feature("katarenga camps", showcase::katarenga_camps())?;
+    views.push(("katarenga-camps".into(), camps.clone(), Color::White));
+    views.push(("katarenga-camps-black".into(), camps, Color::Black));
+    let stack = feature("chromopolis stack", showcase::chromopolis_stack())?;
+    views.push(("chromopolis-stack".into(), stack.clone(), Color::White));
+    views.push(("chromopolis-stack-black".into(), stack, Color::Black));
+    let chain = feature("catalonia chain", showcase::catalonia_chain())?;
+    views.push(("catalonia-chain".into(), chain, Color::White));
+    // Chess positions reached by fixed moves of the real game: a mate, and one piece's moves.
+    let mate = fixed("chess mate", showcase::chess_mate())?;
+    views.push(("chess-mate".into(), mate, Color::Black));
+    let knight = fixed("chess knight moves", showcase::chess_knight_moves())?;
+    views.push(("chess-knight-moves".into(), knight, Color::White));
+    let pawn = fixed("cataclysm pawn moves", showcase::cataclysm_pawn_moves())?;
+    views.push(("cataclysm-pawn-moves".into(), pawn, Color::White));
+    // Arranged by hand: no game has every piece type, so this sheet of all the artwork is
+    // made up (of the games' own pieces).
+    views.push(("all-pieces".into(), showcase::all_pieces(), Color::White));
+    for spec in &GAMES {
+        for (name, view) in showcase::piece_diagrams(spec.id)? {
+            views.push((
+                format!("{}-piece-{}", spec.key, slug(&name)),
+                view,
+                Color::White,
+            ));
+        }
+    }
+    Ok(views)
+}
+
+/// A file-name-safe form of a piece name: "fF Fish Pawn" → "ff-fish-pawn".
+fn slug(name: &str) -> String {
+    let mut out = String::new();
+    for c in name.chars() {
+        if c.is_ascii_alphanumeric() {
+            out.push(c.to_ascii_lowercase());
+        } else if !out.ends_with('-') && !out.is_empty() {
+            out.push('-');
+        }
+    }
+    out.trim_end_matches('-').to_string()
+}
+
+/// Writes the gallery as PNG files (and the text boards as .txt) into `dir`.
+pub fn write(dir: &Path) -> Result<Vec<PathBuf>, GalleryError> {
+    std::fs::create_dir_all(dir).map_err(|source| GalleryError::Create {
+        dir: dir.to_path_buf(),
+        source,
+    })?;
+    let renderer = Renderer::global();
+    let mut written = Vec::new();
+    for (name, view, orientation) in views()? {
+        let png = match renderer.png(&view, orientation) {
+            Ok(png) => png,
+            Err(error) => return Err(GalleryError::Render { name, error }),
+        };
+        let path = dir.join(format!("{name}.png"));
+        write_file(&path, &png)?;
+        let text_path = dir.join(format!("{name}.txt"));
+        write_file(&text_path, text_board(&view, orientation).as_bytes())?;
+        written.push(path);
+    }
+    Ok(written)
+}
+
+fn write_file(path: &Path, bytes: &[u8]) -> Result<(), GalleryError> {
+    std::fs::write(path, bytes).map_err(|source| GalleryError::Write {
+        path: path.to_path_buf(),
+        source,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn slugs_are_plain() {
+        assert_eq!(super::slug("fF Fish Pawn"), "ff-fish-pawn");
+        assert_eq!(super::slug("Grand Rook"), "grand-rook");
+        assert_eq!(super::slug("  Pao! "), "pao");
+    }
+}

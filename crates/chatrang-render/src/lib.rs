@@ -1,0 +1,63 @@
+//! Board pictures: a [`Renderer`] turns a [`BoardView`](chatrang_rules::BoardView) into a PNG, and
+//! [`text_board`] into Unicode text for the console and screen readers.
+//!
+//! Drawing is copying: the piece SVGs (our own, in `assets/pieces/`) are rasterized once per size
+//! into sprite sheets, so a request only fills squares, copies sprites, draws a few shapes and
+//! glyphs and encodes. Rendering is a pure function of the view and the orientation (no I/O),
+//! safe to call from a blocking thread pool.
+//!
+//! The modules, bottom to top; each uses only modules listed before it, and this file only
+//! declares and re-exports. Each file names a sibling in a `use super::<module>` line of its
+//! own, so that reading the imports shows every edge.
+//! 1. `assets`, `palette`, `quantize`, `encode`, `rect`, `legend`, `moves`: the leaves (artwork
+//!    and fonts, colours, the palette and its blend tables, PNG encoding, pixel rectangles, the
+//!    legend's piece types, the moves-of-a-piece view).
+//! 2. `sprite`: one rasterized sprite, straight and in palette indices.
+//! 3. `surface`: what drawing draws on (fills, sprites, coverage masks, vector shapes).
+//! 4. `canvas`, `indexed`: the two surfaces, full colour and palette indices.
+//! 5. `font`: text on a surface.
+//! 6. `shapes`: the vector drawings of one square (tile signs, pit, check, plate, marks).
+//! 7. `layout`: where everything goes on a picture.
+//! 8. `sprites`: the sprite sheets of pieces and square decorations, one per size.
+//! 9. `board`, `overlay`, `pieces`: the board's layers.
+//! 10. `panels`: the header, the legend and the pool around the board.
+//! 11. `paint`: the order of the layers.
+//! 12. `showcase`: positions of the real games (the palette is learned from them).
+//! 13. `error`, `renderer`: the renderer, which draws a view and encodes it.
+//! 14. `text_board`: the board as text.
+//! 15. `gallery`, `command`: `chatrang gallery`, `chatrang render` and the benchmark.
+
+mod assets;
+mod board;
+mod canvas;
+pub mod command;
+pub mod encode;
+mod error;
+mod font;
+pub mod gallery;
+mod indexed;
+mod layout;
+mod legend;
+mod moves;
+mod overlay;
+mod paint;
+pub mod palette;
+mod panels;
+mod pieces;
+pub mod quantize;
+mod rect;
+mod renderer;
+mod shapes;
+pub mod showcase;
+mod sprite;
+mod sprites;
+mod surface;
+mod text_board;
+
+pub use error::RenderError;
+pub use layout::{Layout, LegendItem, PlacedEntry};
+pub use legend::{LegendEntry, entries as legend_entries};
+pub use moves::moves_view;
+pub use rect::PixelRect;
+pub use renderer::{Picture, Renderer};
+pub use text_board::text_board;

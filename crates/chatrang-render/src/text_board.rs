@@ -1,0 +1,207 @@
+//! The board as Unicode text, for the console and for screen readers: the header, one line per
+//! rank with the side at the bottom chosen by the caller, file letters, then what a picture
+//! shows besides pieces (last move, check, camps, chain, pool, legend). Pieces are chess symbols
+//! (orthodox kinds) or their letter (capital for White); `·` an empty square, `#` a missing one,
+//! `◌` a pit, a digit after a piece the size of its stack, `*` a bound piece; Katarenga squares
+//! carry their colour letter (r y g b) in front.
+
+use std::fmt::Write as _;
+
+use super::legend;
+use chatrang_rules::{BoardView, Color, Mark, PieceView, Square, Tile};
+
+/// The view as text with `orientation`'s side at the bottom. Never fails: a view without a
+/// board gives just its header and a note.
+pub fn text_board(view: &BoardView, orientation: Color) -> String {
+    let mut out = String::new();
+    let header: String = view.header.trim().chars().take(200).collect();
+    if !header.is_empty() {
+        let _ = writeln!(out, "{header}");
+    }
+    let Some(geometry) = &view.geometry else {
+        out.push_str("(no board)\n");
+        return out;
+    };
+    let mut files: Vec<u8> = (0..geometry.files()).collect();
+    let mut ranks: Vec<u8> = (0..geometry.ranks()).rev().collect();
+    if orientation == Color::Black {
+        files.reverse();
+        ranks.reverse();
+    }
+    // On coloured boards (Katarenga) the colour under a piece matters, so each square gets its
+    // colour letter in front: "r♙" is a White pawn on red.
+    let coloured = view.tiles.iter().any(|&(_, t)| t != Tile::Pit);
+    for &rank in &ranks {
+        let _ = write!(out, "{:>2} ", rank + 1);
+        for &file in &files {
+            let Some(square) = Square::new(file, rank) else {
+                continue;
+            };
+            let exists = geometry.contains(square);
+            if coloured {
+                out.push(if exists {
+                    tile_letter(view, square).unwrap_or(' ')
+                } else {
+                    ' '
+                });
+            }
+            out.push_str(&cell(view, exists, square, coloured));
+        }
+        out.truncate(out.trim_end().len());
+        out.push('\n');
+    }
+    out.push_str("   ");
+    for &file in &files {
+        if coloured {
+            out.push(' ');
+        }
+        out.push((b'a' + file) as char);
+        out.push(' ');
+    }
+    out.truncate(out.trim_end().len());
+    out.push('\n');
+    if geometry.wraps_files() {
+        let last = (b'a' + geometry.files() - 1) as char;
+        let _ = writeln!(out, "The files wrap around: a is next to {last}.");
+    }
+    notes(&mut out, view);
+    out
+}
+
+/// The colour letter of a Katarenga square.
+fn tile_letter(view: &BoardView, square: Square) -> Option<char> {
+    match view.tiles.iter().rev().find(|(s, _)| *s == square)?.1 {
+        Tile::Red => Some('r'),
+        Tile::Yellow => Some('y'),
+        Tile::Green => Some('g'),
+        Tile::Blue => Some('b'),
+        Tile::Pit => Some('◌'),
+    }
+}
+
+/// One square as two characters: a piece (with a stack count) or what lies there. On coloured
+/// boards the colour is written separately, so an empty square is just a dot.
+fn cell(view: &BoardView, exists: bool, square: Square, coloured: bool) -> String {
+    if !exists {
+        return "# ".to_string();
+    }
+    let here: Vec<&PieceView> = view
+        .pieces
+        .iter()
+        .filter(|(s, _)| *s == square)
+        .map(|(_, p)| p)
+        .collect();
+    if let Some(top) = here.iter().rev().find(|p| !p.bound).or(here.last()) {
+        let mut s = glyph(top).to_string();
+        if here.len() > 1 {
+            s.push(char::from_digit(here.len().min(9) as u32, 10).unwrap_or('+'));
+        } else if top.bound {
+            s.push('*');
+        } else {
+            s.push(' ');
+        }
+        return s;
+    }
+    if let Some(&(_, mark)) = view.marks.iter().find(|(s, _)| *s == square) {
+        let c = match mark {
+            Mark::Move => '•',
+            Mark::Capture => '×',
+            Mark::MoveOrCapture => '⊕',
+            Mark::Hop => '○',
+            Mark::Partner => '◆',
+            Mark::Defend => '◇',
+            Mark::Force => '✶',
+            Mark::Origin => '□',
+        };
+        return format!("{c} ");
+    }
+    let c = if coloured {
+        '·'
+    } else {
+        tile_letter(view, square).unwrap_or('·')
+    };
+    format!("{c} ")
+}
+
+/// Chess symbols for the orthodox kinds, the piece's letter for the others (capital for White).
+fn glyph(piece: &PieceView) -> char {
+    let white = piece.color == Color::White;
+    let chess = match piece.kind.as_str() {
+        "king" => Some(('♔', '♚')),
+        "queen" => Some(('♕', '♛')),
+        "rook" => Some(('♖', '♜')),
+        "bishop" => Some(('♗', '♝')),
+        "knight" => Some(('♘', '♞')),
+        "pawn" => Some(('♙', '♟')),
+        _ => None,
+    };
+    if let Some((w, b)) = chess {
+        return if white { w } else { b };
+    }
+    let letter = piece.symbol.chars().next().unwrap_or('?');
+    if white {
+        letter.to_uppercase().next().unwrap_or(letter)
+    } else {
+        letter.to_lowercase().next().unwrap_or(letter)
+    }
+}
+
+fn notes(out: &mut String, view: &BoardView) {
+    let list = |squares: &[Square]| {
+        squares
+            .iter()
+            .map(|s| s.to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    if !view.last_move.is_empty() {
+        let _ = writeln!(out, "Last move: {}", list(&view.last_move));
+    }
+    if !view.check.is_empty() {
+        let _ = writeln!(out, "Check: {}", list(&view.check));
+    }
+    let bound: Vec<String> = view
+        .pieces
+        .iter()
+        .filter(|(_, p)| p.bound)
+        .map(|(s, p)| format!("{} {} on {s}", p.color, p.name))
+        .collect();
+    if !bound.is_empty() {
+        let _ = writeln!(out, "Bound (*): {}", bound.join(", "));
+    }
+    for slot in &view.outside {
+        let content = slot
+            .piece
+            .as_ref()
+            .map_or("empty".to_string(), |p| format!("{} {}", p.color, p.name));
+        let _ = writeln!(
+            out,
+            "{} ({}, beyond {}): {}",
+            slot.label, slot.owner, slot.beside, content
+        );
+    }
+    if !view.arrows.is_empty() {
+        let chain: Vec<String> = view
+            .arrows
+            .iter()
+            .map(|(a, b)| format!("{a}→{b}"))
+            .collect();
+        let _ = writeln!(out, "Chain: {}", chain.join(", "));
+    }
+    if !view.pool.is_empty() {
+        let names: Vec<String> = view
+            .pool
+            .iter()
+            .map(|p| format!("{} ({})", p.name, p.symbol))
+            .collect();
+        let _ = writeln!(out, "Pool ({}): {}", names.len(), names.join(", "));
+    }
+    let legend = legend::entries(view);
+    if !legend.is_empty() {
+        let names: Vec<String> = legend
+            .iter()
+            .map(|e| format!("{} = {}", e.symbol, e.name))
+            .collect();
+        let _ = writeln!(out, "Pieces: {}", names.join(", "));
+    }
+}

@@ -1,0 +1,176 @@
+//! Piece types of the chess-like games: a name, a symbol, an XBetza definition and the few
+//! flags the rules care about. A game is a list of these; the engine compiles them once.
+
+use crate::{
+    Color, Geometry, Square,
+    move_table::{self, Ray},
+    xbetza::{Atom, Betza, BetzaError, Hop, Modes},
+};
+
+/// Index of a piece type within its variant (0..63).
+pub type TypeId = u8;
+
+/// What a pawn may become on reaching a given rank.
+#[derive(Clone, Debug, Eq, PartialEq)]
+pub struct PromotionRule {
+    /// Rank counted from the owner's side, 0 = own first rank.
+    pub relative_rank: u8,
+    /// Symbols of the types it may become.
+    pub choices: Vec<String>,
+    /// True if it may also stay as it is.
+    pub optional: bool,
+}
+
+#[derive(Clone, Debug)]
+pub struct PieceType {
+    pub name: String,
+    /// One or two letters, upper case, unique within the variant.
+    pub symbol: String,
+    /// Sprite id for the renderer.
+    pub kind: String,
+    pub betza: Betza,
+    /// Checkmate and check apply to it.
+    pub royal: bool,
+    /// Pawn family: its moves reset the 50-move counter.
+    pub pawn: bool,
+    /// False for pieces that cannot be captured (the Blocking Prince).
+    pub capturable: bool,
+    /// Ranks (from the owner's side, 0-based) where its `i` moves apply.
+    pub initial_ranks: Vec<u8>,
+    pub promotions: Vec<PromotionRule>,
+    /// Pick-a-team multi-steps: on each listed rank (from the owner's side, 0-based), the
+    /// piece's forward non-capturing single steps may be repeated up to this many times in one
+    /// move, over empty squares. Empty for every other game.
+    pub multi_steps: Vec<(u8, u8)>,
+    /// How it moves, in words, for `/piece` and the help.
+    pub description: String,
+}
+
+impl PieceType {
+    /// A plain piece from its XBetza string; flags are set with the builder methods.
+    pub fn new(name: &str, symbol: &str, kind: &str, betza: &str) -> Result<PieceType, BetzaError> {
+        Ok(PieceType {
+            name: name.to_string(),
+            symbol: symbol.to_string(),
+            kind: kind.to_string(),
+            betza: Betza::parse(betza)?,
+            royal: false,
+            pawn: false,
+            capturable: true,
+            initial_ranks: Vec::new(),
+            promotions: Vec::new(),
+            multi_steps: Vec::new(),
+            description: String::new(),
+        })
+    }
+
+    pub fn described(mut self, text: &str) -> Self {
+        self.description = text.to_string();
+        self
+    }
+
+    pub fn royal(mut self) -> Self {
+        self.royal = true;
+        self
+    }
+
+    pub fn pawn(mut self, initial_ranks: &[u8]) -> Self {
+        self.pawn = true;
+        self.initial_ranks = initial_ranks.to_vec();
+        self
+    }
+
+    pub fn uncapturable(mut self) -> Self {
+        self.capturable = false;
+        self
+    }
+
+    /// Gives the piece Pick-a-team's rank-dependent multi-steps: `(rank, steps)` pairs.
+    pub fn multi_steps(mut self, steps: &[(u8, u8)]) -> Self {
+        self.multi_steps = steps.to_vec();
+        self
+    }
+
+    pub fn promotes(mut self, relative_rank: u8, choices: &[&str], optional: bool) -> Self {
+        self.promotions.push(PromotionRule {
+            relative_rank,
+            choices: choices.iter().map(|s| s.to_string()).collect(),
+            optional,
+        });
+        self
+    }
+}
+
+impl PieceType {
+    /// Every ray of this piece on `from`: its XBetza atoms (with `i` atoms on its initial
+    /// ranks) and, on the ranks that allow them, its multi-steps.
+    pub fn rays(&self, geometry: &Geometry, color: Color, from: Square) -> Vec<Ray> {
+        let rank = geometry.relative_rank(from, color);
+        let initial = self.initial_ranks.contains(&rank);
+        let mut rays = move_table::compile(&self.betza, geometry, color, from, initial);
+        if let Some(&(_, steps)) = self.multi_steps.iter().find(|&&(r, _)| r == rank) {
+            rays.extend(multi_step_rays(&self.betza, geometry, color, from, steps));
+        }
+        rays
+    }
+}
+
+/// The multi-step rays: each forward, non-capturing single step repeated up to `steps` times
+/// in its own direction. The first step is the piece's ordinary move, so it is only passed
+/// over here (it must be empty) and never landed on twice.
+fn multi_step_rays(
+    betza: &Betza,
+    geometry: &Geometry,
+    color: Color,
+    from: Square,
+    steps: u8,
+) -> Vec<Ray> {
+    if steps < 2 {
+        return Vec::new();
+    }
+    let eligible = |a: &Atom| {
+        a.max_steps == Some(1)
+            && a.modes.moves
+            && a.hop == Hop::None
+            && a.second_leg.is_none()
+            && !a.initial
+    };
+    let mut directions: Vec<(i8, i8)> = Vec::new();
+    for atom in betza.atoms.iter().filter(|a| eligible(a)) {
+        for &(dx, dy) in &atom.directions {
+            if dy > 0 && !directions.contains(&(dx, dy)) {
+                directions.push((dx, dy));
+            }
+        }
+    }
+    let mut rays = Vec::new();
+    for (dx, dy) in directions {
+        let lame = betza
+            .atoms
+            .iter()
+            .any(|a| eligible(a) && a.lame && a.directions.contains(&(dx, dy)));
+        let walk = Betza {
+            text: String::new(),
+            atoms: vec![Atom {
+                directions: vec![(dx, dy)],
+                max_steps: Some(steps),
+                modes: Modes {
+                    moves: true,
+                    captures: false,
+                },
+                hop: Hop::None,
+                lame,
+                initial: false,
+                en_passant: false,
+                second_leg: None,
+            }],
+        };
+        for mut ray in move_table::compile(&walk, geometry, color, from, false) {
+            if ray.steps.len() >= 2 {
+                ray.pass_first = 1;
+                rays.push(ray);
+            }
+        }
+    }
+    rays
+}

@@ -1,0 +1,281 @@
+//! A validated position of a chess-like game: the board with its variant and the last move.
+//! It is built only by [`Position::from_setup`], which says what is wrong with a bad setup.
+
+use std::sync::Arc;
+
+use super::{
+    board::{
+        BLACK_KINGSIDE, BLACK_LEAP, BLACK_QUEENSIDE, Board, WHITE_KINGSIDE, WHITE_LEAP,
+        WHITE_QUEENSIDE,
+    },
+    fen::{self, FenError, Setup},
+    moves::Move,
+    variant::Variant,
+};
+use crate::{Color, Outcome, Square};
+
+#[derive(Clone, Debug)]
+pub struct Position {
+    variant: Arc<Variant>,
+    board: Board,
+    last_move: Option<Move>,
+}
+
+/// Why a setup is not a playable position.
+#[derive(Clone, Debug, Eq, PartialEq, thiserror::Error)]
+pub enum PositionError {
+    #[error(transparent)]
+    Fen(#[from] FenError),
+    #[error("{0} has no royal piece")]
+    NoRoyal(Color),
+    #[error("{0} has more than one royal piece")]
+    TooManyRoyals(Color),
+    #[error("{0} is in check but it is not their move")]
+    OpponentInCheck(Color),
+    #[error("the {piece} on {square} stands on a rank where it must already have promoted")]
+    UnpromotedPawn { piece: String, square: Square },
+    #[error(
+        "en passant on {0} is impossible here: it needs an empty square just passed by a pawn that moved two squares"
+    )]
+    BadEnPassant(Square),
+    #[error(
+        "the rights \"{0}\" do not match the pieces: the King (and Rook) must be on their starting squares"
+    )]
+    BadRights(String),
+}
+
+/// Why a move was refused.
+#[derive(Clone, Debug, Eq, PartialEq, thiserror::Error)]
+pub enum PlayError {
+    #[error("{0} is not a legal move here")]
+    Illegal(String),
+    #[error("the game is over")]
+    GameOver,
+}
+
+impl Position {
+    /// The variant's starting position.
+    pub fn start(variant: Arc<Variant>) -> Position {
+        let text = variant.rules.start_position.clone();
+        Position::from_text(variant, &text).expect("every variant's start position is valid")
+    }
+
+    pub fn from_text(variant: Arc<Variant>, text: &str) -> Result<Position, PositionError> {
+        let setup = Setup::parse(&variant, text)?;
+        Position::from_setup(variant, setup)
+    }
+
+    /// Checks a setup against the rules and builds the position.
+    pub fn from_setup(variant: Arc<Variant>, setup: Setup) -> Result<Position, PositionError> {
+        let v = &*variant;
+        let mut board = Board::empty();
+        let mut royals = [0usize; 2];
+        for &(square, color, t) in &setup.pieces {
+            let piece = v.piece_type(t);
+            if piece.royal {
+                royals[color.index()] += 1;
+            }
+            let rank = v.geometry().relative_rank(square, color);
+            if piece
+                .promotions
+                .iter()
+                .any(|p| p.relative_rank == rank && !p.optional)
+            {
+                return Err(PositionError::UnpromotedPawn {
+                    piece: piece.name.clone(),
+                    square,
+                });
+            }
+            board.set(v, square, Some((color, t)));
+        }
+        if !v.royal_types.is_empty() {
+            for color in Color::ALL {
+                match royals[color.index()] {
+                    0 => return Err(PositionError::NoRoyal(color)),
+                    1 => {}
+                    _ => return Err(PositionError::TooManyRoyals(color)),
+                }
+            }
+        }
+        board.side = setup.side;
+        board.halfmove = setup.halfmove;
+        board.fullmove = setup.fullmove;
+        board.rights = setup.rights;
+        check_rights(v, &board)?;
+        if let Some(ep) = setup.en_passant {
+            let victim = v.geometry().offset(ep, 0, -setup.side.forward());
+            let behind = v.geometry().offset(ep, 0, setup.side.forward());
+            let ok = board.at(ep) == 0
+                && behind.is_some_and(|s| board.at(s) == 0)
+                && victim.is_some_and(|s| {
+                    board
+                        .piece_at(s)
+                        .is_some_and(|(c, t)| c != setup.side && v.piece_type(t).pawn)
+                });
+            match victim {
+                Some(victim) if ok => {
+                    if board.en_passant_possible(v, victim, setup.side) {
+                        board.ep = Some((ep, victim));
+                    }
+                }
+                _ => return Err(PositionError::BadEnPassant(ep)),
+            }
+        }
+        let waiting = setup.side.other();
+        if board.royal_attacked(v, waiting) && !v.rules.royal_capture_wins {
+            return Err(PositionError::OpponentInCheck(waiting));
+        }
+        Ok(Position {
+            variant,
+            board,
+            last_move: None,
+        })
+    }
+
+    pub fn variant(&self) -> &Arc<Variant> {
+        &self.variant
+    }
+
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    pub fn side_to_move(&self) -> Color {
+        self.board.side
+    }
+
+    pub fn last_move(&self) -> Option<Move> {
+        self.last_move
+    }
+
+    pub fn to_text(&self) -> String {
+        fen::write(&self.variant, &self.board)
+    }
+
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let mut moves = Vec::with_capacity(64);
+        if self.outcome_without_moves().is_none() {
+            self.board.legal_moves(&self.variant, &mut moves);
+        }
+        moves
+    }
+
+    pub fn in_check(&self) -> bool {
+        self.board.in_check(&self.variant)
+    }
+
+    /// Plays a legal move; on error the position is unchanged.
+    pub fn play(&mut self, m: Move) -> Result<(), PlayError> {
+        if self.outcome().is_some() {
+            return Err(PlayError::GameOver);
+        }
+        if !self.legal_moves().contains(&m) {
+            return Err(PlayError::Illegal(format!("{}{}", m.from, m.to)));
+        }
+        self.play_unchecked(m);
+        Ok(())
+    }
+
+    /// Plays a move known to be legal.
+    pub fn play_unchecked(&mut self, m: Move) {
+        self.board.make(&self.variant, m);
+        self.last_move = Some(m);
+    }
+
+    /// What identifies the position for the repetition rule.
+    pub fn key(&self) -> u64 {
+        self.board.full_hash()
+    }
+
+    /// The result the position decides before any move is looked at: a royal piece captured.
+    /// Repetition and the fifty-move rule are the game loop's (`rules::kit`).
+    pub fn outcome_without_moves(&self) -> Option<Outcome> {
+        let us = self.board.side;
+        if !self.variant.royal_types.is_empty() && self.board.royal[us.index()].is_none() {
+            return Some(Outcome::Win {
+                winner: us.other(),
+                reason: "royal piece captured".into(),
+            });
+        }
+        None
+    }
+
+    /// The result, once the game is over by its rules.
+    pub fn outcome(&self) -> Option<Outcome> {
+        if let Some(o) = self.outcome_without_moves() {
+            return Some(o);
+        }
+        let mut moves = Vec::new();
+        self.board.legal_moves(&self.variant, &mut moves);
+        if !moves.is_empty() {
+            return None;
+        }
+        Some(self.outcome_without_legal_moves())
+    }
+
+    /// The result when the side to move has no legal move: checkmate or stalemate.
+    pub fn outcome_without_legal_moves(&self) -> Outcome {
+        if self.in_check() {
+            Outcome::Win {
+                winner: self.board.side.other(),
+                reason: "checkmate".into(),
+            }
+        } else {
+            Outcome::Draw {
+                reason: "stalemate".into(),
+            }
+        }
+    }
+}
+
+fn check_rights(v: &Variant, board: &Board) -> Result<(), PositionError> {
+    let start = Setup::parse(v, &v.rules.start_position).ok();
+    let start_royal = |color: Color| {
+        start.as_ref().and_then(|s| {
+            s.pieces
+                .iter()
+                .find(|&&(_, c, t)| c == color && v.piece_type(t).royal)
+                .map(|&(sq, _, _)| sq)
+        })
+    };
+    let at_start = |color: Color| {
+        start_royal(color).is_some() && board.royal[color.index()] == start_royal(color)
+    };
+    let rook_at = |file: u8, rank: u8, color: Color| {
+        Square::new(file, rank)
+            .and_then(|s| board.piece_at(s))
+            .is_some_and(|(c, t)| c == color && v.piece_type(t).symbol == "R")
+    };
+    let last = v.geometry().ranks() - 1;
+    let needs: [(u8, bool); 6] = [
+        (
+            WHITE_KINGSIDE,
+            at_start(Color::White) && rook_at(7, 0, Color::White),
+        ),
+        (
+            WHITE_QUEENSIDE,
+            at_start(Color::White) && rook_at(0, 0, Color::White),
+        ),
+        (
+            BLACK_KINGSIDE,
+            at_start(Color::Black) && rook_at(7, last, Color::Black),
+        ),
+        (
+            BLACK_QUEENSIDE,
+            at_start(Color::Black) && rook_at(0, last, Color::Black),
+        ),
+        (WHITE_LEAP, at_start(Color::White)),
+        (BLACK_LEAP, at_start(Color::Black)),
+    ];
+    for (bit, ok) in needs {
+        if board.rights & bit != 0 && !ok {
+            let mut text = String::new();
+            fen::write(v, board)
+                .split_whitespace()
+                .nth(2)
+                .inspect(|r| text.push_str(r));
+            return Err(PositionError::BadRights(text));
+        }
+    }
+    Ok(())
+}
