@@ -164,3 +164,50 @@ async fn a_challenge_to_the_bot_itself_is_refused_with_the_way_to_play_it() {
         "no thread was opened"
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn another_servers_leaderboard_and_limits_show_nothing_of_this_one() {
+    let world = World::new().await;
+    let thread = world.game().await;
+    let token = world.fake.slash(&world.bob, &thread, "resign", vec![]);
+    world.fake.wait_answer(&token).await;
+    let elsewhere = Channel::text(1200000000000000099).in_guild(OTHER_GUILD);
+    let mallory = Person::admin(1300000000000000099, "mallory");
+    let ask = |channel: &Channel, command: &str, options| {
+        world.fake.slash(&mallory, channel, command, options)
+    };
+    let here = world
+        .fake
+        .wait_answer(&ask(
+            &world.lobby,
+            "leaderboard",
+            vec![option("game", "chess")],
+        ))
+        .await;
+    assert!(here.content().contains("alice"), "{}", here.content());
+    let there = world
+        .fake
+        .wait_answer(&ask(
+            &elsewhere,
+            "leaderboard",
+            vec![option("game", "chess")],
+        ))
+        .await;
+    assert!(
+        !there.content().contains("alice") && !there.content().contains("bob"),
+        "{}",
+        there.content()
+    );
+    // Mallory's limits for her own server leave this server's as they were.
+    let token = ask(&elsewhere, "limits", vec![int_option("challenges", 1)]);
+    world.fake.wait_answer(&token).await;
+    let token = world
+        .fake
+        .slash(&world.alice, &world.lobby, "limits", vec![]);
+    let ours = world.fake.wait_answer(&token).await;
+    assert!(
+        ours.content().contains("challenges=5"),
+        "{}",
+        ours.content()
+    );
+}
