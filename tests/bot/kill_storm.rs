@@ -5,6 +5,7 @@
 //! checked, while its transaction commits, while the reply is printed.
 
 use std::{
+    collections::VecDeque,
     io::{BufRead, BufReader, Write},
     process::{Child, ChildStdin, Command, Stdio},
     sync::mpsc::{Receiver, RecvTimeoutError, channel},
@@ -23,8 +24,13 @@ use crate::common::{Backend, ITALIAN, ITALIAN_RECORDED, TestDb, lift_limits, rec
 const KILLS: usize = 50;
 /// The fewest acknowledged moves the storm goes on to (so that it is not all startups).
 const MOVES_AT_LEAST: usize = 200;
-/// The longest a run lives before it is killed (the shortest is 0).
+/// The longest a run lives before it is killed (the shortest is 0), on a machine that answers
+/// a command in well under this.
 const LONGEST_RUN: Duration = Duration::from_millis(700);
+/// On a loaded machine a run lives up to this many times the usual time of a command (the
+/// median of the last few), so that kills still land between and inside commands rather than
+/// always in the first one.
+const COMMANDS_PER_RUN: u32 = 6;
 /// One run in this many is killed counting from its start, not from when it is ready: killed
 /// while it opens the database and applies the migrations.
 const KILLED_STARTING: u32 = 5;
@@ -165,6 +171,13 @@ impl Run {
     }
 }
 
+/// The middle one of `times` (zero when there are none).
+fn median(times: &VecDeque<Duration>) -> Duration {
+    let mut sorted: Vec<Duration> = times.iter().copied().collect();
+    sorted.sort();
+    sorted.get(sorted.len() / 2).copied().unwrap_or_default()
+}
+
 /// The game number a challenge's answer names ("Game #12: …").
 fn game_number(said: &[String]) -> Option<i64> {
     said.iter().find_map(|line| {
@@ -196,6 +209,8 @@ async fn acknowledged_moves_survive_fifty_kills(backend: Backend) {
     let mut rng = ChaCha8Rng::seed_from_u64(17);
     let mut acknowledged: Vec<(i64, usize)> = Vec::new();
     let mut kills = 0;
+    // How long the last few acknowledged commands took.
+    let mut recent: VecDeque<Duration> = VecDeque::new();
     // A loaded machine starts the binary slowly: the storm goes on until it has both its kills
     // and its moves.
     while kills < KILLS || acknowledged.len() < MOVES_AT_LEAST {
@@ -212,7 +227,8 @@ async fn acknowledged_moves_survive_fifty_kills(backend: Backend) {
             store.close().await;
             next
         };
-        let life = LONGEST_RUN.mul_f64(rng.random::<f64>());
+        let longest = LONGEST_RUN.max(median(&recent) * COMMANDS_PER_RUN);
+        let life = longest.mul_f64(rng.random::<f64>());
         let starting = rng.random_ratio(1, KILLED_STARTING);
         let mut run = Run::start(data.path(), database_url);
         if !starting {
@@ -221,9 +237,14 @@ async fn acknowledged_moves_survive_fifty_kills(backend: Backend) {
         let deadline = Instant::now() + life;
         loop {
             let (who, line) = next.line();
+            let asked = Instant::now();
             let Some(said) = run.ask(who, &line, deadline) else {
                 break;
             };
+            recent.push_back(asked.elapsed());
+            if recent.len() > 8 {
+                recent.pop_front();
+            }
             assert!(
                 !said.iter().any(|l| l.starts_with('✗')),
                 "{who}: {line} was refused:\n{}",
