@@ -11,6 +11,7 @@ mod buttons;
 mod call;
 mod commands;
 mod config;
+mod context;
 mod deliver;
 mod errors;
 mod message;
@@ -23,6 +24,7 @@ mod threads;
 use std::sync::Arc;
 
 pub use config::{Config, ConfigError};
+pub use context::{Ctx, Data, Error};
 use poise::serenity_prelude::{
     self as serenity, ClientBuilder, FullEvent, GatewayIntents, GuildId, HttpBuilder, Interaction,
     Permissions, ShardManager,
@@ -31,16 +33,6 @@ pub use shards::ShardRange;
 use tokio::task::JoinHandle;
 
 use crate::service::Service;
-
-/// What every command and click can reach.
-pub struct Data {
-    pub service: Arc<Service>,
-    /// Channels already told that games are played there because threads could not be made
-    /// (shared with the delivery loop, which opens the threads of announcements it posts).
-    explained_no_threads: threads::Explained,
-}
-
-pub type Error = Box<dyn std::error::Error + Send + Sync>;
 
 /// Why the bot could not connect or stopped serving.
 #[derive(Debug, thiserror::Error)]
@@ -52,7 +44,6 @@ pub enum DiscordError {
     #[error("the Discord client task failed: {0}")]
     Task(tokio::task::JoinError),
 }
-pub type Ctx<'a> = poise::Context<'a, Data, Error>;
 
 /// The permissions the bot asks for in its invite link (the README explains each).
 pub fn permissions() -> Permissions {

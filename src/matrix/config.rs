@@ -3,6 +3,9 @@
 
 use std::{env, fmt, path::PathBuf};
 
+/// The file in the bot's folder that keeps its Matrix session (the login and device).
+pub const SESSION_FILE: &str = "session.json";
+
 /// Why the settings cannot be used; the sentence says what to set.
 #[derive(Clone, Debug, Eq, PartialEq, thiserror::Error)]
 pub enum ConfigError {
@@ -94,7 +97,7 @@ impl Config {
             }
             _ => None,
         };
-        if login.is_none() && !dir.join(super::session::SESSION_FILE).exists() {
+        if login.is_none() && !dir.join(SESSION_FILE).exists() {
             return Err(ConfigError::NoLogin(dir.display().to_string()));
         }
         let typed = values.prefix.unwrap_or_else(|| "!".to_string());

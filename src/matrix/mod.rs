@@ -13,6 +13,7 @@
 //! [`start`] logs in (or restores the kept session) and syncs, through network failures too
 //! (`sync`); [`run`] is `chatrang matrix`.
 
+mod bot;
 mod config;
 mod incoming;
 mod outgoing;
@@ -23,32 +24,12 @@ mod sync;
 
 use std::sync::Arc;
 
+pub use bot::{Bot, MatrixError};
 pub use config::{Config, ConfigError, Values};
-use matrix_sdk::{Client, config::SyncSettings, ruma::OwnedUserId};
+use matrix_sdk::{Client, config::SyncSettings};
 use tokio::task::JoinHandle;
 
 use crate::service::Service;
-
-/// What every event handler can reach.
-pub struct Bot {
-    pub service: Arc<Service>,
-    pub config: Config,
-    /// The bot's own user id.
-    pub me: OwnedUserId,
-}
-
-/// Why the bot could not start or stopped serving.
-#[derive(Debug, thiserror::Error)]
-pub enum MatrixError {
-    #[error("cannot set up the Matrix client: {0}")]
-    Setup(String),
-    #[error("cannot log in to the homeserver: {0}")]
-    Login(String),
-    #[error("cannot use {0}: {1}")]
-    Files(std::path::PathBuf, std::io::Error),
-    #[error("the sync with the homeserver failed: {0}")]
-    Sync(String),
-}
 
 /// A bot syncing with its homeserver.
 pub struct Running {

@@ -6,10 +6,8 @@ use std::{path::Path, time::Duration};
 
 use matrix_sdk::{Client, authentication::matrix::MatrixSession, config::RequestConfig};
 
-use super::{Config, MatrixError};
+use super::{Config, MatrixError, config::SESSION_FILE};
 
-/// The file that keeps the session.
-pub const SESSION_FILE: &str = "session.json";
 /// matrix-sdk's store (state, sync token, crypto keys).
 const STORE_DIR: &str = "store";
 /// How long any request may take; a sync's long poll gets its own wait on top. A connection

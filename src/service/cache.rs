@@ -12,23 +12,15 @@ use std::sync::{Mutex, MutexGuard};
 
 use hashlink::LruCache;
 
-use crate::{
-    rules::{Game, GameId},
-    store::Participant,
-};
+use crate::{rules::Game, store::Participant};
 
 /// How many games the service keeps replayed in memory unless [`CAPACITY_VARIABLE`] says
-/// otherwise, counting a game with armies of its own as [`ARMY_GAME_WEIGHT`] games. Chosen for
-/// memory: a kept game costs a few kB (1.7 kB on average in `chatrang bench memory`), so the
+/// otherwise, counting each game as its row's `memory_weight` (a game with armies of its own
+/// counts for [`ARMY_GAME_WEIGHT`](crate::rules::registry::ARMY_GAME_WEIGHT) games: the
+/// default cache holds at most 64 of them, about 40 MB). Chosen for memory: a kept game costs a few kB (1.7 kB on average in `chatrang bench memory`), so the
 /// cache stays near 1 MB of games; a game not kept is replayed from its log when next named
 /// (0.2 ms for chess, 5 ms for Pick-a-team v2).
 pub const DEFAULT_CAPACITY: usize = 512;
-
-/// What a game of Version Two, Patch or Easy Patch counts for: it carries move tables compiled
-/// for the armies its players wrote, 0.3 to 0.65 MB, some hundred times an ordinary game. At
-/// this weight the default cache holds at most 64 of them, about 40 MB, however different
-/// their armies are.
-pub const ARMY_GAME_WEIGHT: usize = 8;
 
 /// The environment variable that sets how many games are kept (a positive number).
 pub const CAPACITY_VARIABLE: &str = "CHATRANG_CACHE_GAMES";
@@ -44,10 +36,7 @@ pub(crate) struct Cached {
 
 /// What keeping a game counts for against the capacity.
 fn weight(game: &dyn Game) -> usize {
-    match game.id() {
-        GameId::PickATeamV2 | GameId::Patch | GameId::EasyPatch => ARMY_GAME_WEIGHT,
-        _ => 1,
-    }
+    game.id().spec().memory_weight
 }
 
 /// The replayed games by id, the most recently used last.
@@ -154,7 +143,7 @@ mod tests {
     use std::sync::PoisonError;
 
     use super::*;
-    use crate::rules::{GameId, Options, registry};
+    use crate::rules::{GameId, Options, registry, registry::ARMY_GAME_WEIGHT};
 
     fn entry(version: i64) -> Cached {
         entry_of(GameId::Chess, version)

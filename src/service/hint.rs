@@ -1,4 +1,4 @@
-//! `/hint` in Catalonia: the move pair (or the decision) the bot's partner planner finds
+//! `/hint` in a game with a partner (Catalonia): the move pair (or the decision) the bot's partner planner finds
 //! best for the turn, drawn as arrows on the board, for the asker alone.
 
 use super::{
@@ -8,19 +8,20 @@ use super::{
     request::Request,
 };
 use crate::{
-    rules::{Actor, Status, search::Level, two_squares},
+    rules::{Actor, GAMES, Status, search::Level, two_squares},
     store::GameState,
 };
 
 impl Service {
     pub(crate) async fn hint(&self, req: &Request) -> ServiceResult {
         let loaded = self.load(req, false).await?;
-        if !loaded.kind.is_cooperative() {
+        let Some(hint) = loaded.kind.spec().hint else {
             return Err(ServiceError::refused(format!(
-                "Hints are for cooperative games such as Catalonia; in {} you are on your own.",
+                "Hints are for games with a partner ({}); in {} you are on your own.",
+                games_with_hints(),
                 loaded.kind
             )));
-        }
+        };
         if loaded.row.state != GameState::Active {
             return Err(refused_not_playing(&loaded));
         }
@@ -39,11 +40,7 @@ impl Service {
             [one, reply] => format!("{first} {one}, then {} {reply}", !side_of(actor)),
             _ => format!("{first}: {}", thought.notation),
         };
-        let chain = (f64::from(thought.score.max(0))).sqrt().round() as i32;
-        let outcome = match chain {
-            0 => "no chain yet, but the pieces defend each other most".to_string(),
-            n => format!("a chain of {n} ({} points this turn)", n * n),
-        };
+        let outcome = hint(thought.score);
         let text = format!("Hint for game {}: {line}: {outcome}.", loaded.label());
         let mut view = loaded.game.view();
         view.arrows = thought.pv.iter().filter_map(|m| two_squares(m)).collect();
@@ -58,6 +55,16 @@ impl Service {
             ..Reply::default()
         })
     }
+}
+
+/// The names of the games `/hint` helps in, from the table of games.
+fn games_with_hints() -> String {
+    let names: Vec<&str> = GAMES
+        .iter()
+        .filter(|game| game.hint.is_some())
+        .map(|game| game.name)
+        .collect();
+    names.join(", ")
 }
 
 fn side_of(actor: Actor) -> crate::rules::Color {

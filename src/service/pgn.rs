@@ -25,7 +25,7 @@ use super::{
     sheet::{Entry, Sheet, taken_back},
 };
 use crate::{
-    rules::{Color, GameId, chess, chesslike::Position},
+    rules::{Color, Game, GameId},
     store::ResultKind,
 };
 
@@ -53,9 +53,9 @@ pub(crate) fn record(
         ("Black", players(loaded, Color::Black)),
         ("Result", token.to_string()),
     ];
-    let chess = loaded.kind == GameId::Chess;
-    if chess {
-        if !is_standard_start(&row.initial_position) {
+    let pgn = loaded.kind.spec().pgn;
+    if pgn {
+        if !is_usual_start(loaded.kind, &row.initial_position) {
             tags.push(("SetUp", "1".to_string()));
             tags.push(("FEN", row.initial_position.clone()));
         }
@@ -86,7 +86,7 @@ pub(crate) fn record(
         filename: format!(
             "chatrang-game-{}.{}",
             row.id,
-            if chess { "pgn" } else { "txt" }
+            if pgn { "pgn" } else { "txt" }
         ),
         content: text.into_bytes(),
     }
@@ -111,12 +111,13 @@ fn players(loaded: &Loaded, side: Color) -> String {
     }
 }
 
-/// True when a chess game started from the usual position (whatever spelling of it the
-/// record has), so its PGN needs no `FEN`.
-fn is_standard_start(initial: &str) -> bool {
-    let variant = chess::variant();
-    Position::from_text(variant.clone(), initial)
-        .is_ok_and(|p| p.to_text() == Position::start(variant).to_text())
+/// True when a game started from its usual position (whatever spelling of it the record
+/// has), so its PGN needs no `FEN`.
+fn is_usual_start(kind: GameId, initial: &str) -> bool {
+    let spec = kind.spec();
+    let text = |game: Result<Box<dyn Game>, _>| game.map(|game| game.position_text()).ok();
+    let usual = text(spec.example());
+    usual.is_some() && text((spec.load)(initial)) == usual
 }
 
 /// A tag value as PGN writes it between quotes.

@@ -19,9 +19,9 @@
 //! The sheet is made from the log alone, so a damaged record still has one: when its replay
 //! fails, the moves from there on keep the log's notation and are numbered by alternation.
 
-use super::namer::{Named, Namer};
+use super::namer::Namer;
 use crate::{
-    rules::{Color, GameId, Rolls},
+    rules::{Color, GameId, Rolls, score_sheet::Named},
     store::{LogEntry, LogKind},
 };
 
@@ -107,7 +107,11 @@ impl Sheet {
     ) -> Ply {
         let previous = self.last_ply();
         let (number, opens, text) = match named {
-            Some(Named::Chess { number, opens, san }) => (number, opens, san),
+            Some(Named::Move {
+                number,
+                opens,
+                text,
+            }) => (number, opens, text),
             Some(Named::Turn { turn, fresh }) => (
                 turn,
                 fresh || previous.is_some_and(|p| p.number != turn),

@@ -256,10 +256,13 @@ async fn catalonia_solo_and_its_hint(db: TestDb) {
     ok(move_as(&service, &alice, Some(id), &first).await);
     let said = service.fire_due_timers().await.unwrap();
     assert_eq!(said.len(), 1, "{said:?}");
-    // Hints are for cooperative games only.
+    // Hints are for the games whose row has them, and the refusal names those games.
     let chess = against_bot(&service, &alice, "chess", &[("ai", "1")]).await;
     let why = refused(service.run(&req(&alice, Some(chess)), Command::Hint).await);
-    assert!(why.contains("cooperative"), "{why}");
+    assert_eq!(
+        why,
+        "Hints are for games with a partner (Catalonia); in Chess you are on your own."
+    );
 }
 
 async fn a_bad_ai_option_is_refused_with_what_to_type(db: TestDb) {

@@ -71,6 +71,10 @@ fn mini_chess() -> GameSpec {
         new: |options, _| load(options.get("position").unwrap_or(START)),
         load,
         rematch: None,
+        pgn: false,
+        score_sheet: None,
+        hint: None,
+        memory_weight: 1,
     }
 }
 

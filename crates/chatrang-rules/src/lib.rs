@@ -23,6 +23,7 @@ pub mod limits;
 pub mod move_table;
 pub mod picka;
 pub mod registry;
+pub mod score_sheet;
 pub mod search;
 pub mod xbetza;
 

@@ -8,7 +8,12 @@ use super::{
     Game, GameId, OptionSpec, Options, PieceInfo, SetupError, cataclysm, catalonia, chess,
     chesslike::{ChessLike, Position},
     chromopolis, katarenga, picka,
+    score_sheet::{self, NewSheetReplay},
 };
+
+/// What a game whose players wrote their own armies counts for in the bot's memory (see
+/// [`GameSpec::memory_weight`]).
+pub const ARMY_GAME_WEIGHT: usize = 8;
 
 /// Builds a new game from options and a seed.
 pub type NewGame = fn(&Options, u64) -> Result<Box<dyn Game>, SetupError>;
@@ -37,6 +42,20 @@ pub struct GameSpec {
     /// The options of the rematch of a game that ended on this position, when the game has a
     /// rule for it (Katarenga's return game); `None` starts the rematch like the first game.
     pub rematch: Option<fn(&str) -> Option<Options>>,
+    /// The game's record is a real PGN that chess programs read (`.pgn`, Seven Tag Roster,
+    /// SAN); other games write the same layout in their own notation with a `Variant` tag.
+    pub pgn: bool,
+    /// How the score sheet names and numbers the game's moves by replaying it (chess's SAN
+    /// and move numbers, Catalonia's turns); `None`: the log's notation, numbered as the
+    /// sides alternate.
+    pub score_sheet: Option<NewSheetReplay>,
+    /// What the `/hint` search's score means in words, for a game where the bot is a partner
+    /// who gives hints (Catalonia); `None`: the game has no hints.
+    pub hint: Option<fn(i32) -> String>,
+    /// What keeping one game in the bot's memory costs, counted in ordinary games: a game
+    /// whose players wrote their own armies carries move tables compiled for them, 0.3 to
+    /// 0.65 MB, some hundred times an ordinary game (`chatrang bench memory`).
+    pub memory_weight: usize,
 }
 
 impl GameSpec {
@@ -77,6 +96,10 @@ pub static GAMES: [GameSpec; 9] = [
         new: |options, _| or_position(options, load_chess, || chess_like(chess::variant())),
         load: load_chess,
         rematch: None,
+        pgn: true,
+        score_sheet: Some(score_sheet::chess),
+        hint: None,
+        memory_weight: 1,
     },
     GameSpec {
         id: GameId::Cataclysm,
@@ -88,6 +111,10 @@ pub static GAMES: [GameSpec; 9] = [
         new: |options, _| or_position(options, load_cataclysm, || chess_like(cataclysm::variant())),
         load: load_cataclysm,
         rematch: None,
+        pgn: false,
+        score_sheet: None,
+        hint: None,
+        memory_weight: 1,
     },
     GameSpec {
         id: GameId::PickATeam,
@@ -99,6 +126,10 @@ pub static GAMES: [GameSpec; 9] = [
         new: |options, _| picka::new_game(GameId::PickATeam, options),
         load: |text| picka::load(GameId::PickATeam, text),
         rematch: None,
+        pgn: false,
+        score_sheet: None,
+        hint: None,
+        memory_weight: 1,
     },
     GameSpec {
         id: GameId::PickATeamV2,
@@ -110,6 +141,10 @@ pub static GAMES: [GameSpec; 9] = [
         new: |options, _| picka::new_game(GameId::PickATeamV2, options),
         load: |text| picka::load(GameId::PickATeamV2, text),
         rematch: None,
+        pgn: false,
+        score_sheet: None,
+        hint: None,
+        memory_weight: ARMY_GAME_WEIGHT,
     },
     GameSpec {
         id: GameId::Patch,
@@ -121,6 +156,10 @@ pub static GAMES: [GameSpec; 9] = [
         new: |options, _| picka::new_game(GameId::Patch, options),
         load: |text| picka::load(GameId::Patch, text),
         rematch: None,
+        pgn: false,
+        score_sheet: None,
+        hint: None,
+        memory_weight: ARMY_GAME_WEIGHT,
     },
     GameSpec {
         id: GameId::EasyPatch,
@@ -132,6 +171,10 @@ pub static GAMES: [GameSpec; 9] = [
         new: |options, _| picka::new_game(GameId::EasyPatch, options),
         load: |text| picka::load(GameId::EasyPatch, text),
         rematch: None,
+        pgn: false,
+        score_sheet: None,
+        hint: None,
+        memory_weight: ARMY_GAME_WEIGHT,
     },
     GameSpec {
         id: GameId::Katarenga,
@@ -147,6 +190,10 @@ pub static GAMES: [GameSpec; 9] = [
         },
         load: load_katarenga,
         rematch: Some(|position| katarenga::return_game_options(position).ok()),
+        pgn: false,
+        score_sheet: None,
+        hint: None,
+        memory_weight: 1,
     },
     GameSpec {
         id: GameId::Chromopolis,
@@ -162,6 +209,10 @@ pub static GAMES: [GameSpec; 9] = [
         },
         load: load_chromopolis,
         rematch: None,
+        pgn: false,
+        score_sheet: None,
+        hint: None,
+        memory_weight: 1,
     },
     GameSpec {
         id: GameId::Catalonia,
@@ -177,6 +228,10 @@ pub static GAMES: [GameSpec; 9] = [
         },
         load: catalonia::load,
         rematch: None,
+        pgn: false,
+        score_sheet: Some(score_sheet::catalonia),
+        hint: Some(catalonia::hint_outcome),
+        memory_weight: 1,
     },
 ];
 

@@ -28,3 +28,13 @@ Bot decisions: Black mirrors White; only White proposes a swap, once a turn; a f
 rank counts as an edge; the last turn ends after scoring; chains count after both moves; single \
 choices are made automatically; no free square b2–g7: no bomb; a Peasant may escape by a double \
 step.";
+
+/// What a hint's search score means to players (`/hint`): the partner planner scores a turn
+/// by the square of the longest chain it makes, which is also the turn's points.
+pub fn hint_outcome(score: i32) -> String {
+    let chain = f64::from(score.max(0)).sqrt().round() as i32;
+    match chain {
+        0 => "no chain yet, but the pieces defend each other most".to_string(),
+        n => format!("a chain of {n} ({} points this turn)", n * n),
+    }
+}

@@ -23,7 +23,7 @@ mod text;
 mod turn;
 
 pub use game::{Catalonia, CataloniaGame};
-pub use help::HELP;
+pub use help::{HELP, hint_outcome};
 pub use position::{DEFAULT_TURNS, Phase, Position, TURN_RANGE, TurnRecord};
 pub use text::PositionTextError;
 
