@@ -7,7 +7,7 @@ use std::{collections::BTreeMap, fmt};
 
 use super::{
     Color, Geometry, Square,
-    registry::{self, GAMES, GameSpec},
+    search::{found::Thought, level::Limits},
 };
 
 /// Every game the bot hosts, with its stable id (used on the command line and in the database).
@@ -36,59 +36,11 @@ impl GameId {
         GameId::Chromopolis,
         GameId::Catalonia,
     ];
-
-    /// Its row in the table of games.
-    pub fn spec(self) -> &'static GameSpec {
-        registry::spec(self)
-    }
-
-    /// The stable id: `chess`, `cataclysm`, `pick-a-team`, …
-    pub fn id(self) -> &'static str {
-        self.spec().key
-    }
-
-    pub fn display_name(self) -> &'static str {
-        self.spec().name
-    }
-
-    /// True for Catalonia, where everyone plays together for one score.
-    pub fn is_cooperative(self) -> bool {
-        self.spec().cooperative
-    }
-
-    /// Reads an id or a display name, in any letter case.
-    pub fn parse(text: &str) -> Result<GameId, UnknownGame> {
-        let wanted = text.trim().to_lowercase();
-        GAMES
-            .iter()
-            .find(|g| g.key == wanted || g.name.to_lowercase() == wanted)
-            .map(|g| g.id)
-            .ok_or_else(|| UnknownGame(text.chars().take(40).collect()))
-    }
-}
-
-impl fmt::Display for GameId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.display_name())
-    }
 }
 
 /// A game name that is in no row of the table; the message lists the games there are.
 #[derive(Clone, Debug, Eq, PartialEq)]
 pub struct UnknownGame(pub String);
-
-impl fmt::Display for UnknownGame {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let keys: Vec<&str> = GAMES.iter().map(|g| g.key).collect();
-        let (last, rest) = keys.split_last().expect("the table has games");
-        write!(
-            f,
-            "there is no game called \"{}\"; the games are {} and {last}",
-            self.0,
-            rest.join(", ")
-        )
-    }
-}
 
 impl std::error::Error for UnknownGame {}
 
@@ -441,7 +393,7 @@ pub trait Game: Send + Sync + fmt::Debug {
 
     /// The bot's move here, by search within `limits` (see [`super::search`]); `None` when
     /// the game is over or the bot does not play this game.
-    fn think(&self, limits: &super::search::Limits<'_>) -> Option<super::search::Thought>;
+    fn think(&self, limits: &Limits<'_>) -> Option<Thought>;
 
     /// Reads and performs one action. On error nothing changes. Any chance is drawn from the
     /// game's own generator ([`Chance::Draw`]).

@@ -12,7 +12,10 @@ use std::fmt;
 use super::{
     Action, ActionError, Actor, BoardView, Chance, Game, GameId, Outcome, PieceInfo, Played, Rolls,
     RollsError, Square, Status,
-    search::{Found, Limits, Thought},
+    search::{
+        found::{Found, Thought},
+        level::Limits,
+    },
 };
 
 /// The squares a move concerns, for pictures and for "the moves of this piece".

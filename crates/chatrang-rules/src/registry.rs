@@ -4,8 +4,11 @@
 //! text, `/help`, the adapters' choice lists and the gallery are generated from this table, so
 //! adding a game is one row here (see `docs/adding-a-game.md`).
 
+use std::fmt;
+
 use super::{
-    Game, GameId, OptionSpec, Options, PieceInfo, SetupError, cataclysm, catalonia, chess,
+    Game, GameId, OptionSpec, Options, PieceInfo, SetupError, UnknownGame, cataclysm, catalonia,
+    chess,
     chesslike::{ChessLike, Position},
     chromopolis, katarenga, picka,
 };
@@ -56,6 +59,57 @@ impl GameSpec {
     /// whose `position` carries its armies and is read by its own constructor).
     pub fn start(&self, options: &Options, seed: u64) -> Result<Box<dyn Game>, SetupError> {
         (self.new)(options, seed)
+    }
+}
+
+/// The games' names and traits, read from their rows in [`GAMES`].
+impl GameId {
+    /// Its row in the table of games.
+    pub fn spec(self) -> &'static GameSpec {
+        spec(self)
+    }
+
+    /// The stable id: `chess`, `cataclysm`, `pick-a-team`, …
+    pub fn id(self) -> &'static str {
+        self.spec().key
+    }
+
+    pub fn display_name(self) -> &'static str {
+        self.spec().name
+    }
+
+    /// True for Catalonia, where everyone plays together for one score.
+    pub fn is_cooperative(self) -> bool {
+        self.spec().cooperative
+    }
+
+    /// Reads an id or a display name, in any letter case.
+    pub fn parse(text: &str) -> Result<GameId, UnknownGame> {
+        let wanted = text.trim().to_lowercase();
+        GAMES
+            .iter()
+            .find(|g| g.key == wanted || g.name.to_lowercase() == wanted)
+            .map(|g| g.id)
+            .ok_or_else(|| UnknownGame(text.chars().take(40).collect()))
+    }
+}
+
+impl fmt::Display for GameId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.display_name())
+    }
+}
+
+impl fmt::Display for UnknownGame {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let keys: Vec<&str> = GAMES.iter().map(|g| g.key).collect();
+        let (last, rest) = keys.split_last().expect("the table has games");
+        write!(
+            f,
+            "there is no game called \"{}\"; the games are {} and {last}",
+            self.0,
+            rest.join(", ")
+        )
     }
 }
 

@@ -232,7 +232,7 @@ impl Rules for Catalonia {
     fn think(&self, _history: &[()], _limits: &Limits<'_>) -> Option<Found<Act>> {
         let mut legal = Vec::new();
         self.legal_moves(&mut legal);
-        let (plan, chain, weighed) = super::partner::plan(self, &legal)?;
+        let (plan, chain, weighed) = super::partner::plan(&self.position, &legal)?;
         Some(Found {
             best: plan[0],
             score: (chain * chain) as i32,

@@ -11,6 +11,7 @@ pub mod board;
 pub mod chain;
 pub mod dice;
 pub mod game;
+mod graph;
 pub mod hard_graphs;
 mod help;
 pub mod notation;
