@@ -7,7 +7,7 @@ use std::sync::{Arc, OnceLock};
 use chatrang_render::Renderer;
 use chatrang_rules::{
     Color, Game, GameId, Geometry, Options, Outcome, SetupError, Status,
-    chesslike::{ChessLike, PieceType, Position, RightsKind, Rules, Variant},
+    chesslike::{ChessLike, PieceType, Position, RightsKind, Variant, VariantRules},
     registry::{GAMES, GameSpec},
 };
 
@@ -37,7 +37,7 @@ fn variant() -> Arc<Variant> {
                 ),
             ];
             Arc::new(
-                Variant::new(Rules {
+                Variant::new(VariantRules {
                     // A test cannot add a `GameId` (step 2): the game borrows chess's.
                     game: GameId::Chess,
                     geometry: Geometry::rectangle(5, 5).expect("5×5 is a board"),

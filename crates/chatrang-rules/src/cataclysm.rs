@@ -5,7 +5,7 @@ use std::sync::{Arc, OnceLock};
 
 use super::{
     GameId, Geometry,
-    chesslike::{PieceType, RightsKind, Rules, Variant},
+    chesslike::{PieceType, RightsKind, Variant, VariantRules},
 };
 
 pub const START: &str = "gr12rg/t1b1sd1kq1ds1b1t/tc1e2e2e2e1ct/pppppppppppppppp/16/16/16/16/\
@@ -67,7 +67,7 @@ pub fn variant() -> Arc<Variant> {
     VARIANT
         .get_or_init(|| {
             Arc::new(
-                Variant::new(Rules {
+                Variant::new(VariantRules {
                     game: GameId::Cataclysm,
                     geometry: Geometry::rectangle(16, 12).expect("16×12 is a board"),
                     types: types(),

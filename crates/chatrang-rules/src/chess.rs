@@ -5,7 +5,7 @@ use std::sync::{Arc, OnceLock};
 
 use super::{
     GameId, Geometry,
-    chesslike::{PieceType, RightsKind, Rules, Variant},
+    chesslike::{PieceType, RightsKind, Variant, VariantRules},
 };
 
 pub const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -39,7 +39,7 @@ pub fn variant() -> Arc<Variant> {
     VARIANT
         .get_or_init(|| {
             Arc::new(
-                Variant::new(Rules {
+                Variant::new(VariantRules {
                     game: GameId::Chess,
                     geometry: Geometry::rectangle(8, 8).expect("8×8 is a board"),
                     types: types(),

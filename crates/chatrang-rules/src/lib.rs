@@ -1,4 +1,3 @@
-#![warn(missing_docs)]
 //! The rules of every game Chatrang hosts: pure and deterministic (no I/O, no clock, no global
 //! randomness). Vocabulary types first (squares, colours, board shapes, XBetza pieces), then
 //! the shared chess-like engine, then one module per game. The bot and its pictures build on

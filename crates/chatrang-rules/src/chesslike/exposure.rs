@@ -5,8 +5,10 @@
 //! typical position they are the few pinned pieces and nothing else.
 
 use super::{
-    board::{Board, Relocation},
-    variant::{BLACK_BIT, CProbe, NO_SQUARE, PROBE_FAN, PROBE_SLIDE, Variant, cell_type},
+    attack::Relocation,
+    board::Board,
+    cell::{BLACK_BIT, CProbe, NO_SQUARE, PROBE_FAN, PROBE_SLIDE, cell_type},
+    variant::Variant,
 };
 use crate::{Color, Square, SquareSet};
 

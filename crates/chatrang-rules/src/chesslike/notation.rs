@@ -4,9 +4,9 @@
 //! they name exactly one legal move.
 
 use super::{
+    cell::cell_type,
     moves::{Move, MoveKind},
     position::Position,
-    variant::cell_type,
 };
 use crate::{ActionError, Promotion, Square, square_names};
 

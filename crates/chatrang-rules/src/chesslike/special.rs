@@ -6,8 +6,9 @@ use super::{
         BLACK_KINGSIDE, BLACK_LEAP, BLACK_QUEENSIDE, Board, WHITE_KINGSIDE, WHITE_LEAP,
         WHITE_QUEENSIDE,
     },
+    cell::{cell_color, cell_type},
     moves::{Move, MoveKind},
-    variant::{RightsKind, Variant, cell_color, cell_type},
+    variant::{RightsKind, Variant},
 };
 use crate::{Color, Square};
 

@@ -4,7 +4,7 @@
 use super::draft::Draft;
 use crate::{
     Color,
-    chesslike::variant::{cell_color, cell_type},
+    chesslike::cell::{cell_color, cell_type},
 };
 
 /// A piece worth less than this belongs in front (rank 2), one worth more behind (rank 1).

@@ -14,7 +14,7 @@ use super::{
 };
 use crate::{
     ByColor, Color, GameId, Geometry, Square,
-    chesslike::{FenError, PieceType, RightsKind, Rules, TypeId, Variant, VariantError},
+    chesslike::{FenError, PieceType, RightsKind, TypeId, Variant, VariantError, VariantRules},
 };
 
 /// Where a side may place its picks.
@@ -118,7 +118,7 @@ impl PickRules {
             .get_or_init(|| {
                 let types = version_one_types();
                 let pool = (0..types.len() as TypeId).map(|t| (t, 1)).collect();
-                let variant = Variant::new(Rules {
+                let variant = Variant::new(VariantRules {
                     game: GameId::PickATeam,
                     geometry: Geometry::rectangle(10, 10).expect("10×10 is a board"),
                     types,
@@ -198,7 +198,7 @@ impl PickRules {
         } else {
             empty_board(geometry.ranks())
         };
-        let variant = Variant::new(Rules {
+        let variant = Variant::new(VariantRules {
             game,
             geometry,
             types: pooled.types,
