@@ -256,7 +256,7 @@ impl GameKind {
     /// The text stored: the game's stable id, or the unknown text as it was read.
     pub fn as_str(&self) -> &str {
         match self {
-            GameKind::Known(id) => id.id(),
+            GameKind::Known(id) => id.slug(),
             GameKind::Unknown(text) => text,
         }
     }

@@ -63,7 +63,7 @@ fn load(text: &str) -> Result<Box<dyn Game>, SetupError> {
 fn mini_chess() -> GameSpec {
     GameSpec {
         id: GameId::Chess,
-        key: "mini-chess",
+        slug: "mini-chess",
         name: "Mini chess",
         cooperative: false,
         help: HELP,
@@ -78,7 +78,7 @@ fn mini_chess() -> GameSpec {
 /// actions that each play by their notation, agree with its own perft through the `Game`
 /// interface, describe and draw each of its pieces, and draw its board.
 fn check_row(spec: &GameSpec) {
-    let key = spec.key;
+    let key = spec.slug;
     assert!(!spec.help.trim().is_empty(), "{key}: help");
     let game = spec.example().unwrap_or_else(|e| panic!("{key}: {e}"));
     let text = game.position_text();

@@ -22,8 +22,9 @@ pub type LoadGame = fn(&str) -> Result<Box<dyn Game>, SetupError>;
 /// One game the bot hosts.
 pub struct GameSpec {
     pub id: GameId,
-    /// The stable id used on the command line and in the database: `chess`, `pick-a-team`, …
-    pub key: &'static str,
+    /// The game's slug: its stable id as text, used on the command line and in the database
+    /// (`chess`, `pick-a-team`, …). [`GameId::slug`] reads it.
+    pub slug: &'static str,
     /// The name people read: "Pick-a-team chess".
     pub name: &'static str,
     /// Everyone plays together for one score (Catalonia): no winner, no rating.
@@ -69,9 +70,9 @@ impl GameId {
         spec(self)
     }
 
-    /// The stable id: `chess`, `cataclysm`, `pick-a-team`, …
-    pub fn id(self) -> &'static str {
-        self.spec().key
+    /// The game's slug, its stable id as text: `chess`, `cataclysm`, `pick-a-team`, …
+    pub fn slug(self) -> &'static str {
+        self.spec().slug
     }
 
     pub fn display_name(self) -> &'static str {
@@ -83,12 +84,12 @@ impl GameId {
         self.spec().cooperative
     }
 
-    /// Reads an id or a display name, in any letter case.
+    /// Reads a slug or a display name, in any letter case.
     pub fn parse(text: &str) -> Result<GameId, UnknownGame> {
         let wanted = text.trim().to_lowercase();
         GAMES
             .iter()
-            .find(|g| g.key == wanted || g.name.to_lowercase() == wanted)
+            .find(|g| g.slug == wanted || g.name.to_lowercase() == wanted)
             .map(|g| g.id)
             .ok_or_else(|| UnknownGame(text.chars().take(40).collect()))
     }
@@ -102,8 +103,8 @@ impl fmt::Display for GameId {
 
 impl fmt::Display for UnknownGame {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let keys: Vec<&str> = GAMES.iter().map(|g| g.key).collect();
-        let (last, rest) = keys.split_last().expect("the table has games");
+        let slugs: Vec<&str> = GAMES.iter().map(|g| g.slug).collect();
+        let (last, rest) = slugs.split_last().expect("the table has games");
         write!(
             f,
             "there is no game called \"{}\"; the games are {} and {last}",
@@ -123,7 +124,7 @@ const POSITION: OptionSpec = OptionSpec {
 pub static GAMES: [GameSpec; 9] = [
     GameSpec {
         id: GameId::Chess,
-        key: "chess",
+        slug: "chess",
         name: "Chess",
         cooperative: false,
         help: chess::HELP,
@@ -134,7 +135,7 @@ pub static GAMES: [GameSpec; 9] = [
     },
     GameSpec {
         id: GameId::Cataclysm,
-        key: "cataclysm",
+        slug: "cataclysm",
         name: "Cataclysm",
         cooperative: false,
         help: cataclysm::HELP,
@@ -145,7 +146,7 @@ pub static GAMES: [GameSpec; 9] = [
     },
     GameSpec {
         id: GameId::PickATeam,
-        key: "pick-a-team",
+        slug: "pick-a-team",
         name: "Pick-a-team chess",
         cooperative: false,
         help: picka::HELP_V1,
@@ -156,7 +157,7 @@ pub static GAMES: [GameSpec; 9] = [
     },
     GameSpec {
         id: GameId::PickATeamV2,
-        key: "pick-a-team-v2",
+        slug: "pick-a-team-v2",
         name: "Pick-a-team chess, Version Two",
         cooperative: false,
         help: picka::HELP_V2,
@@ -167,7 +168,7 @@ pub static GAMES: [GameSpec; 9] = [
     },
     GameSpec {
         id: GameId::Patch,
-        key: "patch",
+        slug: "patch",
         name: "Patch",
         cooperative: false,
         help: picka::HELP_PATCH,
@@ -178,7 +179,7 @@ pub static GAMES: [GameSpec; 9] = [
     },
     GameSpec {
         id: GameId::EasyPatch,
-        key: "easy-patch",
+        slug: "easy-patch",
         name: "Easy Patch",
         cooperative: false,
         help: picka::HELP_EASY,
@@ -189,7 +190,7 @@ pub static GAMES: [GameSpec; 9] = [
     },
     GameSpec {
         id: GameId::Katarenga,
-        key: "katarenga",
+        slug: "katarenga",
         name: "Katarenga",
         cooperative: false,
         help: katarenga::HELP,
@@ -204,7 +205,7 @@ pub static GAMES: [GameSpec; 9] = [
     },
     GameSpec {
         id: GameId::Chromopolis,
-        key: "chromopolis",
+        slug: "chromopolis",
         name: "Chromopolis",
         cooperative: false,
         help: chromopolis::HELP,
@@ -219,7 +220,7 @@ pub static GAMES: [GameSpec; 9] = [
     },
     GameSpec {
         id: GameId::Catalonia,
-        key: "catalonia",
+        slug: "catalonia",
         name: "Catalonia",
         cooperative: true,
         help: catalonia::HELP,
@@ -320,11 +321,11 @@ mod tests {
         for spec in &GAMES {
             let game = spec
                 .example()
-                .unwrap_or_else(|e| panic!("{}: {e}", spec.key));
+                .unwrap_or_else(|e| panic!("{}: {e}", spec.slug));
             assert_eq!(game.id(), spec.id);
             let text = game.position_text();
-            let again = (spec.load)(&text).unwrap_or_else(|e| panic!("{}: {e}", spec.key));
-            assert_eq!(again.position_text(), text, "{}", spec.key);
+            let again = (spec.load)(&text).unwrap_or_else(|e| panic!("{}: {e}", spec.slug));
+            assert_eq!(again.position_text(), text, "{}", spec.slug);
         }
     }
 }

@@ -75,7 +75,7 @@ pub enum VariantError {
 impl std::fmt::Debug for Variant {
     /// Only the name: the tables are far too large to print.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Variant({})", self.rules.game.id())
+        write!(f, "Variant({})", self.rules.game.slug())
     }
 }
 

@@ -225,6 +225,6 @@ fn every_game_starts_from_a_given_position_string() {
         let text = game.position_text();
         let options = Options::default().with("position", text.clone());
         let restarted = registry::new_game(id, &options, 99).unwrap();
-        assert_eq!(restarted.position_text(), text, "{}", id.id());
+        assert_eq!(restarted.position_text(), text, "{}", id.slug());
     }
 }
