@@ -8,9 +8,9 @@ use super::{
     chesslike::{PieceType, RightsKind, Variant, VariantRules},
 };
 
-pub const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+pub(crate) const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
-pub const HELP: &str = "\
+pub(crate) const HELP: &str = "\
 **Chess**: the orthodox game, here as a bonus and as the test oracle of the engine.
 Moves in coordinates (e2e4, e7e8=Q) or short algebraic (Nf3, O-O). Checkmate wins; stalemate, \
 threefold repetition and the fifty-move rule draw (automatically). Insufficient material is not \

@@ -175,7 +175,7 @@ pub struct Match<R: Rules> {
 
 impl<R: Rules> Match<R> {
     /// The game from this position, with no history before it.
-    pub fn new(rules: R) -> Match<R> {
+    pub(crate) fn new(rules: R) -> Match<R> {
         let mut game = Match {
             history: vec![rules.key()],
             rules,
@@ -197,7 +197,7 @@ impl<R: Rules> Match<R> {
     }
 
     /// The result, if the game is over.
-    pub fn outcome(&self) -> Option<&Outcome> {
+    pub(crate) fn outcome(&self) -> Option<&Outcome> {
         self.ended.as_ref()
     }
 

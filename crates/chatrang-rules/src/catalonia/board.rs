@@ -77,12 +77,12 @@ impl Board {
     }
 
     /// On the board, without piece and without pit.
-    pub fn is_free(&self, square: Square) -> bool {
+    pub(crate) fn is_free(&self, square: Square) -> bool {
         geometry().contains(square) && self.piece_at(square).is_none() && !self.is_pit(square)
     }
 
     /// Every piece, in square order (a1, b1, … h8).
-    pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
+    pub(crate) fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
         self.cells
             .iter()
             .enumerate()
@@ -153,7 +153,7 @@ impl Board {
     }
 
     /// Every legal move of `color`, as (from, to).
-    pub fn legal_moves(&self, color: Color) -> Vec<(Square, Square)> {
+    pub(crate) fn legal_moves(&self, color: Color) -> Vec<(Square, Square)> {
         self.pieces()
             .filter(|(_, p)| p.color == color)
             .flat_map(|(from, _)| self.moves_from(from).into_iter().map(move |to| (from, to)))
@@ -246,7 +246,7 @@ impl Board {
 
     /// Reads [`Board::to_text`] back, checking the board's shape, the piece count and that no
     /// Peasant stands on its forbidden last rank.
-    pub fn from_text(text: &str) -> Result<Board, BoardTextError> {
+    pub(crate) fn from_text(text: &str) -> Result<Board, BoardTextError> {
         let mut board = Board::empty();
         for (s, cell) in board_field::read(text, geometry(), Holes::Skipped, &Cells)? {
             match cell {

@@ -113,7 +113,7 @@ impl Solver {
 
     /// A chain through `piece` longer than `beat` pieces (the first found if `first_only`,
     /// else the longest).
-    pub fn chain_through(
+    pub(crate) fn chain_through(
         &self,
         g: &DefenceGraph,
         piece: usize,
@@ -177,14 +177,4 @@ impl Solver {
             search.best
         }
     }
-}
-
-/// The longest chain, by the default solver.
-pub fn longest_chain(g: &DefenceGraph) -> Option<Vec<usize>> {
-    Solver::default().longest(g)
-}
-
-/// Whether some chain passes through `piece`, by the default solver.
-pub fn has_chain_through(g: &DefenceGraph, piece: usize) -> bool {
-    Solver::default().has_chain_through(g, piece)
 }

@@ -45,7 +45,7 @@ impl Dice {
     }
 
     /// True for the generator of records that hold no rolls.
-    pub const fn is_legacy(self) -> bool {
+    pub(crate) const fn is_legacy(self) -> bool {
         matches!(self, Dice::SplitMix64 { .. })
     }
 
@@ -145,7 +145,7 @@ impl<'a> Roller<'a> {
     /// One d6: the record's next roll (the dice move past it), or a roll of the dice. A record
     /// out of rolls may only draw with the legacy generator, whose records hold none. `None`
     /// when the record is at fault: the action must stop there and be discarded.
-    pub fn d6(&mut self, dice: &mut Dice) -> Option<u8> {
+    pub(crate) fn d6(&mut self, dice: &mut Dice) -> Option<u8> {
         if self.fault.is_some() {
             return None;
         }
@@ -173,7 +173,7 @@ impl<'a> Roller<'a> {
 
     /// The rolls the action used, or why the record's rolls do not fit it (a fault, or rolls
     /// left over).
-    pub fn finish(self) -> Result<Rolls, RollsError> {
+    pub(crate) fn finish(self) -> Result<Rolls, RollsError> {
         if let Some(fault) = self.fault {
             return Err(fault);
         }

@@ -53,16 +53,12 @@ impl DefenceGraph {
         self.len
     }
 
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
     /// Whether `from` defends `to`.
     pub fn defends(&self, from: usize, to: usize) -> bool {
         from < self.len && self.succ[from] >> to & 1 == 1
     }
 
-    pub fn color(&self, piece: usize) -> Color {
+    pub(crate) fn color(&self, piece: usize) -> Color {
         if self.white >> piece & 1 == 1 {
             Color::White
         } else {

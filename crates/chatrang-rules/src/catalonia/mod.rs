@@ -15,7 +15,7 @@ mod graph;
 pub mod hard_graphs;
 mod help;
 pub mod notation;
-pub mod partner;
+pub(crate) mod partner;
 pub mod pieces;
 pub mod position;
 mod search;
@@ -31,7 +31,7 @@ pub use text::PositionTextError;
 use crate::{Game, OptionSpec, Options, SetupError};
 
 /// The options a new game accepts.
-pub const OPTIONS: [OptionSpec; 3] = [
+pub(crate) const OPTIONS: [OptionSpec; 3] = [
     OptionSpec {
         name: "turns",
         description: "how many turns the game lasts, 5 to 30 (default 15)",
@@ -47,7 +47,7 @@ pub const OPTIONS: [OptionSpec; 3] = [
 ];
 
 /// A new game with these options; `seed` drives the dice.
-pub fn new_game(options: &Options, seed: u64) -> Result<Box<dyn Game>, SetupError> {
+pub(crate) fn new_game(options: &Options, seed: u64) -> Result<Box<dyn Game>, SetupError> {
     let limit = match options.get("turns") {
         None => DEFAULT_TURNS,
         Some(text) => text
@@ -82,7 +82,7 @@ pub fn new_game(options: &Options, seed: u64) -> Result<Box<dyn Game>, SetupErro
 }
 
 /// Loads a game from its position string.
-pub fn load(text: &str) -> Result<Box<dyn Game>, SetupError> {
+pub(crate) fn load(text: &str) -> Result<Box<dyn Game>, SetupError> {
     Position::from_text(text)
         .map(|p| Box::new(Catalonia::game(p)) as Box<dyn Game>)
         .map_err(|e| SetupError(e.to_string()))

@@ -15,7 +15,7 @@ use super::{
     notation::Act,
     position::{Phase, Position},
 };
-use crate::{Chance, Color, Square};
+use crate::{Chance, Square};
 
 /// How promising a board is for this turn and the next: (longest chain, defence links).
 type Promise = (usize, usize);
@@ -42,7 +42,7 @@ fn after(board: &Board, (from, to): (Square, Square)) -> Board {
 /// The plan for the action pending now: a pair of moves at the start of a turn (the second
 /// side's reply included), otherwise one action. Also the number of boards weighed, and the
 /// longest chain the plan leads to. `None` when nothing is pending.
-pub fn plan(pos: &Position, legal: &[Act]) -> Option<(Vec<Act>, usize, u64)> {
+pub(crate) fn plan(pos: &Position, legal: &[Act]) -> Option<(Vec<Act>, usize, u64)> {
     let board = pos.board();
     let mut weighed = 0u64;
     let mut best: Option<(Promise, Vec<Act>)> = None;
@@ -92,12 +92,4 @@ pub fn plan(pos: &Position, legal: &[Act]) -> Option<(Vec<Act>, usize, u64)> {
     }
     let ((chain, _), acts) = best?;
     legal.contains(&acts[0]).then_some((acts, chain, weighed))
-}
-
-/// Whose move the first action of a plan is, for the hint's words.
-pub fn mover(pos: &Position) -> Option<Color> {
-    match pos.phase() {
-        Phase::Move { side, .. } => Some(*side),
-        _ => None,
-    }
 }

@@ -10,7 +10,7 @@ pub const DEFAULT_TURNS: u8 = 15;
 /// The fewest and most turns a game may be set to.
 pub const TURN_RANGE: std::ops::RangeInclusive<u8> = 5..=30;
 /// Without a chain by the end of this turn, everyone has lost.
-pub const FIVE_TURN_RULE: u8 = 5;
+pub(crate) const FIVE_TURN_RULE: u8 = 5;
 
 /// The decision the game waits for. Steps without a choice (a pass, a single blast target, a
 /// forced escape) are taken at once and never wait here.
@@ -41,7 +41,7 @@ pub enum Phase {
 pub struct TurnRecord {
     pub turn: u8,
     pub points: u32,
-    pub chain: Vec<Square>,
+    pub(crate) chain: Vec<Square>,
 }
 
 #[derive(Clone, Debug, Eq, PartialEq, Hash)]
@@ -91,12 +91,8 @@ impl Position {
         self.turn
     }
 
-    pub fn limit(&self) -> u8 {
+    pub(crate) fn limit(&self) -> u8 {
         self.limit
-    }
-
-    pub fn is_random(&self) -> bool {
-        self.random
     }
 
     pub fn history(&self) -> &[TurnRecord] {
@@ -109,12 +105,12 @@ impl Position {
     }
 
     /// The record of the current turn, once it is scored.
-    pub fn this_turn(&self) -> Option<&TurnRecord> {
+    pub(crate) fn this_turn(&self) -> Option<&TurnRecord> {
         self.history.last().filter(|r| r.turn == self.turn)
     }
 
     /// Whether a chain has ever formed (from then on every turn is scored and bombed).
-    pub fn chains_started(&self) -> bool {
+    pub(crate) fn chains_started(&self) -> bool {
         !self.history.is_empty()
     }
 }

@@ -40,7 +40,7 @@ impl Board {
     /// The piece types `color` has on the board, a bit each, for skipping the attack probes
     /// of absent types. In a variant with few types, where most are on the board, looking
     /// costs more than it saves: all bits are set.
-    pub fn types_of(&self, v: &Variant, color: Color) -> u64 {
+    pub(crate) fn types_of(&self, v: &Variant, color: Color) -> u64 {
         if !v.many_types() {
             return u64::MAX;
         }
@@ -146,7 +146,7 @@ impl Board {
         self.royal_attacked(v, self.side)
     }
 
-    pub fn royal_attacked(&self, v: &Variant, color: Color) -> bool {
+    pub(crate) fn royal_attacked(&self, v: &Variant, color: Color) -> bool {
         self.royal[color.index()].is_some_and(|k| self.attacked(v, k, color.other()))
     }
 

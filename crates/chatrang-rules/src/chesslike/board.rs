@@ -10,34 +10,34 @@ use super::{
 use crate::{Color, Square, SquareSet};
 
 /// Castling and King's-leap rights, one bit each.
-pub const WHITE_KINGSIDE: u8 = 1;
-pub const WHITE_QUEENSIDE: u8 = 2;
-pub const BLACK_KINGSIDE: u8 = 4;
-pub const BLACK_QUEENSIDE: u8 = 8;
+pub(crate) const WHITE_KINGSIDE: u8 = 1;
+pub(crate) const WHITE_QUEENSIDE: u8 = 2;
+pub(crate) const BLACK_KINGSIDE: u8 = 4;
+pub(crate) const BLACK_QUEENSIDE: u8 = 8;
 /// King's leap: the King has not moved.
-pub const WHITE_LEAP: u8 = 16;
-pub const BLACK_LEAP: u8 = 32;
+pub(crate) const WHITE_LEAP: u8 = 16;
+pub(crate) const BLACK_LEAP: u8 = 32;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Board {
     /// 256 squares plus one always-empty cell at [`NO_SQUARE`].
-    pub cells: [Cell; 257],
+    pub(crate) cells: [Cell; 257],
     pub side: Color,
     /// The royal piece's square per side (`None` when a side has none, as during a draft).
     pub royal: [Option<Square>; 2],
-    pub rights: u8,
+    pub(crate) rights: u8,
     /// The square a pawn just passed with its double step, and that pawn's square.
     pub ep: Option<(Square, Square)>,
-    pub halfmove: u16,
+    pub(crate) halfmove: u16,
     pub fullmove: u16,
-    pub hash: u64,
+    pub(crate) hash: u64,
     /// The squares holding a piece, per colour: move generation visits only these.
-    pub occupied: [SquareSet; 2],
+    pub(crate) occupied: [SquareSet; 2],
 }
 
 /// A fixed mixing function: the Zobrist key of any (what, where) pair, without a table.
 #[inline]
-pub fn mix(x: u64) -> u64 {
+pub(crate) fn mix(x: u64) -> u64 {
     let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
@@ -67,7 +67,7 @@ impl Board {
     }
 
     #[inline]
-    pub fn at(&self, sq: Square) -> Cell {
+    pub(crate) fn at(&self, sq: Square) -> Cell {
         self.cells[sq.index()]
     }
 
@@ -98,7 +98,7 @@ impl Board {
     }
 
     /// The hash of the whole state that matters for repetition.
-    pub fn full_hash(&self) -> u64 {
+    pub(crate) fn full_hash(&self) -> u64 {
         let mut h = self.hash ^ mix(0xABCD_0000 | self.rights as u64);
         if self.side == Color::Black {
             h ^= SIDE_KEY;
@@ -107,15 +107,6 @@ impl Board {
             h ^= mix(0xEEEE_0000 | ep.index() as u64);
         }
         h
-    }
-
-    pub fn recompute_hash(&mut self) {
-        self.hash = 0;
-        for i in 0..256 {
-            if self.cells[i] != 0 {
-                self.hash ^= piece_key(self.cells[i], i);
-            }
-        }
     }
 
     /// Plays a move known to be pseudo-legal.
@@ -177,7 +168,7 @@ impl Board {
 
     /// Whether a piece of `by` that can take en passant stands beside `pawn`. Only then is
     /// the en-passant square recorded, so that repetition compares what can really happen.
-    pub fn en_passant_possible(&self, v: &Variant, pawn: Square, by: Color) -> bool {
+    pub(crate) fn en_passant_possible(&self, v: &Variant, pawn: Square, by: Color) -> bool {
         [-1, 1].into_iter().any(|dx| {
             v.geometry()
                 .offset(pawn, dx, 0)

@@ -34,7 +34,7 @@ const TEMPO: i32 = 10;
 impl Variant {
     /// Piece values and square bonuses for the search (see [`EvalTables`]), built the first
     /// time they are asked for.
-    pub fn eval_tables(&self) -> &EvalTables {
+    pub(crate) fn eval_tables(&self) -> &EvalTables {
         self.eval.get_or_init(|| tables(self))
     }
 }
@@ -141,7 +141,7 @@ fn start_material(v: &Variant, value: &[i32]) -> i32 {
 }
 
 /// The static evaluation of `board` for the side to move, in centipawns.
-pub fn evaluate(board: &Board, v: &Variant) -> i32 {
+pub(crate) fn evaluate(board: &Board, v: &Variant) -> i32 {
     let e = v.eval_tables();
     let mut score = [0i32; 2];
     let mut material = 0;
@@ -185,7 +185,7 @@ fn neighbours(v: &Variant, sq: Square) -> impl Iterator<Item = Square> + '_ {
 
 /// What a capture or promotion gains at once: the victim's value less a tenth of the
 /// attacker's (so cheap attackers go first), plus a promotion's gain. `None` for quiet moves.
-pub fn capture_gain(board: &Board, v: &Variant, m: Move) -> Option<i32> {
+pub(crate) fn capture_gain(board: &Board, v: &Variant, m: Move) -> Option<i32> {
     let e = v.eval_tables();
     let attacker = cell_type(board.at(m.from));
     let victim = match m.kind {

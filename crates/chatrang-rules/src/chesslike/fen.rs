@@ -69,7 +69,7 @@ pub enum FenError {
 }
 
 impl Setup {
-    pub fn parse(v: &Variant, text: &str) -> Result<Setup, FenError> {
+    pub(crate) fn parse(v: &Variant, text: &str) -> Result<Setup, FenError> {
         if let Some(found) = limits::over(text, limits::CHESS_LIKE_POSITION) {
             return Err(FenError::TooLong(found));
         }
@@ -233,7 +233,7 @@ fn write_rights(kind: RightsKind, rights: u8, out: &mut String) {
 }
 
 /// Writes a board state as a position string.
-pub fn write(v: &Variant, b: &Board) -> String {
+pub(crate) fn write(v: &Variant, b: &Board) -> String {
     let g = v.geometry();
     let mut out = String::new();
     for rank in (0..g.ranks()).rev() {

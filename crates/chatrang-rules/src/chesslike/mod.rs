@@ -3,18 +3,18 @@
 //! switches); the engine compiles it once and generates legal moves from tables.
 
 mod attack;
-pub mod board;
-pub mod cell;
-pub mod eval;
-pub mod exposure;
-pub mod fen;
-pub mod game;
-pub mod movegen;
-pub mod moves;
+pub(crate) mod board;
+pub(crate) mod cell;
+pub(crate) mod eval;
+pub(crate) mod exposure;
+pub(crate) mod fen;
+pub(crate) mod game;
+pub(crate) mod movegen;
+pub(crate) mod moves;
 pub mod notation;
-pub mod perft;
-pub mod piece;
-pub mod position;
+pub(crate) mod perft;
+pub(crate) mod piece;
+pub(crate) mod position;
 pub mod san;
 pub mod special;
 mod tables;

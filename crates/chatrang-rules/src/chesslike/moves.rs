@@ -21,12 +21,12 @@ pub enum MoveKind {
 pub struct Move {
     pub from: Square,
     pub to: Square,
-    pub promotion: Option<TypeId>,
-    pub kind: MoveKind,
+    pub(crate) promotion: Option<TypeId>,
+    pub(crate) kind: MoveKind,
 }
 
 impl Move {
-    pub const fn normal(from: Square, to: Square) -> Move {
+    pub(crate) const fn normal(from: Square, to: Square) -> Move {
         Move {
             from,
             to,

@@ -132,7 +132,7 @@ impl Position {
         })
     }
 
-    pub fn variant(&self) -> &Arc<Variant> {
+    pub(crate) fn variant(&self) -> &Arc<Variant> {
         &self.variant
     }
 
@@ -144,7 +144,7 @@ impl Position {
         self.board.side
     }
 
-    pub fn last_move(&self) -> Option<Move> {
+    pub(crate) fn last_move(&self) -> Option<Move> {
         self.last_move
     }
 
@@ -183,13 +183,13 @@ impl Position {
     }
 
     /// What identifies the position for the repetition rule.
-    pub fn key(&self) -> u64 {
+    pub(crate) fn key(&self) -> u64 {
         self.board.full_hash()
     }
 
     /// The result the position decides before any move is looked at: a royal piece captured.
     /// Repetition and the fifty-move rule are the game loop's (`rules::kit`).
-    pub fn outcome_without_moves(&self) -> Option<Outcome> {
+    pub(crate) fn outcome_without_moves(&self) -> Option<Outcome> {
         let us = self.board.side;
         if !self.variant.royal_types.is_empty() && self.board.royal[us.index()].is_none() {
             return Some(Outcome::Win {
@@ -201,7 +201,7 @@ impl Position {
     }
 
     /// The result, once the game is over by its rules.
-    pub fn outcome(&self) -> Option<Outcome> {
+    pub(crate) fn outcome(&self) -> Option<Outcome> {
         if let Some(o) = self.outcome_without_moves() {
             return Some(o);
         }
@@ -214,7 +214,7 @@ impl Position {
     }
 
     /// The result when the side to move has no legal move: checkmate or stalemate.
-    pub fn outcome_without_legal_moves(&self) -> Outcome {
+    pub(crate) fn outcome_without_legal_moves(&self) -> Outcome {
         if self.in_check() {
             Outcome::Win {
                 winner: self.board.side.other(),

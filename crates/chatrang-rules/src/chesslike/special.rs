@@ -6,7 +6,6 @@ use super::{
         BLACK_KINGSIDE, BLACK_LEAP, BLACK_QUEENSIDE, Board, WHITE_KINGSIDE, WHITE_LEAP,
         WHITE_QUEENSIDE,
     },
-    cell::{cell_color, cell_type},
     moves::{Move, MoveKind},
     variant::{RightsKind, Variant},
 };
@@ -163,10 +162,4 @@ fn two_pawn_moves(board: &Board, v: &Variant, out: &mut Vec<Move>) {
             }
         }
     }
-}
-
-/// True if the piece on `sq` is a pawn of the side to move (for notation).
-pub fn is_pawn(board: &Board, v: &Variant, sq: Square) -> bool {
-    let c = board.at(sq);
-    c != 0 && cell_color(c) == board.side && v.piece_type(cell_type(c)).pawn
 }

@@ -9,7 +9,7 @@ use crate::Color;
 #[derive(Clone, Debug)]
 pub struct EvalTables {
     /// Per type, in centipawns.
-    pub value: Vec<i32>,
+    pub(crate) value: Vec<i32>,
     /// Per (type, colour, square index): the square bonus (centralisation, or a pawn's
     /// advance). Royal pieces use [`EvalTables::royal_centre`] instead.
     pub(super) square: Vec<i16>,

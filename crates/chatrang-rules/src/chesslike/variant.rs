@@ -41,19 +41,19 @@ pub struct VariantRules {
 /// A variant with its compiled tables. Build once, share by `Arc`.
 pub struct Variant {
     /// The definition it was compiled from.
-    pub rules: VariantRules,
+    pub(crate) rules: VariantRules,
     /// Every square that exists, in index order.
     pub squares: Vec<Square>,
     /// The compiled rays and attack probes.
     tables: Tables,
     /// The royal piece types (the King), whose capture or mate ends the game.
-    pub royal_types: Vec<TypeId>,
+    pub(crate) royal_types: Vec<TypeId>,
     /// Per (type, colour): the squares where a move of the type promotes.
     promotion_zones: Vec<SquareSet>,
     /// Bit per type that may be captured.
     capturable_types: u64,
     /// The type that castles with the King (orthodox chess's Rook), looked up once.
-    pub castling_rook: Option<TypeId>,
+    pub(crate) castling_rook: Option<TypeId>,
     /// The search's evaluation tables, built the first time the bot plays this variant (by
     /// `Variant::eval_tables`, in the evaluation's module).
     pub(super) eval: OnceLock<EvalTables>,
@@ -149,21 +149,21 @@ impl Variant {
 
     /// The squares where a move of this type and colour promotes (or must, or cannot go).
     #[inline]
-    pub fn promotion_zone(&self, id: TypeId, color: Color) -> &SquareSet {
+    pub(crate) fn promotion_zone(&self, id: TypeId, color: Color) -> &SquareSet {
         &self.promotion_zones[id as usize * 2 + color.index()]
     }
 
     /// Whether the variant knows more types than an army usually holds (Pick-a-team's
     /// catalogue of thirty): then probes for absent types are worth skipping.
     #[inline]
-    pub fn many_types(&self) -> bool {
+    pub(crate) fn many_types(&self) -> bool {
         self.rules.types.len() > 16
     }
 
     /// Whether pieces of this type may be captured (looked up by bit: move generation asks
     /// for every capture).
     #[inline]
-    pub fn capturable(&self, id: TypeId) -> bool {
+    pub(crate) fn capturable(&self, id: TypeId) -> bool {
         self.capturable_types & (1 << id) != 0
     }
 
@@ -177,32 +177,32 @@ impl Variant {
 
     /// The rays of a piece on a square.
     #[inline]
-    pub fn rays(&self, type_id: TypeId, color: Color, from: Square) -> &[CRay] {
+    pub(crate) fn rays(&self, type_id: TypeId, color: Color, from: Square) -> &[CRay] {
         self.tables.rays(type_id, color, from)
     }
 
     #[inline]
-    pub fn ray_steps(&self, ray: &CRay) -> &[CStep] {
+    pub(crate) fn ray_steps(&self, ray: &CRay) -> &[CStep] {
         self.tables.ray_steps(ray)
     }
 
-    pub fn may_repeat(&self, type_id: TypeId) -> bool {
+    pub(crate) fn may_repeat(&self, type_id: TypeId) -> bool {
         self.tables.may_repeat(type_id)
     }
 
     /// Attack probes that find pieces of `attacker` attacking `target`.
     #[inline]
-    pub fn probes(&self, target: Square, attacker: Color) -> &[CProbe] {
+    pub(crate) fn probes(&self, target: Square, attacker: Color) -> &[CProbe] {
         self.tables.probes(target, attacker)
     }
 
     #[inline]
-    pub fn probe_step(&self, probe: &CProbe, i: usize) -> (CStep, u64) {
+    pub(crate) fn probe_step(&self, probe: &CProbe, i: usize) -> (CStep, u64) {
         self.tables.probe_step(probe, i)
     }
 
     /// The rays of a type on a square as the shared [`Ray`] form, for diagrams and validators.
-    pub fn uncompiled_rays(&self, type_id: TypeId, color: Color, from: Square) -> Vec<Ray> {
+    pub(crate) fn uncompiled_rays(&self, type_id: TypeId, color: Color, from: Square) -> Vec<Ray> {
         self.piece_type(type_id).rays(self.geometry(), color, from)
     }
 }

@@ -12,19 +12,19 @@ use crate::{
 /// One piece a player defined.
 #[derive(Clone, Debug, Eq, PartialEq)]
 pub struct PieceDef {
-    pub name: String,
+    pub(crate) name: String,
     /// One or two letters, upper case.
-    pub symbol: String,
-    pub betza: Betza,
-    pub royal: bool,
+    pub(crate) symbol: String,
+    pub(crate) betza: Betza,
+    pub(crate) royal: bool,
     /// Pawn family: promotes on the last rank and has the multi-steps of §2.1.
-    pub pawn: bool,
+    pub(crate) pawn: bool,
 }
 
 /// A player's list of pieces, in the order given.
 #[derive(Clone, Debug, Eq, PartialEq)]
 pub struct Army {
-    pub pieces: Vec<PieceDef>,
+    pub(crate) pieces: Vec<PieceDef>,
 }
 
 /// Why an army text could not be read: which piece, and what is wrong with it.

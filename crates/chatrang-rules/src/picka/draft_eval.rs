@@ -11,7 +11,7 @@ use crate::{
 const FRONT_LINE: i32 = 250;
 
 /// The picker's material less the opponent's, plus the placement terms.
-pub fn evaluate(d: &Draft) -> i32 {
+pub(crate) fn evaluate(d: &Draft) -> i32 {
     let v = &d.rules.variant;
     let values = &v.eval_tables().value;
     let mut score = [0i32; 2];

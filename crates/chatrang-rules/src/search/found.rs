@@ -17,13 +17,13 @@ pub struct Found<M> {
     /// The move to play.
     pub best: M,
     /// Its score for the side acting.
-    pub score: Score,
+    pub(crate) score: Score,
     /// The depth of the last completed iteration.
-    pub depth: u32,
+    pub(crate) depth: u32,
     /// Positions visited.
-    pub nodes: u64,
+    pub(crate) nodes: u64,
     /// The expected line, the best move first.
-    pub pv: Vec<M>,
+    pub(crate) pv: Vec<M>,
 }
 
 /// A search's result in the game's notation: what [`super::Game::think`] returns.

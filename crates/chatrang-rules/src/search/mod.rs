@@ -22,13 +22,13 @@ use std::hash::Hash;
 
 pub use found::{Found, MATE, MATE_BOUND, Score, Thought, score_text};
 pub use level::{Level, LevelError, Limits};
-pub use negamax::search;
+pub(crate) use negamax::search;
 
 use super::{Color, kit::Rules};
 
 /// What search needs from a game beyond its rules: who acts, how good a position looks, and
 /// which moves are captures (for quiescence and ordering).
-pub trait Evaluate: Rules<Key: Hash> {
+pub(crate) trait Evaluate: Rules<Key: Hash> {
     /// The side acting now. Only asked while the game goes on.
     fn side(&self) -> Color;
 
@@ -61,5 +61,3 @@ pub trait Evaluate: Rules<Key: Hash> {
         0
     }
 }
-
-pub use order::HISTORY_SLOTS;
