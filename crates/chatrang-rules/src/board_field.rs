@@ -29,23 +29,34 @@ pub(crate) enum Holes {
 /// What is wrong with the shape of a board field.
 #[derive(Clone, Debug, Eq, PartialEq)]
 pub enum FieldError {
+    /// The text has the wrong number of ranks.
     RankCount {
+        /// Ranks in the text.
         found: usize,
+        /// Ranks on the board.
         expected: u8,
     },
+    /// A rank of the text covers the wrong number of files.
     RankWidth {
+        /// The rank, counted from the top of the text.
         rank: u8,
+        /// Files the rank covers.
         found: usize,
+        /// Files on the board.
         expected: usize,
     },
     /// `*` on a square that exists.
     HoleMismatch {
+        /// The rank, counted from the top of the text.
         rank: u8,
+        /// The square concerned.
         square: Square,
     },
     /// A piece or an empty run on a square that does not exist.
     MissingHole {
+        /// The rank, counted from the top of the text.
         rank: u8,
+        /// The square concerned.
         square: Square,
     },
 }

@@ -8,6 +8,7 @@ use super::{
     chesslike::{PieceType, RightsKind, Variant, VariantRules},
 };
 
+/// Cataclysm's start position, in the chess-like position text.
 pub const START: &str = "gr12rg/t1b1sd1kq1ds1b1t/tc1e2e2e2e1ct/pppppppppppppppp/16/16/16/16/\
 PPPPPPPPPPPPPPPP/TC1E2E2E2E1CT/T1B1SD1QK1DS1B1T/GR12RG w Kk - 0 1";
 

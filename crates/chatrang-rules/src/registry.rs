@@ -21,6 +21,7 @@ pub type LoadGame = fn(&str) -> Result<Box<dyn Game>, SetupError>;
 
 /// One game the bot hosts.
 pub struct GameSpec {
+    /// Which game the row is.
     pub id: GameId,
     /// The game's slug: its stable id as text, used on the command line and in the database
     /// (`chess`, `pick-a-team`, …). [`GameId::slug`] reads it.
@@ -75,6 +76,7 @@ impl GameId {
         self.spec().slug
     }
 
+    /// The name people read: "Pick-a-team chess".
     pub fn display_name(self) -> &'static str {
         self.spec().name
     }

@@ -57,7 +57,9 @@ pub struct Atom {
 /// A parsed XBetza string.
 #[derive(Clone, Debug, Eq, PartialEq, Hash)]
 pub struct Betza {
+    /// The text it was read from.
     pub text: String,
+    /// Its atoms, one per move component.
     pub atoms: Vec<Atom>,
 }
 

@@ -11,6 +11,7 @@ use crate::{
 };
 
 #[derive(Clone, Debug, Eq, PartialEq, Hash)]
+/// The Catalonia board: which piece stands on each square, and which squares are pits.
 pub struct Board {
     cells: [Option<Piece>; 64],
     pits: SquareSet,
@@ -23,6 +24,7 @@ impl Default for Board {
 }
 
 impl Board {
+    /// A board without pieces or pits.
     pub fn empty() -> Board {
         Board {
             cells: [None; 64],
@@ -46,6 +48,7 @@ impl Board {
         board
     }
 
+    /// The piece on a square, if any.
     pub fn piece_at(&self, square: Square) -> Option<Piece> {
         if geometry().contains(square) {
             self.cells[slot(square)]
@@ -61,10 +64,12 @@ impl Board {
         }
     }
 
+    /// Whether a bomb has dug a pit here (no piece may stand on it).
     pub fn is_pit(&self, square: Square) -> bool {
         self.pits.contains(square)
     }
 
+    /// Every pit on the board.
     pub fn pits(&self) -> SquareSet {
         self.pits
     }
@@ -89,6 +94,7 @@ impl Board {
             .filter_map(|(i, p)| p.map(|p| (square_of(i), p)))
     }
 
+    /// How many pieces are on the board.
     pub fn piece_count(&self) -> usize {
         self.cells.iter().flatten().count()
     }
@@ -276,11 +282,19 @@ pub enum BoardTextError {
     #[error(
         "'{0}' is not a Catalonia piece; use N B L G P (black in lower case), * for a pit, digits for empty squares"
     )]
+    /// A letter that is no Catalonia piece.
     UnknownPiece(char),
     /// A Peasant on the last rank it may never enter (the piece as people read it).
     #[error("a {piece} cannot stand on {square}")]
-    Forbidden { piece: String, square: Square },
+    /// A piece stands where it may not (on a pit, or off its colour).
+    Forbidden {
+        /// The piece concerned.
+        piece: String,
+        /// The square concerned.
+        square: Square,
+    },
     #[error("a Catalonia board holds at most {MAX_PIECES} pieces, this one {0}")]
+    /// More pieces than the chain solver can hold.
     TooManyPieces(usize),
 }
 

@@ -49,6 +49,7 @@ impl DefenceGraph {
         }
     }
 
+    /// How many pieces the graph holds.
     pub fn len(&self) -> usize {
         self.len
     }
@@ -236,11 +237,14 @@ pub(super) fn bits(mut mask: u32) -> impl Iterator<Item = usize> {
 /// tests is on these counts, not on time.
 #[derive(Copy, Clone, Debug, Default, Eq, PartialEq)]
 pub struct Work {
+    /// Nodes the pruned search visited.
     pub search_nodes: u64,
+    /// Cells the exact table filled.
     pub table_cells: u64,
 }
 
 impl Work {
+    /// All the work, search and table together.
     pub fn total(self) -> u64 {
         self.search_nodes + self.table_cells
     }

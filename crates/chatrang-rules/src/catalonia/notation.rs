@@ -6,10 +6,13 @@ use crate::{ActionError, Square, two_squares};
 /// One action of Catalonia, read but not yet checked against the position.
 #[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
 pub enum Act {
+    /// Moves a piece from one square to another.
     Move(Square, Square),
     /// White proposes that Black moves first this turn.
     Swap,
+    /// Accepts the offer pending (a swap of the move order).
     Accept,
+    /// Declines the offer pending.
     Decline,
     /// The bomb's target, chosen by any participant.
     Bomb(Square),

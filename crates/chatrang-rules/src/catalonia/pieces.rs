@@ -13,11 +13,17 @@ use crate::{
 pub const SIDE: u8 = 8;
 
 #[derive(Copy, Clone, Debug, Eq, PartialEq, Hash, Ord, PartialOrd)]
+/// The five kinds of Catalonia pieces.
 pub enum Kind {
+    /// Moves and defends like a chess Knight.
     Knight,
+    /// Moves and defends diagonally.
     Bishop,
+    /// The Lady (see the rules summary).
     Lady,
+    /// The Gentleman (see the rules summary).
     Gentleman,
+    /// The Peasant (see the rules summary).
     Peasant,
 }
 

@@ -151,6 +151,7 @@ impl Board {
     }
 
     #[inline]
+    /// Whether the move takes the enemy's royal piece (which wins where that is allowed).
     pub fn captures_royal(&self, v: &Variant, m: Move) -> bool {
         let c = self.cells[m.to.index()];
         c != 0 && cell_color(c) != self.side && v.piece_type(cell_type(c)).royal

@@ -19,9 +19,11 @@ pub(crate) const WHITE_LEAP: u8 = 16;
 pub(crate) const BLACK_LEAP: u8 = 32;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
+/// The board of a chess-like game: the cells, the side to move, the rights, en passant and the clocks.
 pub struct Board {
     /// 256 squares plus one always-empty cell at [`NO_SQUARE`].
     pub(crate) cells: [Cell; 257],
+    /// The side to move.
     pub side: Color,
     /// The royal piece's square per side (`None` when a side has none, as during a draft).
     pub royal: [Option<Square>; 2],
@@ -29,6 +31,7 @@ pub struct Board {
     /// The square a pawn just passed with its double step, and that pawn's square.
     pub ep: Option<(Square, Square)>,
     pub(crate) halfmove: u16,
+    /// The move number, from 1, growing after Black's move.
     pub fullmove: u16,
     pub(crate) hash: u64,
     /// The squares holding a piece, per colour: move generation visits only these.
@@ -52,6 +55,7 @@ fn piece_key(c: Cell, sq: usize) -> u64 {
 const SIDE_KEY: u64 = 0x5A5A_1234_9876_F00D;
 
 impl Board {
+    /// A board without pieces, White to move.
     pub fn empty() -> Board {
         Board {
             cells: [0; 257],
@@ -71,6 +75,7 @@ impl Board {
         self.cells[sq.index()]
     }
 
+    /// The colour and type of the piece on a square, if any.
     pub fn piece_at(&self, sq: Square) -> Option<(Color, TypeId)> {
         let c = self.at(sq);
         (c != 0).then(|| (cell_color(c), cell_type(c)))

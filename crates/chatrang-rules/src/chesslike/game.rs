@@ -18,6 +18,7 @@ use crate::{
 /// The rules of a chess-like game on one position; [`ChessLikeGame`] is its game.
 #[derive(Clone, Debug)]
 pub struct ChessLike {
+    /// The state of the game.
     pub position: Position,
 }
 

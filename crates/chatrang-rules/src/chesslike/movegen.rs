@@ -16,6 +16,7 @@ use crate::{Color, Square, SquareSet, xbetza::Hop};
 
 /// Where generated moves go: a list, or a counter that keeps only the number of legal ones.
 pub trait MoveSink {
+    /// Receives one generated move.
     fn push(&mut self, m: Move);
 }
 

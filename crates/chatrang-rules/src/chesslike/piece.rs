@@ -22,6 +22,7 @@ pub struct PromotionRule {
 }
 
 #[derive(Clone, Debug)]
+/// A kind of piece: its name, symbol, XBetza moves and rule switches.
 pub struct PieceType {
     pub(crate) name: String,
     /// One or two letters, upper case, unique within the variant.
@@ -69,17 +70,20 @@ impl PieceType {
         self
     }
 
+    /// Makes the piece royal: losing it (to mate, or to capture where allowed) loses the game.
     pub fn royal(mut self) -> Self {
         self.royal = true;
         self
     }
 
+    /// Makes the piece a pawn (worth a pawn, reset the fifty-move count) with a double step from these relative ranks.
     pub fn pawn(mut self, initial_ranks: &[u8]) -> Self {
         self.pawn = true;
         self.initial_ranks = initial_ranks.to_vec();
         self
     }
 
+    /// Makes the piece impossible to capture.
     pub fn uncapturable(mut self) -> Self {
         self.capturable = false;
         self
@@ -91,6 +95,7 @@ impl PieceType {
         self
     }
 
+    /// Adds a promotion rule: on this relative rank the piece becomes one of `choices` (by symbol), or may stay as it is when `optional`.
     pub fn promotes(mut self, relative_rank: u8, choices: &[&str], optional: bool) -> Self {
         self.promotions.push(PromotionRule {
             relative_rank,

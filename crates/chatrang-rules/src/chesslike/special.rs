@@ -11,6 +11,7 @@ use super::{
 };
 use crate::{Color, Square};
 
+/// Adds the variant's special moves (castling, King's leap, the two-pawn move) that are legal here.
 pub fn add_special_moves(board: &Board, v: &Variant, out: &mut Vec<Move>) {
     match v.rules.rights {
         RightsKind::Castling => castling(board, v, out),

@@ -28,14 +28,19 @@ pub enum RightsKind {
 /// game module writes; [`Variant::new`] compiles it.
 #[derive(Clone, Debug)]
 pub struct VariantRules {
+    /// The game this variant is.
     pub game: GameId,
+    /// The board.
     pub geometry: Geometry,
+    /// The piece types; a type's index is its [`TypeId`].
     pub types: Vec<PieceType>,
+    /// The extra state kept beside the board.
     pub rights: RightsKind,
     /// Cataclysm's two-pawn move.
     pub two_pawn_move: bool,
     /// Pick-a-team: a royal left attacked when play starts may be captured, which wins.
     pub royal_capture_wins: bool,
+    /// The start position, as a position string.
     pub start_position: String,
 }
 /// A variant with its compiled tables. Build once, share by `Arc`.
@@ -63,13 +68,22 @@ pub struct Variant {
 #[derive(Clone, Debug, Eq, PartialEq, thiserror::Error)]
 pub enum VariantError {
     #[error("a game may have at most 63 piece types, not {0}")]
+    /// Refused: a game may have at most 63 piece types, not ….
     TooManyTypes(usize),
     #[error("two piece types use the symbol {0}")]
+    /// Refused: two piece types use the symbol ….
     DuplicateSymbol(String),
     #[error("the symbol \"{0}\" must be one or two letters")]
+    /// Refused: the symbol "…" must be one or two letters.
     BadSymbol(String),
     #[error("{piece} promotes to \"{symbol}\", which is not a piece of this game")]
-    UnknownPromotion { piece: String, symbol: String },
+    /// Refused: `piece` promotes to "`symbol`", which is not a piece of this game.
+    UnknownPromotion {
+        /// The piece concerned.
+        piece: String,
+        /// The symbol concerned.
+        symbol: String,
+    },
 }
 
 impl std::fmt::Debug for Variant {
@@ -80,6 +94,7 @@ impl std::fmt::Debug for Variant {
 }
 
 impl Variant {
+    /// Checks the definition and compiles its tables.
     pub fn new(rules: VariantRules) -> Result<Variant, VariantError> {
         let n = rules.types.len();
         if n > 63 {
@@ -135,14 +150,17 @@ impl Variant {
         })
     }
 
+    /// The board.
     pub fn geometry(&self) -> &Geometry {
         &self.rules.geometry
     }
 
+    /// The piece types, indexed by [`TypeId`].
     pub fn types(&self) -> &[PieceType] {
         &self.rules.types
     }
 
+    /// One piece type.
     pub fn piece_type(&self, id: TypeId) -> &PieceType {
         &self.rules.types[id as usize]
     }
@@ -167,6 +185,7 @@ impl Variant {
         self.capturable_types & (1 << id) != 0
     }
 
+    /// The type written with this symbol, in any letter case.
     pub fn type_by_symbol(&self, symbol: &str) -> Option<TypeId> {
         self.rules
             .types

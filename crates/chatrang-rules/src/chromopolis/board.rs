@@ -12,10 +12,15 @@ use crate::{
 /// The kinds of piece, in the order their tables are stored.
 #[derive(Copy, Clone, Debug, Eq, PartialEq, Hash, Ord, PartialOrd)]
 pub enum Kind {
+    /// Moves one square in any direction; losing it loses the game.
     King,
+    /// The Knight.
     Knight,
+    /// The Advocate.
     Advocate,
+    /// The Prelate.
     Prelate,
+    /// The Pawn.
     Pawn,
 }
 

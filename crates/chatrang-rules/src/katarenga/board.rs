@@ -12,13 +12,18 @@ use crate::Tile;
 /// The colour of one Katarenga square; it decides how a pawn standing there moves.
 #[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
 pub enum Hue {
+    /// Red: moves like a King.
     Red,
+    /// Yellow: moves like a Bishop.
     Yellow,
+    /// Green: moves like a Knight.
     Green,
+    /// Blue: moves like a Rook.
     Blue,
 }
 
 impl Hue {
+    /// The four colours.
     pub const ALL: [Hue; 4] = [Hue::Red, Hue::Yellow, Hue::Green, Hue::Blue];
 
     fn from_letter(c: u8) -> Option<Hue> {
@@ -112,12 +117,15 @@ pub enum BoardCodeError {
     #[error(
         "a board code has exactly 4 characters (one per quarterboard, such as AJS2), not \"{0}\""
     )]
+    /// A board code of the wrong length.
     Length(String),
     #[error("\"{0}\" cannot be in a board code; the characters are A–H, J–N, P–Z and 2–9")]
+    /// A character that is no colour.
     Character(char),
     #[error(
         "the board code \"{0}\" uses one quarterboard twice; each of Q1 (A–H), Q2 (J–R), Q3 (S–Z) and Q4 (2–9) must appear once"
     )]
+    /// A quarter used twice.
     Repeated(String),
 }
 

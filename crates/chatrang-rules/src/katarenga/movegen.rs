@@ -15,9 +15,19 @@ pub enum Move {
     /// Black's opening decision: this edge is Black's baseline.
     Baseline(Edge),
     /// A pawn moves (or captures) from one square to another (indices `rank * 8 + file`).
-    Step { from: u8, to: u8 },
+    /// A piece moves (or captures) between two squares, by index.
+    Step {
+        /// The square it leaves.
+        from: u8,
+        /// The square it reaches.
+        to: u8,
+    },
     /// A pawn on the opponent's baseline leaves the board into a free enemy camp.
-    Camp { from: u8 },
+    /// A piece enters the enemy's camp from its last rank.
+    Camp {
+        /// The square it leaves.
+        from: u8,
+    },
 }
 
 /// How a pawn moves from each colour (in the order of [`Hue`]), in XBetza: red slides like a rook, yellow like a

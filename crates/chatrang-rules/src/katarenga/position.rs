@@ -9,9 +9,13 @@ use crate::{ByColor, Color, Geometry, Square};
 /// An edge of the board as it is shown before Black chooses (north = the rank 8 edge).
 #[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
 pub enum Edge {
+    /// North.
     North,
+    /// East.
     East,
+    /// South.
     South,
+    /// West.
     West,
 }
 
@@ -54,6 +58,7 @@ impl Edge {
 pub enum Phase {
     /// Black is choosing which edge is their baseline; no pawns are on the board yet.
     ChooseBaseline,
+    /// A side's turn.
     Turn(Color),
 }
 
@@ -62,11 +67,13 @@ pub enum Phase {
 pub(crate) type Camps = [bool; 2];
 
 #[derive(Clone, Debug, Eq, PartialEq, Hash)]
+/// A Katarenga position: the board, the pieces and whose turn it is.
 pub struct Position {
     pub(crate) arrangement: Arrangement,
     pub(crate) hues: [Hue; 64],
     /// Pawns on the board, indexed `rank * 8 + file`.
     pub cells: [Option<Color>; 64],
+    /// What is being decided now.
     pub phase: Phase,
     /// The camps each side's pawns occupy (White's are beyond a8 and h8, Black's beyond a1 and
     /// h1, after Black's baseline has been turned to the top).

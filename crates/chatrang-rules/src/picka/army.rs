@@ -31,15 +31,22 @@ pub struct Army {
 #[derive(Clone, Debug, Eq, PartialEq, thiserror::Error)]
 pub enum ArmyError {
     #[error("the list is empty; write one piece per line, such as: Dragon, D, QN")]
+    /// The list is empty.
     Empty,
     #[error("the list has {0} characters; a list has at most {MAX_TEXT}")]
+    /// The list is longer than allowed.
     TooLong(usize),
     #[error("the list has more than {MAX_PIECES} pieces; a list has at most {MAX_PIECES}")]
+    /// The list has more pieces than allowed.
     TooMany,
     #[error("piece {index} (\"{entry}\"): {reason}")]
+    /// One entry of the list is wrong.
     Piece {
+        /// Its place in the list, from 0.
         index: usize,
+        /// The entry as written.
         entry: String,
+        /// What is wrong with it.
         reason: String,
     },
 }

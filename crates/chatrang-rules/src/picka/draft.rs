@@ -15,36 +15,75 @@ use crate::{
 #[derive(Clone, Debug, Eq, PartialEq, thiserror::Error)]
 pub enum DraftError {
     #[error("during the draft nothing has moved: write - for en passant and 0 1 for the clocks")]
+    /// The pick is a move, not a pick.
     Moved,
     /// A type outside the pool that is not one of the game's fixed pieces either.
     #[error("a {piece} on {square} cannot stand there during the draft")]
-    NotInPool { piece: String, square: Square },
-    #[error("{color} cannot have placed a piece on {square} in the draft")]
-    OutsideZone { color: Color, square: Square },
-    #[error("the {color} {piece} must stand on {square} during the draft")]
-    FixedMissing {
-        color: Color,
+    /// The piece is not in the pool.
+    NotInPool {
+        /// The piece concerned.
         piece: String,
+        /// The square concerned.
+        square: Square,
+    },
+    #[error("{color} cannot have placed a piece on {square} in the draft")]
+    /// The square is outside the side's zone.
+    OutsideZone {
+        /// The side concerned.
+        color: Color,
+        /// The square concerned.
+        square: Square,
+    },
+    #[error("the {color} {piece} must stand on {square} during the draft")]
+    /// A fixed piece was not placed where it must be.
+    FixedMissing {
+        /// The side concerned.
+        color: Color,
+        /// The piece concerned.
+        piece: String,
+        /// The square concerned.
         square: Square,
     },
     #[error("the pool has only {copies} {piece} but the board has more")]
-    PoolExceeded { copies: u8, piece: String },
+    /// More copies of the piece than the pool holds.
+    PoolExceeded {
+        /// How many copies the pool holds.
+        copies: u8,
+        /// The piece concerned.
+        piece: String,
+    },
     #[error("every piece has been picked, so the draft is over: remove the word draft")]
+    /// The draft is over.
     Over,
     #[error("after {picks} picks White has {expected} pieces from the pool, not {found}")]
+    /// A position whose White count does not fit its number of picks.
     WhiteCount {
+        /// Picks made.
         picks: u16,
+        /// White pieces expected.
         expected: usize,
+        /// White pieces found.
         found: usize,
     },
     #[error("{0} has a piece on its second rank while its first is not full")]
+    /// A piece on the second rank before the first is full.
     SecondRankEarly(Color),
     #[error("{color} must have exactly one royal piece once it has picked (it has {royals})")]
-    Royals { color: Color, royals: usize },
+    /// A side with the wrong number of royal pieces.
+    Royals {
+        /// The side concerned.
+        color: Color,
+        /// How many royal pieces it has.
+        royals: usize,
+    },
     #[error("after {picks} picks it is {picker}'s pick, not {side}'s")]
+    /// A position whose side to pick does not fit its number of picks.
     WrongPicker {
+        /// Picks made.
         picks: u16,
+        /// The side that should pick.
         picker: Color,
+        /// The side written.
         side: Color,
     },
 }

@@ -54,7 +54,9 @@ enum Phase {
 /// An action: a pick during the draft, a move afterwards.
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
 pub enum PickMove {
+    /// A pick of the draft.
     Pick(Pick),
+    /// A move of the game.
     Play(chesslike::Move),
 }
 

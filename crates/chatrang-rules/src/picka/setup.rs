@@ -31,6 +31,7 @@ pub(crate) enum Zone {
 #[derive(Clone, Debug, Eq, PartialEq, thiserror::Error)]
 pub enum PickRulesError {
     #[error("{} has no player-defined armies", .0.display_name())]
+    /// The game is no Pick-a-team game.
     NoArmies(GameId),
     /// The pooled pieces do not make a variant.
     #[error(transparent)]
@@ -41,8 +42,10 @@ pub enum PickRulesError {
 }
 
 #[derive(Debug)]
+/// A Pick-a-team game's rules: its armies and the variant compiled from them.
 pub struct PickRules {
     pub(crate) game: GameId,
+    /// The variant the armies play.
     pub variant: Arc<Variant>,
     /// Each type of the pool and how many copies it has.
     pub(crate) pool: Vec<(TypeId, u8)>,

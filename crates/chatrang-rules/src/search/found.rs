@@ -26,13 +26,16 @@ pub struct Found<M> {
     pub(crate) pv: Vec<M>,
 }
 
-/// A search's result in the game's notation: what [`super::Game::think`] returns.
+/// A search's result in the game's notation: what `super::Game::think` returns.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Thought {
     /// The move to play, in canonical notation.
     pub notation: String,
+    /// Its score for the side acting.
     pub score: Score,
+    /// The depth of the last completed iteration.
     pub depth: u32,
+    /// Positions visited.
     pub nodes: u64,
     /// The expected line in canonical notation, the move to play first.
     pub pv: Vec<String>,
