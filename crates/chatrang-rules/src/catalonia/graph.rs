@@ -54,6 +54,11 @@ impl DefenceGraph {
         self.len
     }
 
+    /// Whether the graph holds no piece.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
     /// Whether `from` defends `to`.
     pub fn defends(&self, from: usize, to: usize) -> bool {
         from < self.len && self.succ[from] >> to & 1 == 1
