@@ -1,8 +1,8 @@
 //! Catalonia (François Tremblay, 2010), the cooperative game: pieces defend each other in
 //! chains, bombs dig pits, and everyone shares one score. See `docs/rules.md` §5.
 //!
-//! `pieces` and `board` hold the rules of the pieces; `chain` the exact chain solver, with
-//! `search` and `table` its fast and its exact halves; `dice` the seeded dice and where an action's rolls come from; `position` and
+//! `pieces` and `board` hold the rules of the pieces; `graph` the defence graph; `chain` the
+//! exact chain solver, with `search` and `table` its fast and its exact halves; `dice` the seeded dice and where an action's rolls come from; `position` and
 //! `turn` the state and its turn machine; `notation` and `text` the words and the position
 //! string; `game` the [`Game`] implementation; `help` the rules summary.
 //! `hard_graphs` are the solver's worst cases, for its tests and the bot's `bench catalonia`.

@@ -1,6 +1,17 @@
 //! The engine shared by the games that play like chess with fairy pieces: orthodox chess,
 //! Cataclysm and the Pick-a-team family. A variant is data (board, XBetza pieces, rule
 //! switches); the engine compiles it once and generates legal moves from tables.
+//!
+//! The files, bottom to top; each uses only files listed before it:
+//! 1. `piece`, `moves`, `cell`, `values`: piece types, moves, the compact cell and step
+//!    encoding, the evaluation tables' data.
+//! 2. `tables`, `variant`: the compiled rays and probes, and the variant that owns them.
+//! 3. `board`: the position state and making a move.
+//! 4. `attack`, `exposure`, `special`, `movegen`: attacks and checks, pins, the special moves
+//!    (castling, King's leap, two-pawn move), and legal move generation.
+//! 5. `fen`, `eval`, `position`, `perft`: the position string, the evaluation, the position
+//!    with its variant, perft.
+//! 6. `notation`, `san`, `game`: reading and writing moves, and the game loop's rules.
 
 mod attack;
 pub(crate) mod board;
