@@ -10,7 +10,9 @@ use super::{
     search::{found::Thought, level::Limits},
 };
 
-/// Every game the bot hosts, with its stable id (used on the command line and in the database).
+/// Every game the bot hosts: a game's identity everywhere in the program. Its text form is its
+/// slug ([`GameId::slug`]: `chess`, `pick-a-team`), used on the command line and in the
+/// database; its row in the table of games is [`GameId::spec`].
 #[derive(Copy, Clone, Debug, Eq, PartialEq, Hash, Ord, PartialOrd)]
 pub enum GameId {
     /// Orthodox chess.
