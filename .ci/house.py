@@ -16,7 +16,7 @@ Three checks, each cheap enough to run on every push:
    that break a floor (check 2) are reported there and left out of the cycle search.
 2. The floors of the root package: store below service below the adapters; the
    adapters do not know each other; in the rules, `game.rs` knows neither the
-   registry nor the search.
+   registry nor the search (only the search's vocabulary leaves, its levels and results).
 3. The bot above the rules names no game: no `GameId::Variant` and no path into a
    game module of the rules in `src/service`, `src/discord`, `src/matrix`, `src/console`.
 
@@ -47,15 +47,19 @@ GAME_MODULES = ["chesslike", "chess", "cataclysm", "catalonia", "katarenga", "ch
 BOT_DIRS = ["src/service", "src/discord", "src/matrix", "src/console"]
 ADAPTERS = ["src/discord/", "src/matrix/", "src/console/"]
 
-# Floors: (files whose path starts with any of these, may not reference files starting with any of these)
+# Floors: (files whose path starts with any of these, may not reference files starting with any
+# of these, except these)
+SEARCH_VOCABULARY = ["crates/chatrang-rules/src/search/found.rs", "crates/chatrang-rules/src/search/level.rs"]
 FLOORS = [
     (["src/store/"], ["src/service/", "src/discord/", "src/matrix/", "src/console/", "src/bench/", "src/cli.rs"]),
     (["src/service/"], ADAPTERS + ["src/bench/", "src/cli.rs"]),
     (["src/discord/"], ["src/matrix/", "src/console/"]),
     (["src/matrix/"], ["src/discord/", "src/console/"]),
     (["src/console/"], ["src/discord/", "src/matrix/"]),
+    # The bottom floor knows the search's vocabulary (its levels and what it found: leaves
+    # that import nothing of the crate), never the search itself or the table of games.
     (["crates/chatrang-rules/src/game.rs"],
-     ["crates/chatrang-rules/src/registry.rs", "crates/chatrang-rules/src/search/"]),
+     ["crates/chatrang-rules/src/registry.rs", "crates/chatrang-rules/src/search/"], SEARCH_VOCABULARY),
 ]
 
 # ---------------------------------------------------------------------------------------------
@@ -525,8 +529,9 @@ def check_floors(edges: list[Edge]) -> tuple[list[str], set[tuple[str, str]]]:
         names.setdefault((e.src, e.dst), set()).add(e.name)
     breaches = {
         (src, dst) for src, dst in names
-        for lower, forbidden in FLOORS
+        for lower, forbidden, *allowed in FLOORS
         if any(src.startswith(p) for p in lower) and any(dst.startswith(p) for p in forbidden)
+        and not any(dst in a for a in allowed)
     }
     problems = [f"floor: {src} -> {dst}: {', '.join(sorted(names[src, dst]))}" for src, dst in sorted(breaches)]
     return problems, breaches

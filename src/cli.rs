@@ -43,7 +43,7 @@ pub enum Command {
         /// Draw this position string instead of the usual setup.
         #[arg(long)]
         position: Option<String>,
-        /// Write the PNG here (default: <game>.png); the text board goes to standard output.
+        /// Write the PNG here (default: GAME.png); the text board goes to standard output.
         #[arg(long)]
         out: Option<std::path::PathBuf>,
         /// Draw from Black's side.

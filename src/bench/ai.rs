@@ -260,7 +260,7 @@ pub fn print(games: u32, only: Option<GameId>) -> Result<(), SetupError> {
         )?;
         println!(
             "  {:<14} L1 vs random {:>5.1} %   L3 vs L1 {:>5.1} %   L3: {:>5.0} k nodes/s",
-            id.id(),
+            id.slug(),
             random * 100.0,
             versus * 100.0,
             l3.nodes_per_second() / 1000.0,
@@ -292,7 +292,7 @@ pub fn print(games: u32, only: Option<GameId>) -> Result<(), SetupError> {
             .collect();
         println!(
             "  {:<14} {:>18} {:>18} {:>18} {:>18} {:>18}",
-            id.id(),
+            id.slug(),
             cells[0],
             cells[1],
             cells[2],

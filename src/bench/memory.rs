@@ -41,7 +41,7 @@ pub fn run(games: usize, own_armies: bool) -> Result<(), BenchError> {
 
 async fn measure(file: &Path, games: usize, own_armies: bool) -> Result<(), BenchError> {
     let kinds = GameId::ALL;
-    let names: Vec<&str> = kinds.iter().map(|k| k.id()).collect();
+    let names: Vec<&str> = kinds.iter().map(|k| k.slug()).collect();
     println!(
         "{games} active games, taking turns among {} ({}), on a SQLite file; armies: {}",
         names.len(),
@@ -137,7 +137,7 @@ async fn measure(file: &Path, games: usize, own_armies: bool) -> Result<(), Benc
     );
     let per_kind: Vec<String> = per_kind
         .iter()
-        .map(|(kind, bytes, ms)| format!("{} {} ({ms:.2} ms)", kind.id(), kb(*bytes)))
+        .map(|(kind, bytes, ms)| format!("{} {} ({ms:.2} ms)", kind.slug(), kb(*bytes)))
         .collect();
     println!(
         "a kept game (and the time to load one), by game: {}",
@@ -193,7 +193,7 @@ async fn start(service: &Service, i: usize, own_armies: bool) -> Result<(i64, Ga
         _ => Vec::new(),
     };
     let new = NewGame {
-        game: kind.id().into(),
+        game: kind.slug().into(),
         opponent: Some(black.clone()),
         seed: Some(i as u64),
         options,

@@ -117,5 +117,5 @@ pub fn print(runs: u32, only: Option<&str>) -> Result<(), String> {
 }
 
 fn selected(case: &Case, only: Option<&str>) -> bool {
-    only.is_none_or(|word| case.name.contains(word) || case.game.id().contains(word))
+    only.is_none_or(|word| case.name.contains(word) || case.game.slug().contains(word))
 }

@@ -79,7 +79,7 @@ fn players(i: usize) -> (User, User) {
 async fn start(service: &Service, place: &Place, i: usize) -> Result<i64, BenchError> {
     let (white, black) = players(i);
     let new = NewGame {
-        game: GAME.id().into(),
+        game: GAME.slug().into(),
         opponent: Some(black.clone()),
         seed: Some(i as u64),
         ..NewGame::default()

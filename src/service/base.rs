@@ -77,7 +77,7 @@ impl Service {
         GAMES
             .iter()
             .map(|g| GameInfo {
-                key: g.key,
+                key: g.slug,
                 name: g.name,
                 cooperative: g.cooperative,
                 options: g.options,

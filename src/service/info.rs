@@ -54,7 +54,7 @@ impl Service {
         let Some(name) = game.filter(|g| !g.trim().is_empty()) else {
             let games: Vec<String> = GAMES
                 .iter()
-                .map(|g| format!("• {} (`{}`)", g.name, g.key))
+                .map(|g| format!("• {} (`{}`)", g.name, g.slug))
                 .collect();
             let mut text = format!(
                 "Chatrang hosts these games:\n{}\n/help GAME tells the rules of one.\n{}",
@@ -71,7 +71,7 @@ impl Service {
         let mut text = spec.help.to_string();
         if !spec.options.is_empty() {
             text.push_str("\nOptions when starting (/new ");
-            text.push_str(spec.key);
+            text.push_str(spec.slug);
             text.push_str(" name=value):");
             for option in spec.options {
                 text.push_str(&format!("\n• {}: {}", option.name, option.description));
@@ -125,8 +125,8 @@ impl Service {
         // Named from the game's own table, never from what was typed: a file name made of
         // outside text could name a path (the console writes pictures to disk).
         let filename = match &info {
-            Some(p) => format!("{}-{}.png", kind.id(), file_word(&p.name)),
-            None => format!("{}-piece.png", kind.id()),
+            Some(p) => format!("{}-{}.png", kind.slug(), file_word(&p.name)),
+            None => format!("{}-piece.png", kind.slug()),
         };
         let (board_text, image) = self.paint(view, Color::White, filename).await;
         Ok(Reply {

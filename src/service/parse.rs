@@ -19,7 +19,7 @@ pub struct Line {
 /// the command with the sigil the user typed.
 #[derive(Clone, Debug, Eq, PartialEq, thiserror::Error)]
 pub enum ParseError {
-    /// A line longer than [`MAX_LINE`], with its length in characters.
+    /// A line longer than `MAX_LINE`, with its length in characters.
     #[error("That message has {0} characters; a command has at most {MAX_LINE}.")]
     TooLong(usize),
     #[error("A quote is not closed: put a \" at the end of the quoted value.")]

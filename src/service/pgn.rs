@@ -60,7 +60,7 @@ pub(crate) fn record(
             tags.push(("FEN", row.initial_position.clone()));
         }
     } else {
-        tags.push(("Variant", loaded.kind.id().to_string()));
+        tags.push(("Variant", loaded.kind.slug().to_string()));
         tags.push(("SetUp", "1".to_string()));
         tags.push(("FEN", row.initial_position.clone()));
         tags.push((

@@ -78,7 +78,7 @@ pub struct GameRow {
     /// How the game ended, for people.
     pub outcome: Option<String>,
     pub rematch_of: Option<i64>,
-    /// Time per move, reminders, votes (see [`super::timers`]); untimed by default.
+    /// Time per move, reminders, votes (see `super::timers`); untimed by default.
     pub timing: super::timers::Timing,
     pub created_at: i64,
     pub updated_at: i64,
@@ -192,7 +192,7 @@ pub struct Commit {
     pub result: Option<ResultRow>,
     /// The ratings the end of the game changes, worked out inside the transaction.
     pub rerating: Option<Rerating>,
-    /// What the change makes the bot post (see [`super::outbox`]), at the new version.
+    /// What the change makes the bot post (see `super::outbox`), at the new version.
     pub posts: Vec<super::outbox::NewPost>,
     /// What the change does to the game's timers (by default they go on).
     pub timers: super::timers::TimerUpdate,
@@ -256,7 +256,7 @@ impl GameKind {
     /// The text stored: the game's stable id, or the unknown text as it was read.
     pub fn as_str(&self) -> &str {
         match self {
-            GameKind::Known(id) => id.id(),
+            GameKind::Known(id) => id.slug(),
             GameKind::Unknown(text) => text,
         }
     }

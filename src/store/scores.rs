@@ -44,7 +44,7 @@ impl Store {
             "{RATING_SELECT} WHERE r.server_id = $1 AND r.variant = $2 AND r.user_id = $3"
         )))
         .bind(server_id)
-        .bind(variant.id())
+        .bind(variant.slug())
         .bind(user_id)
         .fetch_optional(self.pool())
         .await?;
@@ -63,7 +63,7 @@ impl Store {
              ORDER BY r.rating DESC, r.games DESC, r.user_id LIMIT $3"
         )))
         .bind(server_id)
-        .bind(variant.id())
+        .bind(variant.slug())
         .bind(limit)
         .fetch_all(self.pool())
         .await?;
@@ -83,7 +83,7 @@ impl Store {
              ORDER BY points DESC, finished_at, game_id LIMIT $3",
         )
         .bind(server_id)
-        .bind(variant.id())
+        .bind(variant.slug())
         .bind(limit)
         .fetch_all(self.pool())
         .await?;
@@ -161,7 +161,7 @@ pub(super) async fn rerate(
              ON CONFLICT (server_id, variant, user_id) DO NOTHING",
         )
         .bind(&player.server_id)
-        .bind(player.variant.id())
+        .bind(player.variant.slug())
         .bind(&player.user_id)
         .bind(player.rating)
         .bind(player.deviation)
@@ -178,7 +178,7 @@ pub(super) async fn rerate(
              WHERE server_id = $1 AND variant = $2 AND user_id = $3{lock}"
         )))
         .bind(&player.server_id)
-        .bind(player.variant.id())
+        .bind(player.variant.slug())
         .bind(&player.user_id)
         .fetch_one(&mut **tx)
         .await?;
@@ -205,7 +205,7 @@ pub(super) async fn rerate(
         .bind(r.losses)
         .bind(now)
         .bind(&r.server_id)
-        .bind(r.variant.id())
+        .bind(r.variant.slug())
         .bind(&r.user_id)
         .execute(&mut **tx)
         .await?;

@@ -61,7 +61,7 @@ async fn play_out(
 
 fn team(prefix: &str, game: GameId, size: usize) -> Vec<User> {
     (0..size)
-        .map(|i| person(&format!("{prefix}{i}-{}", game.id())))
+        .map(|i| person(&format!("{prefix}{i}-{}", game.slug())))
         .collect()
 }
 
@@ -79,7 +79,7 @@ async fn every_game_is_played_through_the_service_by_teams(db: TestDb) {
             .run(
                 &req(&whites[0], None),
                 Command::New(NewGame {
-                    game: game.id().into(),
+                    game: game.slug().into(),
                     white: whites.clone(),
                     black: blacks.clone(),
                     options,
@@ -99,7 +99,7 @@ async fn every_game_is_played_through_the_service_by_teams(db: TestDb) {
                 .await);
             assert!(!resigned.text.is_empty());
             let row = service.store().game(id).await.unwrap().unwrap();
-            assert_eq!(row.state, GameState::Over, "{}", game.id());
+            assert_eq!(row.state, GameState::Over, "{}", game.slug());
         }
     }
     // Catalonia always ends by its turn limit; the others may or may not end in 400 actions.

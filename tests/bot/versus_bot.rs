@@ -70,7 +70,7 @@ async fn every_game_against_the_bot_is_played_to_its_end(db: TestDb) {
             GameId::Catalonia => &[("ai", "1"), ("turns", "5")],
             _ => &[("ai", "1")],
         };
-        let game = against_bot(&service, &alice, id.id(), options).await;
+        let game = against_bot(&service, &alice, id.slug(), options).await;
         let moves = play_to_the_end(&service, game, &alice).await;
         assert!(moves > 0, "{id}: the bot never acted");
         let row = service.store().game(game).await.unwrap().unwrap();

@@ -623,7 +623,7 @@ async fn the_rules_of_every_game_arrive_whole_even_past_a_messages_length() {
     let mut longer_than_a_message = 0;
     for game in &GAMES {
         let rules = service
-            .run(&asker, Command::Help(Some(game.key.to_string())))
+            .run(&asker, Command::Help(Some(game.slug.to_string())))
             .await
             .unwrap()
             .text;
@@ -631,7 +631,7 @@ async fn the_rules_of_every_game_arrive_whole_even_past_a_messages_length() {
             &world.alice,
             &world.lobby,
             "help",
-            vec![option("game", game.key)],
+            vec![option("game", game.slug)],
         );
         let answer = world.fake.wait_answer(&token).await;
         let embed = answer
@@ -640,12 +640,12 @@ async fn the_rules_of_every_game_arrive_whole_even_past_a_messages_length() {
             .or_else(|| answer.json.pointer("/data/embeds/0/description"));
         let shown = match embed {
             Some(description) => {
-                assert_eq!(answer.content(), "", "{}", game.key);
+                assert_eq!(answer.content(), "", "{}", game.slug);
                 description.as_str().unwrap().to_string()
             }
             None => answer.content().to_string(),
         };
-        assert_eq!(shown, rules, "{}", game.key);
+        assert_eq!(shown, rules, "{}", game.slug);
         if rules.chars().count() > 2000 {
             longer_than_a_message += 1;
         }

@@ -30,7 +30,7 @@ pub fn games() -> &'static [Vec<Box<dyn Game>>] {
                 let mut found: Vec<Box<dyn Game>> = Vec::new();
                 for seed in 0..WALKS {
                     let mut game = registry::new_game(spec.id, &Options::default(), seed)
-                        .unwrap_or_else(|e| panic!("{}: {e}", spec.key));
+                        .unwrap_or_else(|e| panic!("{}: {e}", spec.slug));
                     let mut state = seed;
                     for step in 0..STEPS {
                         if step % 5 == 0 {
@@ -42,7 +42,7 @@ pub fn games() -> &'static [Vec<Box<dyn Game>>] {
                         }
                         let pick = next(&mut state) as usize % actions.len();
                         game.play(&actions[pick].notation)
-                            .unwrap_or_else(|e| panic!("{}: {e}", spec.key));
+                            .unwrap_or_else(|e| panic!("{}: {e}", spec.slug));
                     }
                     found.push(game);
                 }

@@ -47,7 +47,7 @@ pub fn strategy() -> impl Strategy<Value = Input> {
 }
 
 pub fn check((row, at, text): &Input) -> Verdict {
-    let key = GAMES[*row].key;
+    let key = GAMES[*row].slug;
     let game = &corpus::games()[*row][*at];
     let before = game.position_text();
     let mut played_game = game.clone_game();
@@ -103,14 +103,14 @@ fn a_move_just_over_the_limit_is_refused_and_names_it() {
         let mut game = corpus::games()[row][0].clone_game();
         let at_limit = format!("{}{}", "e2e4", " ".repeat(limits::ACTION - 4));
         if let Err(e) = game.play(&at_limit) {
-            assert!(!e.to_string().contains("at most"), "{}: {e}", spec.key);
+            assert!(!e.to_string().contains("at most"), "{}: {e}", spec.slug);
         }
         let over = "e".repeat(limits::ACTION + 1);
         let e = game.play(&over).unwrap_err().to_string();
         assert!(
             e.contains("101 characters; a move is at most 100"),
             "{}: {e}",
-            spec.key
+            spec.slug
         );
     }
 }
@@ -122,9 +122,9 @@ fn every_legal_action_reads_back_as_itself() {
             for action in game.legal_actions() {
                 let mut copy = game.clone_game();
                 let played = copy.play(&action.notation).unwrap_or_else(|e| {
-                    panic!("{}: {} is refused: {e}", GAMES[row].key, action.notation)
+                    panic!("{}: {} is refused: {e}", GAMES[row].slug, action.notation)
                 });
-                assert_eq!(played.notation, action.notation, "{}", GAMES[row].key);
+                assert_eq!(played.notation, action.notation, "{}", GAMES[row].slug);
             }
         }
     }

@@ -47,17 +47,17 @@ pub fn check((row, given, seed): &Input) -> Verdict {
         Ok(game) => {
             let written = game.position_text();
             let again = (spec.load)(&written)
-                .map_err(|e| format!("{}, {options:?}: {written:?} is refused: {e}", spec.key))?;
+                .map_err(|e| format!("{}, {options:?}: {written:?} is refused: {e}", spec.slug))?;
             ensure!(
                 again.position_text() == written,
                 "{}, {options:?}: {written:?} reads differently",
-                spec.key
+                spec.slug
             );
             Ok(())
         }
         Err(e) => {
             let typed: String = given.iter().map(|(_, v)| v.as_str()).collect();
-            clause(&e.to_string(), &typed).map_err(|m| format!("{}, {options:?}: {m}", spec.key))
+            clause(&e.to_string(), &typed).map_err(|m| format!("{}, {options:?}: {m}", spec.slug))
         }
     }
 }

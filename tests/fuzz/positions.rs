@@ -22,20 +22,20 @@ pub fn check((row, text): &Input) -> Verdict {
         Ok(game) => game,
         Err(e) => {
             return clause(&e.to_string(), text)
-                .map_err(|m| format!("{}, {text:?}: {m}", spec.key));
+                .map_err(|m| format!("{}, {text:?}: {m}", spec.slug));
         }
     };
     let written = game.position_text();
     let again = (spec.load)(&written).map_err(|e| {
         format!(
             "{}: {text:?} is read, but its text {written:?} is not: {e}",
-            spec.key
+            spec.slug
         )
     })?;
     ensure!(
         again.position_text() == written,
         "{}: {text:?} writes {written:?}, which writes {:?}",
-        spec.key,
+        spec.slug,
         again.position_text()
     );
     // The deep code behind a loaded position must stand it too.

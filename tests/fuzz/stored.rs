@@ -48,7 +48,7 @@ pub fn check(text: &str) -> Verdict {
     let kind = GameKind::decode(text);
     match &kind {
         GameKind::Known(id) => ensure!(
-            GameKind::decode(id.id()) == kind,
+            GameKind::decode(id.slug()) == kind,
             "{text:?} is {id:?}, whose id reads differently"
         ),
         GameKind::Unknown(kept) => {

@@ -64,7 +64,7 @@ pub fn render(
         (id, game.view())
     };
     let orientation = if black { Color::Black } else { Color::White };
-    let out = out.unwrap_or_else(|| PathBuf::from(format!("{}.png", id.id())));
+    let out = out.unwrap_or_else(|| PathBuf::from(format!("{}.png", id.slug())));
     let png = Renderer::global().png(&view, orientation)?;
     std::fs::write(&out, &png).map_err(|source| CommandError::Write {
         path: out.clone(),

@@ -44,10 +44,10 @@ pub fn views() -> Result<Vec<Entry>, GalleryError> {
     for spec in &GAMES {
         let id = spec.id;
         let start = showcase::start(id).ok_or(GalleryError::NoStart(id))?;
-        views.push((format!("{}-start", spec.key), start, Color::White));
+        views.push((format!("{}-start", spec.slug), start, Color::White));
         let middle = showcase::middlegame(id).ok_or(GalleryError::NoMiddlegame(id))?;
         let orientation = side(&middle);
-        views.push((format!("{}-middlegame", spec.key), middle, orientation));
+        views.push((format!("{}-middlegame", spec.slug), middle, orientation));
     }
     let feature =
         |name: &'static str, view: Option<BoardView>| view.ok_or(GalleryError::NotReached(name));
@@ -77,7 +77,7 @@ pub fn views() -> Result<Vec<Entry>, GalleryError> {
     for spec in &GAMES {
         for (name, view) in showcase::piece_diagrams(spec.id)? {
             views.push((
-                format!("{}-piece-{}", spec.key, slug(&name)),
+                format!("{}-piece-{}", spec.slug, slug(&name)),
                 view,
                 Color::White,
             ));

@@ -82,7 +82,7 @@ pub struct Layout {
     /// The header text, on one line or wrapped onto two.
     pub header_lines: Vec<String>,
     pub legend: Vec<PlacedEntry>,
-    /// Entries beyond [`MAX_LEGEND`] that were left out.
+    /// Entries beyond `MAX_LEGEND` that were left out.
     pub legend_more: usize,
     pub pool: Option<PixelRect>,
     pub pool_columns: u32,
@@ -91,7 +91,7 @@ pub struct Layout {
 
 impl Layout {
     /// Lays out `view` seen with `orientation` at the bottom. `None` if the picture would be
-    /// larger than [`MAX_SIDE_PX`].
+    /// larger than `MAX_SIDE_PX`.
     pub fn compute(
         view: &BoardView,
         geometry: &Geometry,

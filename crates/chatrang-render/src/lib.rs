@@ -6,6 +6,24 @@
 //! glyphs and encodes. Rendering is a pure function of the view and the orientation (no I/O),
 //! safe to call from a blocking thread pool.
 //!
+//! ```
+//! use chatrang_render::{Renderer, text_board};
+//! use chatrang_rules::{Color, GameId};
+//!
+//! // The example position of Cataclysm, from its row of the table of games.
+//! let game = GameId::Cataclysm.spec().example()?;
+//! let view = game.view();
+//!
+//! // As a PNG, White at the bottom.
+//! let png = Renderer::global().png(&view, Color::White)?;
+//! assert!(png.starts_with(b"\x89PNG\r\n\x1a\n"));
+//!
+//! // As text, for the console and screen readers.
+//! let text = text_board(&view, Color::White);
+//! assert!(!text.is_empty());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! The modules, bottom to top; each uses only modules listed before it, and this file only
 //! declares and re-exports. Each file names a sibling in a `use super::<module>` line of its
 //! own, so that reading the imports shows every edge.

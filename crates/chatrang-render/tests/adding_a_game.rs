@@ -7,7 +7,7 @@ use std::sync::{Arc, OnceLock};
 use chatrang_render::Renderer;
 use chatrang_rules::{
     Color, Game, GameId, Geometry, Options, Outcome, SetupError, Status,
-    chesslike::{ChessLike, PieceType, Position, RightsKind, Rules, Variant},
+    chesslike::{ChessLike, PieceType, Position, RightsKind, Variant, VariantRules},
     registry::{GAMES, GameSpec},
 };
 
@@ -37,7 +37,7 @@ fn variant() -> Arc<Variant> {
                 ),
             ];
             Arc::new(
-                Variant::new(Rules {
+                Variant::new(VariantRules {
                     // A test cannot add a `GameId` (step 2): the game borrows chess's.
                     game: GameId::Chess,
                     geometry: Geometry::rectangle(5, 5).expect("5×5 is a board"),
@@ -63,7 +63,7 @@ fn load(text: &str) -> Result<Box<dyn Game>, SetupError> {
 fn mini_chess() -> GameSpec {
     GameSpec {
         id: GameId::Chess,
-        key: "mini-chess",
+        slug: "mini-chess",
         name: "Mini chess",
         cooperative: false,
         help: HELP,
@@ -82,7 +82,7 @@ fn mini_chess() -> GameSpec {
 /// actions that each play by their notation, agree with its own perft through the `Game`
 /// interface, describe and draw each of its pieces, and draw its board.
 fn check_row(spec: &GameSpec) {
-    let key = spec.key;
+    let key = spec.slug;
     assert!(!spec.help.trim().is_empty(), "{key}: help");
     let game = spec.example().unwrap_or_else(|e| panic!("{key}: {e}"));
     let text = game.position_text();

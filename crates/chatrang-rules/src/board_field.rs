@@ -7,7 +7,7 @@ use std::fmt;
 use super::{Geometry, Square};
 
 /// How a game writes the contents of one square.
-pub trait CellCodec {
+pub(crate) trait CellCodec {
     type Cell;
     /// The game's error, which the reader's own errors become.
     type Error: From<FieldError>;
@@ -19,7 +19,7 @@ pub trait CellCodec {
 
 /// How a rank treats squares the board does not have.
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
-pub enum Holes {
+pub(crate) enum Holes {
     /// Every file is written, a missing square as `*` (the chess-like games).
     Starred,
     /// A rank lists only its existing squares (Chromopolis; boards without holes).
@@ -29,23 +29,34 @@ pub enum Holes {
 /// What is wrong with the shape of a board field.
 #[derive(Clone, Debug, Eq, PartialEq)]
 pub enum FieldError {
+    /// The text has the wrong number of ranks.
     RankCount {
+        /// Ranks in the text.
         found: usize,
+        /// Ranks on the board.
         expected: u8,
     },
+    /// A rank of the text covers the wrong number of files.
     RankWidth {
+        /// The rank, counted from the top of the text.
         rank: u8,
+        /// Files the rank covers.
         found: usize,
+        /// Files on the board.
         expected: usize,
     },
     /// `*` on a square that exists.
     HoleMismatch {
+        /// The rank, counted from the top of the text.
         rank: u8,
+        /// The square concerned.
         square: Square,
     },
     /// A piece or an empty run on a square that does not exist.
     MissingHole {
+        /// The rank, counted from the top of the text.
         rank: u8,
+        /// The square concerned.
         square: Square,
     },
 }
@@ -88,7 +99,7 @@ impl From<FieldError> for super::SetupError {
 }
 
 /// Reads a board field: every non-empty square with its cell, top rank first.
-pub fn read<C: CellCodec>(
+pub(crate) fn read<C: CellCodec>(
     text: &str,
     geometry: &Geometry,
     holes: Holes,

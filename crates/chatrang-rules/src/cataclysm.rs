@@ -5,13 +5,14 @@ use std::sync::{Arc, OnceLock};
 
 use super::{
     GameId, Geometry,
-    chesslike::{PieceType, RightsKind, Rules, Variant},
+    chesslike::{PieceType, RightsKind, Variant, VariantRules},
 };
 
+/// Cataclysm's start position, in the chess-like position text.
 pub const START: &str = "gr12rg/t1b1sd1kq1ds1b1t/tc1e2e2e2e1ct/pppppppppppppppp/16/16/16/16/\
 PPPPPPPPPPPPPPPP/TC1E2E2E2E1CT/T1B1SD1QK1DS1B1T/GR12RG w Kk - 0 1";
 
-pub const HELP: &str = "\
+pub(crate) const HELP: &str = "\
 **Cataclysm** (Greg Strong, 2007) on a 16×12 board. Chess rules unless stated; no castling.
 • Grand Rook (G): a rook that can also capture like a Chinese cannon, jumping exactly one piece.
 • Sorceress (S): one or two king steps; the first step must land on an empty square.
@@ -67,7 +68,7 @@ pub fn variant() -> Arc<Variant> {
     VARIANT
         .get_or_init(|| {
             Arc::new(
-                Variant::new(Rules {
+                Variant::new(VariantRules {
                     game: GameId::Cataclysm,
                     geometry: Geometry::rectangle(16, 12).expect("16×12 is a board"),
                     types: types(),

@@ -5,12 +5,12 @@ use std::sync::{Arc, OnceLock};
 
 use super::{
     GameId, Geometry,
-    chesslike::{PieceType, RightsKind, Rules, Variant},
+    chesslike::{PieceType, RightsKind, Variant, VariantRules},
 };
 
-pub const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+pub(crate) const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
-pub const HELP: &str = "\
+pub(crate) const HELP: &str = "\
 **Chess**: the orthodox game, here as a bonus and as the test oracle of the engine.
 Moves in coordinates (e2e4, e7e8=Q) or short algebraic (Nf3, O-O). Checkmate wins; stalemate, \
 threefold repetition and the fifty-move rule draw (automatically). Insufficient material is not \
@@ -39,7 +39,7 @@ pub fn variant() -> Arc<Variant> {
     VARIANT
         .get_or_init(|| {
             Arc::new(
-                Variant::new(Rules {
+                Variant::new(VariantRules {
                     game: GameId::Chess,
                     geometry: Geometry::rectangle(8, 8).expect("8×8 is a board"),
                     types: types(),

@@ -8,13 +8,17 @@ use std::{
 /// White moves first in every game and sits at rank 1.
 #[derive(Copy, Clone, Eq, PartialEq, Hash, Ord, PartialOrd, Debug)]
 pub enum Color {
+    /// The side that moves first.
     White,
+    /// The side that moves second.
     Black,
 }
 
 impl Color {
+    /// Both colours, White first.
     pub const ALL: [Color; 2] = [Color::White, Color::Black];
 
+    /// The other colour.
     pub const fn other(self) -> Color {
         match self {
             Color::White => Color::Black,
@@ -22,6 +26,7 @@ impl Color {
         }
     }
 
+    /// 0 for White, 1 for Black: an index into per-colour arrays.
     pub const fn index(self) -> usize {
         self as usize
     }
@@ -34,6 +39,7 @@ impl Color {
         }
     }
 
+    /// Reads `w` or `b` (either case).
     pub fn from_letter(c: char) -> Option<Color> {
         match c.to_ascii_lowercase() {
             'w' => Some(Color::White),
@@ -42,6 +48,7 @@ impl Color {
         }
     }
 
+    /// "White" or "Black".
     pub const fn name(self) -> &'static str {
         match self {
             Color::White => "White",
@@ -74,15 +81,19 @@ impl fmt::Display for Color {
 /// One value per side, indexed by [`Color`] rather than by a bare integer.
 #[derive(Copy, Clone, Eq, PartialEq, Hash, Debug, Default)]
 pub struct ByColor<T> {
+    /// White's value.
     pub white: T,
+    /// Black's value.
     pub black: T,
 }
 
 impl<T> ByColor<T> {
+    /// A pair from White's and Black's values.
     pub const fn new(white: T, black: T) -> Self {
         ByColor { white, black }
     }
 
+    /// A pair whose values are computed per colour.
     pub fn from_fn(mut f: impl FnMut(Color) -> T) -> Self {
         ByColor {
             white: f(Color::White),
@@ -90,6 +101,7 @@ impl<T> ByColor<T> {
         }
     }
 
+    /// Applies `f` to both values.
     pub fn map<U>(self, mut f: impl FnMut(T) -> U) -> ByColor<U> {
         ByColor {
             white: f(self.white),

@@ -7,24 +7,36 @@ use std::{collections::BTreeMap, fmt};
 
 use super::{
     Color, Geometry, Square,
-    registry::{self, GAMES, GameSpec},
+    search::{found::Thought, level::Limits},
 };
 
-/// Every game the bot hosts, with its stable id (used on the command line and in the database).
+/// Every game the bot hosts: a game's identity everywhere in the program. Its text form is its
+/// slug ([`GameId::slug`]: `chess`, `pick-a-team`), used on the command line and in the
+/// database; its row in the table of games is [`GameId::spec`].
 #[derive(Copy, Clone, Debug, Eq, PartialEq, Hash, Ord, PartialOrd)]
 pub enum GameId {
+    /// Orthodox chess.
     Chess,
+    /// Cataclysm.
     Cataclysm,
+    /// Pick-a-team chess, first edition.
     PickATeam,
+    /// Pick-a-team chess, second edition.
     PickATeamV2,
+    /// Patch, a Pick-a-team game.
     Patch,
+    /// Easy Patch, a Pick-a-team game.
     EasyPatch,
+    /// Katarenga.
     Katarenga,
+    /// Chromopolis.
     Chromopolis,
+    /// Catalonia, the cooperative game.
     Catalonia,
 }
 
 impl GameId {
+    /// Every game, in the order of the table of games.
     pub const ALL: [GameId; 9] = [
         GameId::Chess,
         GameId::Cataclysm,
@@ -36,59 +48,11 @@ impl GameId {
         GameId::Chromopolis,
         GameId::Catalonia,
     ];
-
-    /// Its row in the table of games.
-    pub fn spec(self) -> &'static GameSpec {
-        registry::spec(self)
-    }
-
-    /// The stable id: `chess`, `cataclysm`, `pick-a-team`, …
-    pub fn id(self) -> &'static str {
-        self.spec().key
-    }
-
-    pub fn display_name(self) -> &'static str {
-        self.spec().name
-    }
-
-    /// True for Catalonia, where everyone plays together for one score.
-    pub fn is_cooperative(self) -> bool {
-        self.spec().cooperative
-    }
-
-    /// Reads an id or a display name, in any letter case.
-    pub fn parse(text: &str) -> Result<GameId, UnknownGame> {
-        let wanted = text.trim().to_lowercase();
-        GAMES
-            .iter()
-            .find(|g| g.key == wanted || g.name.to_lowercase() == wanted)
-            .map(|g| g.id)
-            .ok_or_else(|| UnknownGame(text.chars().take(40).collect()))
-    }
-}
-
-impl fmt::Display for GameId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.display_name())
-    }
 }
 
 /// A game name that is in no row of the table; the message lists the games there are.
 #[derive(Clone, Debug, Eq, PartialEq)]
 pub struct UnknownGame(pub String);
-
-impl fmt::Display for UnknownGame {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let keys: Vec<&str> = GAMES.iter().map(|g| g.key).collect();
-        let (last, rest) = keys.split_last().expect("the table has games");
-        write!(
-            f,
-            "there is no game called \"{}\"; the games are {} and {last}",
-            self.0,
-            rest.join(", ")
-        )
-    }
-}
 
 impl std::error::Error for UnknownGame {}
 
@@ -104,27 +68,37 @@ pub enum Actor {
 /// Whether the game goes on, and if so who must do what.
 #[derive(Clone, Debug, Eq, PartialEq)]
 pub enum Status {
+    /// The game goes on.
     Ongoing {
+        /// Who must act.
         actor: Actor,
         /// What is asked, for people: "White to move", "choose where the Knight escapes".
         prompt: String,
     },
+    /// The game is over.
     Over(Outcome),
 }
 
 /// How a game ended.
 #[derive(Clone, Debug, Eq, PartialEq)]
 pub enum Outcome {
+    /// One side won.
     Win {
+        /// The side that won.
         winner: Color,
+        /// Why, in words.
         reason: String,
     },
+    /// Nobody won.
     Draw {
+        /// Why, in words.
         reason: String,
     },
     /// The cooperative result: one score for everyone.
     Score {
+        /// The points scored together.
         points: u32,
+        /// Why the game ended, in words.
         reason: String,
     },
 }
@@ -145,7 +119,9 @@ impl fmt::Display for Outcome {
 pub struct Action {
     /// Canonical notation; [`Game::play`] accepts it back.
     pub notation: String,
+    /// Where the piece started, if it moved.
     pub from: Option<Square>,
+    /// Where it ended.
     pub to: Option<Square>,
     /// Another piece the action moves too, from and to: the second pawn of Cataclysm's
     /// two-pawn move, the rook of castling. `/moves` marks it apart from the piece's own move.
@@ -186,6 +162,7 @@ pub struct Played {
 pub struct Rolls(pub Vec<u32>);
 
 impl Rolls {
+    /// Whether no roll was recorded.
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
     }
@@ -224,10 +201,13 @@ pub enum RollsError {
     #[error("\"{0:.12}\" is not a recorded roll")]
     Unreadable(String),
     #[error("{0} has no dice, but the record holds rolls for this action")]
+    /// The game has no dice.
     NoDice(GameId),
     #[error("the record's roll {0} is not a die face")]
+    /// A number that no die shows.
     NotAFace(u32),
     #[error("the record holds no dice roll for this action")]
+    /// A roll was needed that was not given.
     Missing,
     /// Rolls the action did not use, how many.
     #[error(
@@ -254,10 +234,18 @@ pub enum Chance<'a> {
 #[derive(Clone, Debug, Eq, PartialEq, thiserror::Error)]
 pub enum ActionError {
     #[error("could not read \"{input}\": {expected}")]
-    Unreadable { input: String, expected: String },
+    /// The input is no action of this game.
+    Unreadable {
+        /// The input as written.
+        input: String,
+        /// What was expected.
+        expected: String,
+    },
     #[error("{0}")]
+    /// The action is not allowed now; the text says why.
     Illegal(String),
     #[error("the game is over ({0})")]
+    /// The game is over; the text says how it ended.
     GameOver(String),
     /// A move that is legal only with a promotion, written without one. Every way to finish
     /// it is listed, so that an adapter can offer them to click rather than have it retyped.
@@ -303,9 +291,13 @@ pub struct SetupError(pub String);
 /// A background colour a square can have beyond the usual light and dark.
 #[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
 pub enum Tile {
+    /// Red.
     Red,
+    /// Yellow.
     Yellow,
+    /// Green.
     Green,
+    /// Blue.
     Blue,
     /// A Catalonia bomb crater.
     Pit,
@@ -355,6 +347,7 @@ pub struct PieceView {
     pub name: String,
     /// The letter used in notation and position strings (upper case).
     pub symbol: String,
+    /// Whose piece it is.
     pub color: Color,
     /// Chromopolis: bound (captured but still on the board).
     pub bound: bool,
@@ -363,26 +356,34 @@ pub struct PieceView {
 /// A space outside the grid, such as a Katarenga camp beyond a corner.
 #[derive(Clone, Debug, Eq, PartialEq)]
 pub struct OutsideSlot {
+    /// What is drawn in the slot.
     pub label: String,
     /// The board square the slot sits beyond (diagonally outward from it).
     pub beside: Square,
+    /// The side the slot belongs to.
     pub owner: Color,
+    /// The piece in the slot, if any.
     pub piece: Option<PieceView>,
 }
 
 /// Everything a picture or a text board of a position needs, and nothing about the rules.
 #[derive(Clone, Debug, Default)]
 pub struct BoardView {
+    /// The board's shape; `None` for the usual 8x8.
     pub geometry: Option<Geometry>,
     /// Pieces on squares; several on one square form a stack (Chromopolis).
     pub pieces: Vec<(Square, PieceView)>,
+    /// Coloured squares (Katarenga's and Chromopolis's boards).
     pub tiles: Vec<(Square, Tile)>,
+    /// Marks on squares: legal targets, the bomb's target, ...
     pub marks: Vec<(Square, Mark)>,
     /// Arrows from one square to another (a Catalonia chain: defender to defended).
     pub arrows: Vec<(Square, Square)>,
+    /// The squares of the last move, for highlighting.
     pub last_move: Vec<Square>,
     /// Royal pieces in check.
     pub check: Vec<Square>,
+    /// Slots beside the board (captured pieces, the draft's pool, ...).
     pub outside: Vec<OutsideSlot>,
     /// Pieces still to be drafted (Pick-a-team).
     pub pool: Vec<PieceView>,
@@ -395,9 +396,13 @@ pub struct BoardView {
 /// Describes one kind of piece for `/piece` and the legend.
 #[derive(Clone, Debug, Eq, PartialEq)]
 pub struct PieceInfo {
+    /// The piece's name.
     pub name: String,
+    /// The letters that write it in moves and positions.
     pub symbol: String,
+    /// Its moves in XBetza.
     pub betza: String,
+    /// Its moves in words.
     pub description: String,
 }
 
@@ -406,10 +411,12 @@ pub struct PieceInfo {
 pub struct Options(pub BTreeMap<String, String>);
 
 impl Options {
+    /// The value of an option, if given.
     pub fn get(&self, name: &str) -> Option<&str> {
         self.0.get(name).map(String::as_str)
     }
 
+    /// These options with one more set.
     pub fn with(mut self, name: &str, value: impl Into<String>) -> Options {
         self.0.insert(name.to_string(), value.into());
         self
@@ -419,17 +426,21 @@ impl Options {
 /// An option a game accepts at start-up, so that adapters can offer it without knowing the game.
 #[derive(Clone, Debug, Eq, PartialEq)]
 pub struct OptionSpec {
+    /// The option's name, as typed.
     pub name: &'static str,
+    /// What it does, for `/help`.
     pub description: &'static str,
 }
 
 /// A game in progress, through strings: what the service and the adapters see.
 pub trait Game: Send + Sync + fmt::Debug {
+    /// Which game this is.
     fn id(&self) -> GameId;
 
     /// The position string; [`super::registry::load`] reads it back to an equal position.
     fn position_text(&self) -> String;
 
+    /// Whether the game goes on, and who must act.
     fn status(&self) -> Status;
 
     /// Every legal action now, in canonical notation.
@@ -441,7 +452,7 @@ pub trait Game: Send + Sync + fmt::Debug {
 
     /// The bot's move here, by search within `limits` (see [`super::search`]); `None` when
     /// the game is over or the bot does not play this game.
-    fn think(&self, limits: &super::search::Limits<'_>) -> Option<super::search::Thought>;
+    fn think(&self, limits: &Limits<'_>) -> Option<Thought>;
 
     /// Reads and performs one action. On error nothing changes. Any chance is drawn from the
     /// game's own generator ([`Chance::Draw`]).
@@ -467,6 +478,7 @@ pub trait Game: Send + Sync + fmt::Debug {
     /// One piece of the named type alone on an empty board, its reach marked.
     fn piece_diagram(&self, piece: &str) -> Result<BoardView, ActionError>;
 
+    /// A copy of the game, boxed.
     fn clone_game(&self) -> Box<dyn Game>;
 
     /// Counts the leaf nodes of the tree of legal actions `depth` deep (a correctness check).

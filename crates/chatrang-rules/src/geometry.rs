@@ -4,6 +4,7 @@
 use super::{MAX_SIDE, Square, SquareError, SquareSet};
 
 #[derive(Clone, Debug, Eq, PartialEq, Hash)]
+/// The shape of a board: its size, its holes and whether its files wrap around (a cylinder).
 pub struct Geometry {
     files: u8,
     ranks: u8,
@@ -15,15 +16,23 @@ pub struct Geometry {
 #[derive(Clone, Debug, Eq, PartialEq, thiserror::Error)]
 pub enum GeometryError {
     #[error("a board needs 1 to 16 files and 1 to 16 ranks, not {files}×{ranks}")]
-    BadSize { files: u8, ranks: u8 },
+    /// A size outside what a board may have.
+    BadSize {
+        /// Files asked for.
+        files: u8,
+        /// Ranks asked for.
+        ranks: u8,
+    },
 }
 
 /// A square name that is well formed but not on this board.
 #[derive(Clone, Debug, Eq, PartialEq, thiserror::Error)]
 pub enum BoardSquareError {
     #[error(transparent)]
+    /// A square that cannot be read.
     Malformed(#[from] SquareError),
     #[error("{0} is not on this board")]
+    /// A square outside the board.
     OffBoard(Square),
 }
 
@@ -58,18 +67,22 @@ impl Geometry {
         self
     }
 
+    /// How many files the board has.
     pub fn files(&self) -> u8 {
         self.files
     }
 
+    /// How many ranks the board has.
     pub fn ranks(&self) -> u8 {
         self.ranks
     }
 
+    /// Whether the files wrap around (the board is a cylinder).
     pub fn wraps_files(&self) -> bool {
         self.wrap_files
     }
 
+    /// Whether the square is on the board (inside it and not a hole).
     pub fn contains(&self, square: Square) -> bool {
         self.exists.contains(square)
     }
@@ -79,10 +92,12 @@ impl Geometry {
         self.exists.iter()
     }
 
+    /// Every square of the board, as a set.
     pub fn square_set(&self) -> SquareSet {
         self.exists
     }
 
+    /// How many squares the board has.
     pub fn square_count(&self) -> usize {
         self.exists.len()
     }

@@ -12,13 +12,18 @@ use std::fmt;
 use super::{
     Action, ActionError, Actor, BoardView, Chance, Game, GameId, Outcome, PieceInfo, Played, Rolls,
     RollsError, Square, Status,
-    search::{Found, Limits, Thought},
+    search::{
+        found::{Found, Thought},
+        level::Limits,
+    },
 };
 
 /// The squares a move concerns, for pictures and for "the moves of this piece".
 #[derive(Copy, Clone, Debug, Default, Eq, PartialEq)]
 pub struct Touched {
+    /// Where the piece started, if it moved.
     pub from: Option<Square>,
+    /// Where it ended.
     pub to: Option<Square>,
     /// Another piece the move takes along, from and to (castling's rook, the second pawn).
     pub partner: Option<(Square, Square)>,
@@ -50,11 +55,13 @@ pub trait Rules: Clone + Send + Sync + fmt::Debug + 'static {
     /// with the fifty-move rule (see [`Rules::halfmove_clock`]); `None` for games without it.
     const FIFTY_MOVES: Option<&'static str> = None;
 
+    /// Which game this is.
     fn id(&self) -> GameId;
 
     /// The position string; the game's loader reads it back to an equal position.
     fn text(&self) -> String;
 
+    /// What repetition compares: positions with equal keys are the same position.
     fn key(&self) -> Self::Key;
 
     /// A result the position alone decides, before any move is looked at: a royal piece
@@ -78,6 +85,7 @@ pub trait Rules: Clone + Send + Sync + fmt::Debug + 'static {
     /// The canonical notation, which [`Rules::parse`] accepts back.
     fn canonical(&self, m: Self::Move) -> String;
 
+    /// The squares the move concerns.
     fn touched(&self, m: Self::Move) -> Touched;
 
     /// Plays a legal move. Chance, if the game has any, is drawn from the position's own
@@ -124,7 +132,7 @@ pub trait Rules: Clone + Send + Sync + fmt::Debug + 'static {
         self.draws_wait().then(|| legal[0])
     }
 
-    /// The bot's choice here, within `limits`: by [`super::search::search`] for the games
+    /// The bot's choice here, within `limits`: by `super::search::search` for the games
     /// the bot plays against people, by a game's own planner otherwise. `history` holds the
     /// keys since the last irreversible move, this position's last. `None` for a game the
     /// bot does not play.
@@ -172,7 +180,7 @@ pub struct Match<R: Rules> {
 
 impl<R: Rules> Match<R> {
     /// The game from this position, with no history before it.
-    pub fn new(rules: R) -> Match<R> {
+    pub(crate) fn new(rules: R) -> Match<R> {
         let mut game = Match {
             history: vec![rules.key()],
             rules,
@@ -184,6 +192,7 @@ impl<R: Rules> Match<R> {
         game
     }
 
+    /// The rules on the current position.
     pub fn rules(&self) -> &R {
         &self.rules
     }
@@ -194,7 +203,7 @@ impl<R: Rules> Match<R> {
     }
 
     /// The result, if the game is over.
-    pub fn outcome(&self) -> Option<&Outcome> {
+    pub(crate) fn outcome(&self) -> Option<&Outcome> {
         self.ended.as_ref()
     }
 

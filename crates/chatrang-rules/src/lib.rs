@@ -3,6 +3,32 @@
 //! the shared chess-like engine, then one module per game. The bot and its pictures build on
 //! this crate; it depends on nothing of theirs (its only dependencies are `rand`,
 //! `rand_chacha` and `thiserror`).
+//!
+//! Every game is a row of the table of games ([`GAMES`]), named by its [`GameId`], and is
+//! played through the one [`Game`] interface: read its position string, list its legal
+//! actions, play one by its notation, ask the bot for a move.
+//!
+//! ```
+//! use chatrang_rules::{Game, GameId, Options, Status};
+//!
+//! // Chess from its row of the table, with the usual options and seed 0.
+//! let mut game = GameId::Chess.spec().start(&Options::default(), 0)?;
+//! let actions = game.legal_actions();
+//! assert_eq!(actions.len(), 20);
+//! assert!(actions.iter().any(|a| a.notation == "e2e4"));
+//!
+//! let played = game.play("e2e4")?;
+//! println!("{}", played.description);
+//! assert!(matches!(game.status(), Status::Ongoing { .. }));
+//!
+//! // The position string reads back to the same position.
+//! let text = game.position_text();
+//! let again = chatrang_rules::registry::load(GameId::Chess, &text)?;
+//! assert_eq!(again.position_text(), text);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+#![deny(missing_docs)]
 
 pub mod board_field;
 mod color;

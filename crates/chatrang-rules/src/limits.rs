@@ -46,7 +46,7 @@ pub const ACTION: usize = 100;
 
 /// How many characters `text` has, when that is more than `max`; `None` when it fits. Counts
 /// characters, not bytes, so that the limits mean what their refusals say.
-pub fn over(text: &str, max: usize) -> Option<usize> {
+pub(crate) fn over(text: &str, max: usize) -> Option<usize> {
     (text.len() > max && text.chars().nth(max).is_some()).then(|| text.chars().count())
 }
 

@@ -8,25 +8,25 @@ use super::{
 
 /// One square a ray can reach, and the squares that must be empty to get there (lame steps).
 #[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
-pub struct Step {
-    pub to: Square,
-    pub blocks: [Option<Square>; 2],
+pub(crate) struct Step {
+    pub(crate) to: Square,
+    pub(crate) blocks: [Option<Square>; 2],
 }
 
 /// A line of steps from a square, walked in order until a piece stops it.
 #[derive(Clone, Debug, Eq, PartialEq, Hash)]
-pub struct Ray {
-    pub steps: Vec<Step>,
-    pub modes: Modes,
-    pub hop: Hop,
+pub(crate) struct Ray {
+    pub(crate) steps: Vec<Step>,
+    pub(crate) modes: Modes,
+    pub(crate) hop: Hop,
     /// Leading steps that must be passed over empty and cannot be landed on (two-leg moves).
-    pub pass_first: u8,
-    pub en_passant: bool,
+    pub(crate) pass_first: u8,
+    pub(crate) en_passant: bool,
 }
 
 /// Compiles every atom of `betza` for a piece of `color` on `from`. `on_initial_square` says
 /// whether `i` atoms apply there (the game decides which squares count as initial).
-pub fn compile(
+pub(crate) fn compile(
     betza: &Betza,
     geometry: &Geometry,
     color: Color,
@@ -116,7 +116,7 @@ fn step(geometry: &Geometry, at: Square, dx: i8, dy: i8, lame: bool) -> Option<S
 
 /// The squares the rays reach on an otherwise empty board (hops find no screen there, so
 /// they reach nothing).
-pub fn reach_on_empty_board(rays: &[Ray]) -> SquareSet {
+pub(crate) fn reach_on_empty_board(rays: &[Ray]) -> SquareSet {
     let mut set = SquareSet::EMPTY;
     for ray in rays {
         if ray.hop != Hop::None {
@@ -213,7 +213,7 @@ impl Landing {
 /// (plain, hopping, two-leg, or the same ray twice); a pair is excused only when its landings
 /// provably exclude each other: a move and a capture, or a slide that needs the squares empty
 /// where a hop on the same line needs a screen or hurdle (the Grand Rook's `RcpR`).
-pub fn may_reach_twice(rays: &[Ray]) -> bool {
+pub(crate) fn may_reach_twice(rays: &[Ray]) -> bool {
     // Most pieces never land on one square by two rays; a quick look settles those.
     let mut seen = SquareSet::EMPTY;
     let shared = rays

@@ -10,6 +10,7 @@ pub trait PieceKind: Copy + Eq {
     fn symbol(self) -> char;
     /// Reads a letter in either case.
     fn from_symbol(c: char) -> Option<Self>;
+    /// The kind's name, for people.
     fn name(self) -> &'static str;
     /// The sprite the renderer draws.
     fn sprite(self) -> &'static str;
@@ -43,11 +44,14 @@ pub(crate) use piece_kind;
 /// A piece: a colour and a kind.
 #[derive(Copy, Clone, Debug, Eq, PartialEq, Hash, Ord, PartialOrd)]
 pub struct Piece<K> {
+    /// Whose piece.
     pub color: Color,
+    /// What kind.
     pub kind: K,
 }
 
 impl<K: PieceKind> Piece<K> {
+    /// A piece of this colour and kind.
     pub const fn new(color: Color, kind: K) -> Piece<K> {
         Piece { color, kind }
     }

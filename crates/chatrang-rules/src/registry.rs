@@ -4,8 +4,11 @@
 //! text, `/help`, the adapters' choice lists and the gallery are generated from this table, so
 //! adding a game is one row here (see `docs/adding-a-game.md`).
 
+use std::fmt;
+
 use super::{
-    Game, GameId, OptionSpec, Options, PieceInfo, SetupError, cataclysm, catalonia, chess,
+    Game, GameId, OptionSpec, Options, PieceInfo, SetupError, UnknownGame, cataclysm, catalonia,
+    chess,
     chesslike::{ChessLike, Position},
     chromopolis, katarenga, picka,
     score_sheet::{self, NewSheetReplay},
@@ -23,9 +26,11 @@ pub type LoadGame = fn(&str) -> Result<Box<dyn Game>, SetupError>;
 
 /// One game the bot hosts.
 pub struct GameSpec {
+    /// Which game the row is.
     pub id: GameId,
-    /// The stable id used on the command line and in the database: `chess`, `pick-a-team`, …
-    pub key: &'static str,
+    /// The game's slug: its stable id as text, used on the command line and in the database
+    /// (`chess`, `pick-a-team`, …). [`GameId::slug`] reads it.
+    pub slug: &'static str,
     /// The name people read: "Pick-a-team chess".
     pub name: &'static str,
     /// Everyone plays together for one score (Catalonia): no winner, no rating.
@@ -78,6 +83,58 @@ impl GameSpec {
     }
 }
 
+/// The games' names and traits, read from their rows in [`GAMES`].
+impl GameId {
+    /// Its row in the table of games.
+    pub fn spec(self) -> &'static GameSpec {
+        spec(self)
+    }
+
+    /// The game's slug, its stable id as text: `chess`, `cataclysm`, `pick-a-team`, …
+    pub fn slug(self) -> &'static str {
+        self.spec().slug
+    }
+
+    /// The name people read: "Pick-a-team chess".
+    pub fn display_name(self) -> &'static str {
+        self.spec().name
+    }
+
+    /// True for Catalonia, where everyone plays together for one score.
+    pub fn is_cooperative(self) -> bool {
+        self.spec().cooperative
+    }
+
+    /// Reads a slug or a display name, in any letter case.
+    pub fn parse(text: &str) -> Result<GameId, UnknownGame> {
+        let wanted = text.trim().to_lowercase();
+        GAMES
+            .iter()
+            .find(|g| g.slug == wanted || g.name.to_lowercase() == wanted)
+            .map(|g| g.id)
+            .ok_or_else(|| UnknownGame(text.chars().take(40).collect()))
+    }
+}
+
+impl fmt::Display for GameId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.display_name())
+    }
+}
+
+impl fmt::Display for UnknownGame {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let slugs: Vec<&str> = GAMES.iter().map(|g| g.slug).collect();
+        let (last, rest) = slugs.split_last().expect("the table has games");
+        write!(
+            f,
+            "there is no game called \"{}\"; the games are {} and {last}",
+            self.0,
+            rest.join(", ")
+        )
+    }
+}
+
 /// The `position` option every game accepts.
 const POSITION: OptionSpec = OptionSpec {
     name: "position",
@@ -88,7 +145,7 @@ const POSITION: OptionSpec = OptionSpec {
 pub static GAMES: [GameSpec; 9] = [
     GameSpec {
         id: GameId::Chess,
-        key: "chess",
+        slug: "chess",
         name: "Chess",
         cooperative: false,
         help: chess::HELP,
@@ -103,7 +160,7 @@ pub static GAMES: [GameSpec; 9] = [
     },
     GameSpec {
         id: GameId::Cataclysm,
-        key: "cataclysm",
+        slug: "cataclysm",
         name: "Cataclysm",
         cooperative: false,
         help: cataclysm::HELP,
@@ -118,7 +175,7 @@ pub static GAMES: [GameSpec; 9] = [
     },
     GameSpec {
         id: GameId::PickATeam,
-        key: "pick-a-team",
+        slug: "pick-a-team",
         name: "Pick-a-team chess",
         cooperative: false,
         help: picka::HELP_V1,
@@ -133,7 +190,7 @@ pub static GAMES: [GameSpec; 9] = [
     },
     GameSpec {
         id: GameId::PickATeamV2,
-        key: "pick-a-team-v2",
+        slug: "pick-a-team-v2",
         name: "Pick-a-team chess, Version Two",
         cooperative: false,
         help: picka::HELP_V2,
@@ -148,7 +205,7 @@ pub static GAMES: [GameSpec; 9] = [
     },
     GameSpec {
         id: GameId::Patch,
-        key: "patch",
+        slug: "patch",
         name: "Patch",
         cooperative: false,
         help: picka::HELP_PATCH,
@@ -163,7 +220,7 @@ pub static GAMES: [GameSpec; 9] = [
     },
     GameSpec {
         id: GameId::EasyPatch,
-        key: "easy-patch",
+        slug: "easy-patch",
         name: "Easy Patch",
         cooperative: false,
         help: picka::HELP_EASY,
@@ -178,7 +235,7 @@ pub static GAMES: [GameSpec; 9] = [
     },
     GameSpec {
         id: GameId::Katarenga,
-        key: "katarenga",
+        slug: "katarenga",
         name: "Katarenga",
         cooperative: false,
         help: katarenga::HELP,
@@ -197,7 +254,7 @@ pub static GAMES: [GameSpec; 9] = [
     },
     GameSpec {
         id: GameId::Chromopolis,
-        key: "chromopolis",
+        slug: "chromopolis",
         name: "Chromopolis",
         cooperative: false,
         help: chromopolis::HELP,
@@ -216,7 +273,7 @@ pub static GAMES: [GameSpec; 9] = [
     },
     GameSpec {
         id: GameId::Catalonia,
-        key: "catalonia",
+        slug: "catalonia",
         name: "Catalonia",
         cooperative: true,
         help: catalonia::HELP,
@@ -321,11 +378,11 @@ mod tests {
         for spec in &GAMES {
             let game = spec
                 .example()
-                .unwrap_or_else(|e| panic!("{}: {e}", spec.key));
+                .unwrap_or_else(|e| panic!("{}: {e}", spec.slug));
             assert_eq!(game.id(), spec.id);
             let text = game.position_text();
-            let again = (spec.load)(&text).unwrap_or_else(|e| panic!("{}: {e}", spec.key));
-            assert_eq!(again.position_text(), text, "{}", spec.key);
+            let again = (spec.load)(&text).unwrap_or_else(|e| panic!("{}: {e}", spec.slug));
+            assert_eq!(again.position_text(), text, "{}", spec.slug);
         }
     }
 }

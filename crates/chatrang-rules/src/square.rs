@@ -25,6 +25,7 @@ impl Square {
         Square(index)
     }
 
+    /// The square's index, 16 per rank: for per-square arrays.
     pub const fn index(self) -> usize {
         self.0 as usize
     }
@@ -124,6 +125,7 @@ impl FromStr for Square {
 #[derive(Clone, Debug, Eq, PartialEq, thiserror::Error)]
 #[error("\"{text}\" is not a square; write a file letter and a rank number, like e4 or p12")]
 pub struct SquareError {
+    /// The text that could not be read.
     pub text: String,
 }
 

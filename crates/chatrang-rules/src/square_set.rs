@@ -9,13 +9,16 @@ use super::Square;
 pub struct SquareSet([u64; 4]);
 
 impl SquareSet {
+    /// No square.
     pub const EMPTY: SquareSet = SquareSet([0; 4]);
 
+    /// Whether the square is in the set.
     pub const fn contains(&self, square: Square) -> bool {
         let i = square.index();
         self.0[i >> 6] & (1 << (i & 63)) != 0
     }
 
+    /// Adds the square; true if it was not there.
     pub fn insert(&mut self, square: Square) -> bool {
         let i = square.index();
         let fresh = !self.contains(square);
@@ -23,32 +26,39 @@ impl SquareSet {
         fresh
     }
 
+    /// Removes the square.
     pub fn remove(&mut self, square: Square) {
         let i = square.index();
         self.0[i >> 6] &= !(1 << (i & 63));
     }
 
+    /// The set with the square added.
     pub fn with(mut self, square: Square) -> SquareSet {
         self.insert(square);
         self
     }
 
+    /// How many squares the set holds.
     pub fn len(&self) -> usize {
         self.0.iter().map(|w| w.count_ones() as usize).sum()
     }
 
+    /// Whether the set is empty.
     pub fn is_empty(&self) -> bool {
         self.0 == [0; 4]
     }
 
+    /// Squares in either set.
     pub fn union(self, other: SquareSet) -> SquareSet {
         SquareSet(std::array::from_fn(|i| self.0[i] | other.0[i]))
     }
 
+    /// Squares in both sets.
     pub fn intersection(self, other: SquareSet) -> SquareSet {
         SquareSet(std::array::from_fn(|i| self.0[i] & other.0[i]))
     }
 
+    /// Squares in this set but not in the other.
     pub fn difference(self, other: SquareSet) -> SquareSet {
         SquareSet(std::array::from_fn(|i| self.0[i] & !other.0[i]))
     }

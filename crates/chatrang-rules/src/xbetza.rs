@@ -11,13 +11,13 @@ use std::fmt;
 
 /// How a move may end: on an empty square, on an enemy piece, or either.
 #[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
-pub struct Modes {
-    pub moves: bool,
-    pub captures: bool,
+pub(crate) struct Modes {
+    pub(crate) moves: bool,
+    pub(crate) captures: bool,
 }
 
 impl Modes {
-    pub const BOTH: Modes = Modes {
+    pub(crate) const BOTH: Modes = Modes {
         moves: true,
         captures: true,
     };
@@ -25,7 +25,7 @@ impl Modes {
 
 /// How a rider treats the pieces in its path.
 #[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
-pub enum Hop {
+pub(crate) enum Hop {
     /// Stops at the first piece (a normal slider or leaper).
     None,
     /// `p`: must jump exactly one piece (the screen) and then moves on as a slider (cannon).
@@ -38,37 +38,39 @@ pub enum Hop {
 #[derive(Clone, Debug, Eq, PartialEq, Hash)]
 pub struct Atom {
     /// Every step vector, from White's point of view (+rank is forward).
-    pub directions: Vec<(i8, i8)>,
+    pub(crate) directions: Vec<(i8, i8)>,
     /// How many steps it may repeat in one direction; 1 for a leaper, `None` without limit.
-    pub max_steps: Option<u8>,
-    pub modes: Modes,
-    pub hop: Hop,
+    pub(crate) max_steps: Option<u8>,
+    pub(crate) modes: Modes,
+    pub(crate) hop: Hop,
     /// `n`: the squares the step passes over must be empty.
-    pub lame: bool,
+    pub(crate) lame: bool,
     /// `i`: only from the piece's initial squares (the game says which).
-    pub initial: bool,
+    pub(crate) initial: bool,
     /// `e`: may capture en passant.
-    pub en_passant: bool,
+    pub(crate) en_passant: bool,
     /// `a`: the step above (which must end on an empty square) is followed by one more step of
     /// the same shape, in any direction, ending as these modes allow.
-    pub second_leg: Option<Modes>,
+    pub(crate) second_leg: Option<Modes>,
 }
 
 /// A parsed XBetza string.
 #[derive(Clone, Debug, Eq, PartialEq, Hash)]
 pub struct Betza {
+    /// The text it was read from.
     pub text: String,
+    /// Its atoms, one per move component.
     pub atoms: Vec<Atom>,
 }
 
 /// Why an XBetza string was refused: the character, where it stands (1-based) and why.
 #[derive(Clone, Debug, Eq, PartialEq, thiserror::Error)]
 pub struct BetzaError {
-    pub text: String,
+    pub(crate) text: String,
     /// 1-based character position; 0 when the string as a whole is wrong.
-    pub position: usize,
-    pub found: Option<char>,
-    pub reason: String,
+    pub(crate) position: usize,
+    pub(crate) found: Option<char>,
+    pub(crate) reason: String,
 }
 
 impl fmt::Display for BetzaError {
@@ -141,11 +143,6 @@ impl Betza {
     /// Parses a piece definition such as `fmWfcF`, `RcpR`, `nNN` or `KmaK`.
     pub fn parse(text: &str) -> Result<Betza, BetzaError> {
         Parser::new(text).parse()
-    }
-
-    /// True if some atom hops (cannon or grasshopper).
-    pub fn hops(&self) -> bool {
-        self.atoms.iter().any(|a| a.hop != Hop::None)
     }
 }
 

@@ -646,14 +646,14 @@ fn the_gallery_writes_every_picture() {
         .collect();
     for id in GameId::ALL {
         for what in ["start", "middlegame"] {
-            let name = format!("{}-{what}", id.id());
+            let name = format!("{}-{what}", id.slug());
             assert!(names.contains(&name), "{name} is missing");
         }
         // Every piece type of every game has its diagram.
         let game = registry::new_game(id, &Options::default(), 1).unwrap();
         let diagrams = names
             .iter()
-            .filter(|n| n.starts_with(&format!("{}-piece-", id.id())))
+            .filter(|n| n.starts_with(&format!("{}-piece-", id.slug())))
             .count();
         assert_eq!(diagrams, game.pieces().len(), "{id}");
     }
@@ -693,7 +693,7 @@ fn the_gallery_shows_each_games_features_from_real_play() {
     assert!(!find("pick-a-team-middlegame").pieces.is_empty());
     // Middlegames are reached by playing: something has moved.
     for id in GameId::ALL {
-        let middle = find(&format!("{}-middlegame", id.id()));
+        let middle = find(&format!("{}-middlegame", id.slug()));
         assert!(
             !middle.last_move.is_empty() || id == GameId::Catalonia,
             "{id}"
@@ -865,8 +865,8 @@ fn chatrang_render_draws_every_game_and_refuses_unknown_ones() {
     let dir = std::env::temp_dir().join(format!("chatrang-render-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     for id in GameId::ALL {
-        let out = dir.join(format!("{}.png", id.id()));
-        chatrang_render::command::render(id.id(), &[], None, Some(out.clone()), false)
+        let out = dir.join(format!("{}.png", id.slug()));
+        chatrang_render::command::render(id.slug(), &[], None, Some(out.clone()), false)
             .unwrap_or_else(|e| panic!("{id}: {e}"));
         assert!(image::load_from_memory(&std::fs::read(&out).unwrap()).is_ok());
     }

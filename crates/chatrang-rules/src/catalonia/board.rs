@@ -11,6 +11,7 @@ use crate::{
 };
 
 #[derive(Clone, Debug, Eq, PartialEq, Hash)]
+/// The Catalonia board: which piece stands on each square, and which squares are pits.
 pub struct Board {
     cells: [Option<Piece>; 64],
     pits: SquareSet,
@@ -23,6 +24,7 @@ impl Default for Board {
 }
 
 impl Board {
+    /// A board without pieces or pits.
     pub fn empty() -> Board {
         Board {
             cells: [None; 64],
@@ -46,6 +48,7 @@ impl Board {
         board
     }
 
+    /// The piece on a square, if any.
     pub fn piece_at(&self, square: Square) -> Option<Piece> {
         if geometry().contains(square) {
             self.cells[slot(square)]
@@ -61,10 +64,12 @@ impl Board {
         }
     }
 
+    /// Whether a bomb has dug a pit here (no piece may stand on it).
     pub fn is_pit(&self, square: Square) -> bool {
         self.pits.contains(square)
     }
 
+    /// Every pit on the board.
     pub fn pits(&self) -> SquareSet {
         self.pits
     }
@@ -77,18 +82,19 @@ impl Board {
     }
 
     /// On the board, without piece and without pit.
-    pub fn is_free(&self, square: Square) -> bool {
+    pub(crate) fn is_free(&self, square: Square) -> bool {
         geometry().contains(square) && self.piece_at(square).is_none() && !self.is_pit(square)
     }
 
     /// Every piece, in square order (a1, b1, … h8).
-    pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
+    pub(crate) fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
         self.cells
             .iter()
             .enumerate()
             .filter_map(|(i, p)| p.map(|p| (square_of(i), p)))
     }
 
+    /// How many pieces are on the board.
     pub fn piece_count(&self) -> usize {
         self.cells.iter().flatten().count()
     }
@@ -153,7 +159,7 @@ impl Board {
     }
 
     /// Every legal move of `color`, as (from, to).
-    pub fn legal_moves(&self, color: Color) -> Vec<(Square, Square)> {
+    pub(crate) fn legal_moves(&self, color: Color) -> Vec<(Square, Square)> {
         self.pieces()
             .filter(|(_, p)| p.color == color)
             .flat_map(|(from, _)| self.moves_from(from).into_iter().map(move |to| (from, to)))
@@ -246,7 +252,7 @@ impl Board {
 
     /// Reads [`Board::to_text`] back, checking the board's shape, the piece count and that no
     /// Peasant stands on its forbidden last rank.
-    pub fn from_text(text: &str) -> Result<Board, BoardTextError> {
+    pub(crate) fn from_text(text: &str) -> Result<Board, BoardTextError> {
         let mut board = Board::empty();
         for (s, cell) in board_field::read(text, geometry(), Holes::Skipped, &Cells)? {
             match cell {
@@ -276,11 +282,19 @@ pub enum BoardTextError {
     #[error(
         "'{0}' is not a Catalonia piece; use N B L G P (black in lower case), * for a pit, digits for empty squares"
     )]
+    /// A letter that is no Catalonia piece.
     UnknownPiece(char),
     /// A Peasant on the last rank it may never enter (the piece as people read it).
     #[error("a {piece} cannot stand on {square}")]
-    Forbidden { piece: String, square: Square },
+    /// A piece stands where it may not (on a pit, or off its colour).
+    Forbidden {
+        /// The piece concerned.
+        piece: String,
+        /// The square concerned.
+        square: Square,
+    },
     #[error("a Catalonia board holds at most {MAX_PIECES} pieces, this one {0}")]
+    /// More pieces than the chain solver can hold.
     TooManyPieces(usize),
 }
 

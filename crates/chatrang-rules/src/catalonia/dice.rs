@@ -25,10 +25,20 @@ const GOLDEN_GAMMA: u64 = 0x9E37_79B9_7F4A_7C15;
 pub enum Dice {
     /// ChaCha8 keyed by the game's seed, `rolls` rolls made so far. Written
     /// `chacha8:<seed, 16 hex digits>:<rolls>`.
-    ChaCha8 { seed: u64, rolls: u64 },
+    /// Dice drawn from a ChaCha8 stream: its seed and how many rolls were drawn.
+    ChaCha8 {
+        /// The seed.
+        seed: u64,
+        /// Rolls drawn so far.
+        rolls: u64,
+    },
     /// The SplitMix64 generator of games started before the rolls were logged. Written as its
     /// state, 16 hex digits.
-    SplitMix64 { state: u64 },
+    /// Dice drawn from a SplitMix64 generator (positions written before ChaCha8): its state.
+    SplitMix64 {
+        /// The generator's state.
+        state: u64,
+    },
 }
 
 impl Dice {
@@ -45,7 +55,7 @@ impl Dice {
     }
 
     /// True for the generator of records that hold no rolls.
-    pub const fn is_legacy(self) -> bool {
+    pub(crate) const fn is_legacy(self) -> bool {
         matches!(self, Dice::SplitMix64 { .. })
     }
 
@@ -131,6 +141,7 @@ pub struct Roller<'a> {
 }
 
 impl<'a> Roller<'a> {
+    /// A roller that takes its rolls from this source of chance.
     pub fn new(chance: Chance<'a>) -> Roller<'a> {
         Roller {
             recorded: match chance {
@@ -145,7 +156,7 @@ impl<'a> Roller<'a> {
     /// One d6: the record's next roll (the dice move past it), or a roll of the dice. A record
     /// out of rolls may only draw with the legacy generator, whose records hold none. `None`
     /// when the record is at fault: the action must stop there and be discarded.
-    pub fn d6(&mut self, dice: &mut Dice) -> Option<u8> {
+    pub(crate) fn d6(&mut self, dice: &mut Dice) -> Option<u8> {
         if self.fault.is_some() {
             return None;
         }
@@ -173,7 +184,7 @@ impl<'a> Roller<'a> {
 
     /// The rolls the action used, or why the record's rolls do not fit it (a fault, or rolls
     /// left over).
-    pub fn finish(self) -> Result<Rolls, RollsError> {
+    pub(crate) fn finish(self) -> Result<Rolls, RollsError> {
         if let Some(fault) = self.fault {
             return Err(fault);
         }

@@ -19,6 +19,7 @@ use crate::{
 /// Catalonia's rules on one position; [`CataloniaGame`] is its game.
 #[derive(Clone, Debug, Eq, PartialEq)]
 pub struct Catalonia {
+    /// The state of the game.
     pub position: Position,
 }
 
@@ -227,12 +228,12 @@ impl Rules for Catalonia {
         best.map(|(_, act)| act)
     }
 
-    /// The partner's plan (see [`super::partner`]): the best move pair of the turn, or the
+    /// The partner's plan (see `super::partner`): the best move pair of the turn, or the
     /// best single action. Its score is the turn's points, the longest chain squared.
     fn think(&self, _history: &[()], _limits: &Limits<'_>) -> Option<Found<Act>> {
         let mut legal = Vec::new();
         self.legal_moves(&mut legal);
-        let (plan, chain, weighed) = super::partner::plan(self, &legal)?;
+        let (plan, chain, weighed) = super::partner::plan(&self.position, &legal)?;
         Some(Found {
             best: plan[0],
             score: (chain * chain) as i32,

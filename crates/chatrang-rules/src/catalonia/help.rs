@@ -1,6 +1,7 @@
 //! The rules summary shown by `/help catalonia`, with every decision this bot made. Kept under
 //! 2,000 characters so that it fits in one Discord message.
 
+/// Catalonia's rules summary, for `/help`.
 pub const HELP: &str = "\
 **Catalonia** (François Tremblay, 2010): cooperative. White and Black play *together* for one \
 score; no capture, no check. 8×8; each side: Knight, Bishop, Lady, Gentleman, Bishop, Knight on \

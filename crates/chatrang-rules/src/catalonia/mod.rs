@@ -1,20 +1,21 @@
 //! Catalonia (François Tremblay, 2010), the cooperative game: pieces defend each other in
 //! chains, bombs dig pits, and everyone shares one score. See `docs/rules.md` §5.
 //!
-//! `pieces` and `board` hold the rules of the pieces; `chain` the exact chain solver, with
-//! `search` and `table` its fast and its exact halves; `dice` the seeded dice and where an action's rolls come from; `position` and
+//! `pieces` and `board` hold the rules of the pieces; `graph` the defence graph; `chain` the
+//! exact chain solver, with `search` and `table` its fast and its exact halves; `dice` the seeded dice and where an action's rolls come from; `position` and
 //! `turn` the state and its turn machine; `notation` and `text` the words and the position
-//! string; `game` the [`Game`](crate::Game) implementation; `help` the rules summary.
+//! string; `game` the [`Game`] implementation; `help` the rules summary.
 //! `hard_graphs` are the solver's worst cases, for its tests and the bot's `bench catalonia`.
 
 pub mod board;
 pub mod chain;
 pub mod dice;
 pub mod game;
+mod graph;
 pub mod hard_graphs;
 mod help;
 pub mod notation;
-pub mod partner;
+pub(crate) mod partner;
 pub mod pieces;
 pub mod position;
 mod search;
@@ -30,7 +31,7 @@ pub use text::PositionTextError;
 use crate::{Game, OptionSpec, Options, SetupError};
 
 /// The options a new game accepts.
-pub const OPTIONS: [OptionSpec; 3] = [
+pub(crate) const OPTIONS: [OptionSpec; 3] = [
     OptionSpec {
         name: "turns",
         description: "how many turns the game lasts, 5 to 30 (default 15)",
@@ -46,7 +47,7 @@ pub const OPTIONS: [OptionSpec; 3] = [
 ];
 
 /// A new game with these options; `seed` drives the dice.
-pub fn new_game(options: &Options, seed: u64) -> Result<Box<dyn Game>, SetupError> {
+pub(crate) fn new_game(options: &Options, seed: u64) -> Result<Box<dyn Game>, SetupError> {
     let limit = match options.get("turns") {
         None => DEFAULT_TURNS,
         Some(text) => text
@@ -81,7 +82,7 @@ pub fn new_game(options: &Options, seed: u64) -> Result<Box<dyn Game>, SetupErro
 }
 
 /// Loads a game from its position string.
-pub fn load(text: &str) -> Result<Box<dyn Game>, SetupError> {
+pub(crate) fn load(text: &str) -> Result<Box<dyn Game>, SetupError> {
     Position::from_text(text)
         .map(|p| Box::new(Catalonia::game(p)) as Box<dyn Game>)
         .map_err(|e| SetupError(e.to_string()))

@@ -6,10 +6,13 @@ use crate::{ActionError, Square, two_squares};
 /// One action of Catalonia, read but not yet checked against the position.
 #[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
 pub enum Act {
+    /// Moves a piece from one square to another.
     Move(Square, Square),
     /// White proposes that Black moves first this turn.
     Swap,
+    /// Accepts the offer pending (a swap of the move order).
     Accept,
+    /// Declines the offer pending.
     Decline,
     /// The bomb's target, chosen by any participant.
     Bomb(Square),
@@ -23,7 +26,7 @@ pub enum Act {
 
 impl Act {
     /// The canonical notation, as stored in the game's record.
-    pub fn notation(self) -> String {
+    pub(crate) fn notation(self) -> String {
         match self {
             Act::Move(from, to) => format!("{from}{to}"),
             Act::Swap => "swap".into(),
@@ -43,7 +46,7 @@ const EXPECTED: &str =
 /// Reads an action. Case and extra spaces do not matter; `e2-e4` and `e2 e4` are moves,
 /// `done` means `keep`, `target` means `bomb`. A lone square is `bare` (the caller decides
 /// what it means in the current phase).
-pub fn parse(input: &str) -> Result<Parsed, ActionError> {
+pub(crate) fn parse(input: &str) -> Result<Parsed, ActionError> {
     let unreadable = || ActionError::Unreadable {
         input: input.chars().take(40).collect(),
         expected: EXPECTED.into(),
@@ -79,7 +82,7 @@ pub fn parse(input: &str) -> Result<Parsed, ActionError> {
 
 /// What [`parse`] read.
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
-pub enum Parsed {
+pub(crate) enum Parsed {
     Act(Act),
     /// A square alone: the target, escape square or Peasant to remove, by phase.
     Bare(Square),

@@ -8,8 +8,14 @@
 //! The second mover's move and every decision are chosen the same way, one action deep. It
 //! never looks at dice still to be rolled: the bomb's square is drawn after the moves.
 
-use super::{board::Board, chain::Solver, game::Catalonia, notation::Act, position::Phase};
-use crate::{Color, Square, kit::Rules};
+use super::{
+    board::Board,
+    chain::Solver,
+    dice::Roller,
+    notation::Act,
+    position::{Phase, Position},
+};
+use crate::{Chance, Square};
 
 /// How promising a board is for this turn and the next: (longest chain, defence links).
 type Promise = (usize, usize);
@@ -36,8 +42,7 @@ fn after(board: &Board, (from, to): (Square, Square)) -> Board {
 /// The plan for the action pending now: a pair of moves at the start of a turn (the second
 /// side's reply included), otherwise one action. Also the number of boards weighed, and the
 /// longest chain the plan leads to. `None` when nothing is pending.
-pub fn plan(game: &Catalonia, legal: &[Act]) -> Option<(Vec<Act>, usize, u64)> {
-    let pos = &game.position;
+pub(crate) fn plan(pos: &Position, legal: &[Act]) -> Option<(Vec<Act>, usize, u64)> {
     let board = pos.board();
     let mut weighed = 0u64;
     let mut best: Option<(Promise, Vec<Act>)> = None;
@@ -78,21 +83,13 @@ pub fn plan(game: &Catalonia, legal: &[Act]) -> Option<(Vec<Act>, usize, u64)> {
         }
         _ => {
             for &act in legal {
-                let mut next = game.clone();
-                next.apply(act);
+                let mut next = pos.clone();
+                next.apply(act, &mut Roller::new(Chance::Draw));
                 weighed += 1;
-                consider(promise(next.position.board()), vec![act]);
+                consider(promise(next.board()), vec![act]);
             }
         }
     }
     let ((chain, _), acts) = best?;
     legal.contains(&acts[0]).then_some((acts, chain, weighed))
-}
-
-/// Whose move the first action of a plan is, for the hint's words.
-pub fn mover(game: &Catalonia) -> Option<Color> {
-    match game.position.phase() {
-        Phase::Move { side, .. } => Some(*side),
-        _ => None,
-    }
 }

@@ -13,16 +13,22 @@ use crate::{
 pub const SIDE: u8 = 8;
 
 #[derive(Copy, Clone, Debug, Eq, PartialEq, Hash, Ord, PartialOrd)]
+/// The five kinds of Catalonia pieces.
 pub enum Kind {
+    /// Moves and defends like a chess Knight.
     Knight,
+    /// Moves and defends diagonally.
     Bishop,
+    /// The Lady (see the rules summary).
     Lady,
+    /// The Gentleman (see the rules summary).
     Gentleman,
+    /// The Peasant (see the rules summary).
     Peasant,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 5] = [
+    pub(crate) const ALL: [Kind; 5] = [
         Kind::Knight,
         Kind::Bishop,
         Kind::Lady,
@@ -30,7 +36,7 @@ impl Kind {
         Kind::Peasant,
     ];
 
-    pub const fn name(self) -> &'static str {
+    pub(crate) const fn name(self) -> &'static str {
         match self {
             Kind::Knight => "Knight",
             Kind::Bishop => "Bishop",
@@ -41,7 +47,7 @@ impl Kind {
     }
 
     /// The upper-case letter of position strings.
-    pub const fn symbol(self) -> char {
+    pub(crate) const fn symbol(self) -> char {
         match self {
             Kind::Knight => 'N',
             Kind::Bishop => 'B',
@@ -52,14 +58,14 @@ impl Kind {
     }
 
     /// Reads a letter in either case.
-    pub fn from_symbol(c: char) -> Option<Kind> {
+    pub(crate) fn from_symbol(c: char) -> Option<Kind> {
         Kind::ALL
             .into_iter()
             .find(|k| k.symbol() == c.to_ascii_uppercase())
     }
 
     /// The renderer's sprite id.
-    pub const fn sprite(self) -> &'static str {
+    pub(crate) const fn sprite(self) -> &'static str {
         match self {
             Kind::Knight => "knight",
             Kind::Bishop => "bishop",
@@ -71,7 +77,7 @@ impl Kind {
 
     /// How it moves. The Peasant's double steps depend on its rank both ways, so they are
     /// added by hand in [`super::board`].
-    pub const fn move_betza(self) -> &'static str {
+    pub(crate) const fn move_betza(self) -> &'static str {
         match self {
             Kind::Knight => "N",
             Kind::Bishop => "B",
@@ -82,14 +88,14 @@ impl Kind {
     }
 
     /// Whom it defends.
-    pub const fn defence_betza(self) -> &'static str {
+    pub(crate) const fn defence_betza(self) -> &'static str {
         match self {
             Kind::Peasant => "fF",
             other => other.move_betza(),
         }
     }
 
-    pub const fn description(self) -> &'static str {
+    pub(crate) const fn description(self) -> &'static str {
         match self {
             Kind::Knight => "knight leap; defends its knight squares",
             Kind::Bishop => {
@@ -114,26 +120,26 @@ crate::piece::piece_kind!(Kind);
 
 impl Piece {
     /// "White Knight".
-    pub fn describe(self) -> String {
+    pub(crate) fn describe(self) -> String {
         format!("{} {}", self.color, self.kind.name())
     }
 }
 
 /// The 8×8 board shape.
-pub fn geometry() -> &'static Geometry {
+pub(crate) fn geometry() -> &'static Geometry {
     static GEOMETRY: OnceLock<Geometry> = OnceLock::new();
     GEOMETRY.get_or_init(|| Geometry::rectangle(SIDE, SIDE).expect("8×8 is a board"))
 }
 
 /// The index of a square of the 8×8 board in the board's index space (0..64).
-pub fn slot(square: Square) -> usize {
+pub(crate) fn slot(square: Square) -> usize {
     geometry()
         .index_of(square)
         .expect("a square of the 8×8 board")
 }
 
 /// The square of an index below 64.
-pub fn square_of(slot: usize) -> Square {
+pub(crate) fn square_of(slot: usize) -> Square {
     geometry().square_at(slot).expect("slot below 64")
 }
 
@@ -176,16 +182,16 @@ fn tables() -> &'static Tables {
 }
 
 /// The rays a piece moves along from `square` (without the Peasant's double steps).
-pub fn move_rays(piece: Piece, square: Square) -> &'static [Ray] {
+pub(crate) fn move_rays(piece: Piece, square: Square) -> &'static [Ray] {
     &tables().moves[table_index(piece, square)]
 }
 
 /// The rays along which a piece on `square` defends.
-pub fn defence_rays(piece: Piece, square: Square) -> &'static [Ray] {
+pub(crate) fn defence_rays(piece: Piece, square: Square) -> &'static [Ray] {
     &tables().defence[table_index(piece, square)]
 }
 
 /// Whether a piece may ever stand on `square`: a Peasant never enters its last rank.
-pub fn may_enter(piece: Piece, square: Square) -> bool {
+pub(crate) fn may_enter(piece: Piece, square: Square) -> bool {
     piece.kind != Kind::Peasant || geometry().relative_rank(square, piece.color) != SIDE - 1
 }

@@ -10,7 +10,7 @@ pub const DEFAULT_TURNS: u8 = 15;
 /// The fewest and most turns a game may be set to.
 pub const TURN_RANGE: std::ops::RangeInclusive<u8> = 5..=30;
 /// Without a chain by the end of this turn, everyone has lost.
-pub const FIVE_TURN_RULE: u8 = 5;
+pub(crate) const FIVE_TURN_RULE: u8 = 5;
 
 /// The decision the game waits for. Steps without a choice (a pass, a single blast target, a
 /// forced escape) are taken at once and never wait here.
@@ -19,19 +19,36 @@ pub enum Phase {
     /// `side` must move. `second`: the other side has already moved this turn. `may_swap`:
     /// nothing has happened yet this turn and White may propose that Black moves first.
     Move {
+        /// The side that moves.
         side: Color,
+        /// Whether this is the turn's second move.
         second: bool,
+        /// Whether the side may still offer to swap the move order.
         may_swap: bool,
     },
     /// White proposed that Black moves first this turn; Black accepts or declines.
     SwapProposed,
     /// Any participant chooses the bomb's target: a piece next to the empty square `center`
     /// that the dice hit, or (`None`, the non-random variant) a piece of a longest chain.
-    Target { center: Option<Square> },
+    /// The bomb's target is chosen (next to `center` when the dice gave one).
+    Target {
+        /// The square the dice chose, if any.
+        center: Option<Square>,
+    },
     /// `piece`, bombed out of `from` (now a pit), must escape; its side picks the square.
-    Escape { from: Square, piece: Piece },
+    /// The piece on the bombed square escapes.
+    Escape {
+        /// The square it leaves.
+        from: Square,
+        /// The piece concerned.
+        piece: Piece,
+    },
     /// At the end of the turn `side` may remove trapped Peasants, or keep them.
-    Trapped { side: Color },
+    /// A side whose piece is trapped removes one of its pieces.
+    Trapped {
+        /// The side concerned.
+        side: Color,
+    },
     /// The game is over.
     Over,
 }
@@ -39,12 +56,15 @@ pub enum Phase {
 /// One scored turn: its points and the chain that earned them (empty when none).
 #[derive(Clone, Debug, Eq, PartialEq, Hash)]
 pub struct TurnRecord {
+    /// The turn's number, from 1.
     pub turn: u8,
+    /// The points the turn scored.
     pub points: u32,
-    pub chain: Vec<Square>,
+    pub(crate) chain: Vec<Square>,
 }
 
 #[derive(Clone, Debug, Eq, PartialEq, Hash)]
+/// A Catalonia position: the board, the turn, the phase, the dice and the turns played.
 pub struct Position {
     pub(super) board: Board,
     /// 1-based.
@@ -79,26 +99,26 @@ impl Position {
         }
     }
 
+    /// The board as it stands.
     pub fn board(&self) -> &Board {
         &self.board
     }
 
+    /// What is being decided now.
     pub fn phase(&self) -> &Phase {
         &self.phase
     }
 
+    /// The current turn's number, from 1.
     pub fn turn(&self) -> u8 {
         self.turn
     }
 
-    pub fn limit(&self) -> u8 {
+    pub(crate) fn limit(&self) -> u8 {
         self.limit
     }
 
-    pub fn is_random(&self) -> bool {
-        self.random
-    }
-
+    /// The turns played so far, with their points.
     pub fn history(&self) -> &[TurnRecord] {
         &self.history
     }
@@ -109,12 +129,12 @@ impl Position {
     }
 
     /// The record of the current turn, once it is scored.
-    pub fn this_turn(&self) -> Option<&TurnRecord> {
+    pub(crate) fn this_turn(&self) -> Option<&TurnRecord> {
         self.history.last().filter(|r| r.turn == self.turn)
     }
 
     /// Whether a chain has ever formed (from then on every turn is scored and bombed).
-    pub fn chains_started(&self) -> bool {
+    pub(crate) fn chains_started(&self) -> bool {
         !self.history.is_empty()
     }
 }

@@ -4,7 +4,7 @@
 //! avoiding the path. It runs under a node budget; the caller falls back to the exact table
 //! when the budget runs out.
 
-use super::chain::{DefenceGraph, MAX_PIECES, bits};
+use super::graph::{DefenceGraph, MAX_PIECES, bits};
 
 /// The pruned depth-first search from one start piece.
 pub(super) struct Search<'a> {

@@ -8,7 +8,7 @@
 //! subsets that differ in the 6 lowest pieces with each word operation, which is several times
 //! faster and reads memory in straight lines.
 
-use super::chain::{DefenceGraph, Work, bits};
+use super::graph::{DefenceGraph, Work, bits};
 use crate::Color;
 
 /// The longest chain through `start` and pieces of `region` only, longer than `beat`.

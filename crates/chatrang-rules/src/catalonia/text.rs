@@ -29,47 +29,68 @@ pub enum PositionTextError {
         "this position string has {0} characters; a Catalonia position has at most {max}",
         max = limits::CATALONIA_POSITION
     )]
+    /// Refused: this position string has … characters; a Catalonia position has at most `max`.
     TooLong(usize),
     #[error(
         "a Catalonia position has 7 fields (board, turn/limit, random or nonrandom, dice, decision, history, last squares); this one has {0}"
     )]
+    /// Refused: a Catalonia position has 7 fields (board, turn/limit, random or nonrandom, dice, decision, history, last squares); this one has ….
     FieldCount(usize),
     #[error(transparent)]
+    /// The board field is wrong.
     Board(#[from] BoardTextError),
     #[error("\"{0:.12}\" should be the turn and the limit, like 3/15")]
+    /// Refused: "…" should be the turn and the limit, like 3/15.
     Turns(String),
     #[error(
         "turn {turn} of {limit} is impossible: the limit is 5 to 30 and the turn 1 to the limit"
     )]
-    ImpossibleTurn { turn: u8, limit: u8 },
+    /// Refused: turn `turn` of `limit` is impossible: the limit is 5 to 30 and the turn 1 to the limit.
+    ImpossibleTurn {
+        /// The turn written.
+        turn: u8,
+        /// The turn limit written.
+        limit: u8,
+    },
     #[error("\"{0:.12}\" should be random or nonrandom")]
+    /// Refused: "…" should be random or nonrandom.
     Mode(String),
     #[error(transparent)]
+    /// The dice field is wrong.
     Dice(#[from] DiceTextError),
     /// A square of the decision, the history or the last move.
     #[error(transparent)]
     Square(#[from] BoardSquareError),
     #[error("\"{0:.12}\" should name the escaping piece")]
+    /// Refused: "…" should name the escaping piece.
     EscapingPiece(String),
     #[error("\"{0:.24}\" is not a pending decision of Catalonia")]
+    /// Refused: "…" is not a pending decision of Catalonia.
     Decision(String),
     #[error("\"{0:.30}\" should be turn:points:chain")]
+    /// Refused: "…" should be turn:points:chain.
     HistoryEntry(String),
     #[error("the history entry of turn {0} is inconsistent")]
+    /// Refused: the history entry of turn … is inconsistent.
     InconsistentHistory(u8),
     #[error("a piece cannot be waiting to escape from {0} here")]
+    /// Refused: a piece cannot be waiting to escape from … here.
     NoEscape(Square),
     #[error("{0} has no legal move, so it cannot be {0}'s move")]
+    /// Refused: … has no legal move, so it cannot be …'s move.
     NoMove(Color),
     #[error("the bomb cannot be waiting for a target near {0}")]
+    /// Refused: the bomb cannot be waiting for a target near ….
     NoTargetNear(Square),
     #[error(
         "the bomb can only wait for a chain piece in the non-random variant, with a chain on the board"
     )]
+    /// Refused: the bomb can only wait for a chain piece in the non-random variant, with a chain on the board.
     NoChainTarget,
 }
 
 impl Position {
+    /// The position string; [`Position::from_text`] reads it back.
     pub fn to_text(&self) -> String {
         let history = if self.history.is_empty() {
             "-".to_string()

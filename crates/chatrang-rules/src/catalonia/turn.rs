@@ -65,7 +65,7 @@ impl Position {
     }
 
     /// The result once the game is over.
-    pub fn outcome(&self) -> Outcome {
+    pub(crate) fn outcome(&self) -> Outcome {
         if self.history.is_empty() {
             Outcome::Score {
                 points: 0,
@@ -120,7 +120,7 @@ impl Position {
 
     /// The pieces the bomb may target now: the pieces next to the empty square hit, or, in
     /// the non-random variant, every piece that belongs to some longest chain.
-    pub fn target_options(&self) -> Vec<Square> {
+    pub(crate) fn target_options(&self) -> Vec<Square> {
         match self.phase {
             Phase::Target { center: Some(c) } => self.neighbours_with_pieces(c),
             Phase::Target { center: None } => self.pieces_of_longest_chains(),
@@ -469,6 +469,6 @@ fn example(choices: &[Square]) -> String {
 }
 
 /// The square of a roll: file 1 → b … 6 → g, rank 1 → 2 … 6 → 7.
-pub fn bomb_square(file_die: u8, rank_die: u8) -> Square {
+pub(crate) fn bomb_square(file_die: u8, rank_die: u8) -> Square {
     Square::new(file_die, rank_die).expect("dice give b2..g7")
 }

@@ -11,9 +11,11 @@
 
 use super::{
     board::Board,
+    cell::{cell_color, cell_type},
     moves::{Move, MoveKind},
     piece::TypeId,
-    variant::{Variant, cell_color, cell_type},
+    values::EvalTables,
+    variant::Variant,
 };
 use crate::{Color, Square, xbetza::Hop};
 
@@ -29,77 +31,64 @@ const CENTRE: f64 = 4.0;
 const SHELTER: i32 = 8;
 const TEMPO: i32 = 10;
 
-/// A variant's evaluation tables, computed once per variant.
-#[derive(Clone, Debug)]
-pub struct EvalTables {
-    /// Per type, in centipawns.
-    pub value: Vec<i32>,
-    /// Per (type, colour, square index): the square bonus (centralisation, or a pawn's
-    /// advance). Royal pieces use [`EvalTables::royal_centre`] instead.
-    square: Vec<i16>,
-    /// Per square index: how central a royal piece stands there (its mobility above average).
-    royal_centre: Vec<i16>,
-    /// Non-pawn, non-royal material of both sides at the start, for the game phase.
-    full_material: i32,
+impl Variant {
+    /// Piece values and square bonuses for the search (see [`EvalTables`]), built the first
+    /// time they are asked for.
+    pub(crate) fn eval_tables(&self) -> &EvalTables {
+        self.eval.get_or_init(|| tables(self))
+    }
 }
 
-impl EvalTables {
-    pub fn new(v: &Variant) -> EvalTables {
-        let types = v.types().len();
-        let mut value = vec![0; types];
-        let mut square = vec![0i16; types * 2 * 256];
-        let mut royal_centre = vec![0i16; 256];
-        for t in 0..types as TypeId {
-            let piece = v.piece_type(t);
-            let per_square: Vec<(Square, f64)> = v
-                .squares
-                .iter()
-                .map(|&sq| (sq, mobility(v, t, Color::White, sq)))
-                .collect();
-            let average =
-                per_square.iter().map(|(_, m)| m).sum::<f64>() / per_square.len().max(1) as f64;
-            value[t as usize] = if piece.royal {
-                0
-            } else if piece.pawn {
-                PAWN
-            } else {
-                (SCALE * average.powf(POWER)).round() as i32
-            };
-            for color in Color::ALL {
-                for &sq in &v.squares {
-                    let bonus = if piece.royal {
-                        0.0
-                    } else if piece.pawn {
-                        advance_bonus(v, t, color, sq)
-                    } else {
-                        CENTRE * (mobility(v, t, color, sq) - average)
-                    };
-                    square[(t as usize * 2 + color.index()) * 256 + sq.index()] =
-                        bonus.round() as i16;
-                }
-            }
-            if piece.royal {
-                for (sq, m) in &per_square {
-                    royal_centre[sq.index()] = (CENTRE * (m - average)).round() as i16;
-                }
+/// Computes a variant's evaluation tables.
+fn tables(v: &Variant) -> EvalTables {
+    let types = v.types().len();
+    let mut value = vec![0; types];
+    let mut square = vec![0i16; types * 2 * 256];
+    let mut royal_centre = vec![0i16; 256];
+    for t in 0..types as TypeId {
+        let piece = v.piece_type(t);
+        let per_square: Vec<(Square, f64)> = v
+            .squares
+            .iter()
+            .map(|&sq| (sq, mobility(v, t, Color::White, sq)))
+            .collect();
+        let average =
+            per_square.iter().map(|(_, m)| m).sum::<f64>() / per_square.len().max(1) as f64;
+        value[t as usize] = if piece.royal {
+            0
+        } else if piece.pawn {
+            PAWN
+        } else {
+            (SCALE * average.powf(POWER)).round() as i32
+        };
+        for color in Color::ALL {
+            for &sq in &v.squares {
+                let bonus = if piece.royal {
+                    0.0
+                } else if piece.pawn {
+                    advance_bonus(v, t, color, sq)
+                } else {
+                    CENTRE * (mobility(v, t, color, sq) - average)
+                };
+                square[(t as usize * 2 + color.index()) * 256 + sq.index()] = bonus.round() as i16;
             }
         }
-        // Games that start from an empty board (the Pick-a-team draft) count a chess army.
-        let full_material = match start_material(v, &value) {
-            m if m > 0 => m,
-            _ => 6000,
-        };
-        EvalTables {
-            value,
-            square,
-            royal_centre,
-            full_material,
+        if piece.royal {
+            for (sq, m) in &per_square {
+                royal_centre[sq.index()] = (CENTRE * (m - average)).round() as i16;
+            }
         }
     }
-
-    #[inline]
-    fn square_bonus(&self, t: TypeId, color: Color, sq: usize) -> i32 {
-        i32::from(self.square[(t as usize * 2 + color.index()) * 256 + sq])
+    // Games that start from an empty board (the Pick-a-team draft) count a chess army.
+    let full_material = match start_material(v, &value) {
+        m if m > 0 => m,
+        _ => 6000,
+    };
+    EvalTables {
+        value,
+        square,
+        royal_centre,
+        full_material,
     }
 }
 
@@ -152,7 +141,7 @@ fn start_material(v: &Variant, value: &[i32]) -> i32 {
 }
 
 /// The static evaluation of `board` for the side to move, in centipawns.
-pub fn evaluate(board: &Board, v: &Variant) -> i32 {
+pub(crate) fn evaluate(board: &Board, v: &Variant) -> i32 {
     let e = v.eval_tables();
     let mut score = [0i32; 2];
     let mut material = 0;
@@ -196,7 +185,7 @@ fn neighbours(v: &Variant, sq: Square) -> impl Iterator<Item = Square> + '_ {
 
 /// What a capture or promotion gains at once: the victim's value less a tenth of the
 /// attacker's (so cheap attackers go first), plus a promotion's gain. `None` for quiet moves.
-pub fn capture_gain(board: &Board, v: &Variant, m: Move) -> Option<i32> {
+pub(crate) fn capture_gain(board: &Board, v: &Variant, m: Move) -> Option<i32> {
     let e = v.eval_tables();
     let attacker = cell_type(board.at(m.from));
     let victim = match m.kind {

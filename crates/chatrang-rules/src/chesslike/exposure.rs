@@ -5,25 +5,27 @@
 //! typical position they are the few pinned pieces and nothing else.
 
 use super::{
-    board::{Board, Relocation},
-    variant::{BLACK_BIT, CProbe, NO_SQUARE, PROBE_FAN, PROBE_SLIDE, Variant, cell_type},
+    attack::Relocation,
+    board::Board,
+    cell::{BLACK_BIT, CProbe, NO_SQUARE, PROBE_FAN, PROBE_SLIDE, cell_type},
+    variant::Variant,
 };
 use crate::{Color, Square, SquareSet};
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Exposure {
+pub(crate) struct Exposure {
     /// A piece leaving one of these may open a line onto the King.
-    pub leaving: SquareSet,
+    pub(crate) leaving: SquareSet,
     /// A piece arriving on one of these may become a cannon's screen or a grasshopper's
     /// hurdle in front of the King.
-    pub arriving: SquareSet,
+    pub(crate) arriving: SquareSet,
 }
 
 impl Exposure {
     /// Whether a plain move (one piece from one square to another, nothing else taken away)
     /// may expose the King.
     #[inline]
-    pub fn touches(&self, from: Square, to: Square) -> bool {
+    pub(crate) fn touches(&self, from: Square, to: Square) -> bool {
         self.leaving.contains(from) || self.arriving.contains(to)
     }
 }
@@ -33,7 +35,7 @@ impl Board {
     /// is in check (then every move needs the full test): one walk along each attack probe
     /// answers both. `enemy`: the enemy's types on the board (a superset will do). Sound for moves of up to two pieces at once (Cataclysm's two-pawn move),
     /// hence "two of ours" below.
-    pub fn exposure_unless_in_check(
+    pub(crate) fn exposure_unless_in_check(
         &self,
         v: &Variant,
         king: Square,

@@ -22,11 +22,17 @@ use crate::{
 /// An editable position: anything that reads, before the rules have checked it.
 #[derive(Clone, Debug, Eq, PartialEq)]
 pub struct Setup {
+    /// The pieces and their squares.
     pub pieces: Vec<(Square, Color, TypeId)>,
+    /// The side to move.
     pub side: Color,
+    /// The castling or King's-leap rights, as bits.
     pub rights: u8,
+    /// The square a pawn just passed with its double step.
     pub en_passant: Option<Square>,
+    /// Moves since the last capture or pawn move, for the fifty-move rule.
     pub halfmove: u16,
+    /// The move number, from 1.
     pub fullmove: u16,
 }
 
@@ -34,42 +40,86 @@ pub struct Setup {
 #[derive(Clone, Debug, Eq, PartialEq, thiserror::Error)]
 pub enum FenError {
     #[error("the position is empty")]
+    /// Refused: the position is empty.
     Empty,
     #[error(
         "the position string has {0} characters; a position string has at most {max}",
         max = limits::CHESS_LIKE_POSITION
     )]
+    /// Refused: the position string has … characters; a position string has at most `max`.
     TooLong(usize),
     #[error("the position has {found} ranks; this board has {expected}")]
-    RankCount { found: usize, expected: u8 },
-    #[error("rank {rank} describes {found} squares; this board has {expected} files")]
-    RankWidth {
-        rank: u8,
+    /// Refused: the position has `found` ranks; this board has `expected`.
+    RankCount {
+        /// What was found.
         found: usize,
+        /// What was expected.
+        expected: u8,
+    },
+    #[error("rank {rank} describes {found} squares; this board has {expected} files")]
+    /// Refused: rank `rank` describes `found` squares; this board has `expected` files.
+    RankWidth {
+        /// The rank, counted from the top of the text.
+        rank: u8,
+        /// Squares the rank describes.
+        found: usize,
+        /// Files on the board.
         expected: u8,
     },
     #[error("rank {rank}: '{found}' is not a piece of this game")]
-    UnknownPiece { rank: u8, found: String },
+    /// Refused: rank `rank`: `found` is not a piece of this game.
+    UnknownPiece {
+        /// The rank concerned, counted from the top of the text.
+        rank: u8,
+        /// What was found.
+        found: String,
+    },
     #[error("rank {rank}: '*' marks {square}, but that square exists on this board")]
-    HoleMismatch { rank: u8, square: Square },
+    /// Refused: rank `rank`: '*' marks `square`, but that square exists on this board.
+    HoleMismatch {
+        /// The rank concerned, counted from the top of the text.
+        rank: u8,
+        /// The square concerned.
+        square: Square,
+    },
     #[error("rank {rank}: {square} does not exist on this board; write '*' there")]
-    MissingHole { rank: u8, square: Square },
+    /// Refused: rank `rank`: `square` does not exist on this board; write '*' there.
+    MissingHole {
+        /// The rank concerned, counted from the top of the text.
+        rank: u8,
+        /// The square concerned.
+        square: Square,
+    },
     #[error("rank {rank}: an unclosed '['")]
-    Unclosed { rank: u8 },
+    /// Refused: rank `rank`: an unclosed '['.
+    Unclosed {
+        /// The rank concerned, counted from the top of the text.
+        rank: u8,
+    },
     #[error("the side to move must be w or b, not \"{0}\"")]
+    /// Refused: the side to move must be w or b, not "…".
     Side(String),
     #[error("the rights field \"{0}\" is not valid here (use {1})")]
+    /// Refused: the rights field "…" is not valid here (use `1`).
     Rights(String, &'static str),
     #[error("the en-passant field must be - or a square, not \"{0}\"")]
+    /// Refused: the en-passant field must be - or a square, not "…".
     EnPassant(String),
     #[error("the {field} must be a whole number, not \"{found}\"")]
-    Number { field: &'static str, found: String },
+    /// Refused: the `field` must be a whole number, not "`found`".
+    Number {
+        /// The field concerned.
+        field: &'static str,
+        /// What was found.
+        found: String,
+    },
     #[error("the position has {0} fields; expected 4 to 6")]
+    /// Refused: the position has … fields; expected 4 to 6.
     FieldCount(usize),
 }
 
 impl Setup {
-    pub fn parse(v: &Variant, text: &str) -> Result<Setup, FenError> {
+    pub(crate) fn parse(v: &Variant, text: &str) -> Result<Setup, FenError> {
         if let Some(found) = limits::over(text, limits::CHESS_LIKE_POSITION) {
             return Err(FenError::TooLong(found));
         }
@@ -233,7 +283,7 @@ fn write_rights(kind: RightsKind, rights: u8, out: &mut String) {
 }
 
 /// Writes a board state as a position string.
-pub fn write(v: &Variant, b: &Board) -> String {
+pub(crate) fn write(v: &Variant, b: &Board) -> String {
     let g = v.geometry();
     let mut out = String::new();
     for rank in (0..g.ranks()).rev() {

@@ -18,6 +18,7 @@ use crate::{
 /// The rules of a chess-like game on one position; [`ChessLikeGame`] is its game.
 #[derive(Clone, Debug)]
 pub struct ChessLike {
+    /// The state of the game.
     pub position: Position,
 }
 
@@ -25,7 +26,7 @@ pub struct ChessLike {
 pub type ChessLikeGame = Match<ChessLike>;
 
 impl ChessLike {
-    pub fn new(position: Position) -> ChessLike {
+    pub(crate) fn new(position: Position) -> ChessLike {
         ChessLike { position }
     }
 
@@ -40,7 +41,7 @@ impl ChessLike {
 }
 
 /// How a piece of the given type looks.
-pub fn piece_view(v: &Variant, color: Color, type_id: u8) -> PieceView {
+pub(crate) fn piece_view(v: &Variant, color: Color, type_id: u8) -> PieceView {
     let t = v.piece_type(type_id);
     PieceView {
         kind: t.kind.clone(),
@@ -52,7 +53,7 @@ pub fn piece_view(v: &Variant, color: Color, type_id: u8) -> PieceView {
 }
 
 /// The piece types of a variant, for `/piece` and the legend.
-pub fn piece_infos(v: &Variant) -> Vec<PieceInfo> {
+pub(crate) fn piece_infos(v: &Variant) -> Vec<PieceInfo> {
     v.types()
         .iter()
         .map(|t| PieceInfo {
@@ -65,7 +66,7 @@ pub fn piece_infos(v: &Variant) -> Vec<PieceInfo> {
 }
 
 /// Marks for every square the rays reach on an empty board.
-pub fn reach_marks(rays: &[Ray]) -> Vec<(Square, Mark)> {
+pub(crate) fn reach_marks(rays: &[Ray]) -> Vec<(Square, Mark)> {
     let mut marks: Vec<(Square, Mark)> = Vec::new();
     for ray in rays {
         let mark = match (ray.hop, ray.modes.moves, ray.modes.captures) {
@@ -97,7 +98,7 @@ pub fn reach_marks(rays: &[Ray]) -> Vec<(Square, Mark)> {
 }
 
 /// One piece of the named type (by name or symbol) alone on an empty board, its reach marked.
-pub fn piece_diagram(v: &Variant, piece: &str) -> Result<BoardView, ActionError> {
+pub(crate) fn piece_diagram(v: &Variant, piece: &str) -> Result<BoardView, ActionError> {
     let wanted = piece.trim();
     let type_id = v
         .types()

@@ -1,25 +1,43 @@
 //! The engine shared by the games that play like chess with fairy pieces: orthodox chess,
 //! Cataclysm and the Pick-a-team family. A variant is data (board, XBetza pieces, rule
 //! switches); the engine compiles it once and generates legal moves from tables.
+//!
+//! The files, bottom to top; each uses only files listed before it:
+//! 1. `piece`, `moves`, `cell`, `values`: piece types, moves, the compact cell and step
+//!    encoding, the evaluation tables' data.
+//! 2. `tables`, `variant`: the compiled rays and probes, and the variant that owns them.
+//! 3. `board`: the position state and making a move.
+//! 4. `attack`, `exposure`, `special`, `movegen`: attacks and checks, pins, the special moves
+//!    (castling, King's leap, two-pawn move), and legal move generation.
+//! 5. `fen`, `eval`, `position`, `perft`: the position string, the evaluation, the position
+//!    with its variant, perft.
+//! 6. `notation`, `san`, `game`: reading and writing moves, and the game loop's rules.
 
-pub mod board;
-pub mod eval;
-pub mod exposure;
-pub mod fen;
-pub mod game;
-pub mod moves;
+mod attack;
+pub(crate) mod board;
+pub(crate) mod cell;
+pub(crate) mod eval;
+pub(crate) mod exposure;
+pub(crate) mod fen;
+pub(crate) mod game;
+pub(crate) mod movegen;
+pub(crate) mod moves;
 pub mod notation;
-pub mod perft;
-pub mod piece;
-pub mod position;
+pub(crate) mod perft;
+pub(crate) mod piece;
+pub(crate) mod position;
 pub mod san;
 pub mod special;
+mod tables;
+mod values;
 pub mod variant;
 
 pub use board::Board;
 pub use fen::{FenError, Setup};
 pub use game::{ChessLike, ChessLikeGame};
+pub use movegen::MoveSink;
 pub use moves::{Move, MoveKind};
 pub use piece::{PieceType, PromotionRule, TypeId};
 pub use position::{PlayError, Position, PositionError};
-pub use variant::{RightsKind, Rules, Variant, VariantError};
+pub use values::EvalTables;
+pub use variant::{RightsKind, Variant, VariantError, VariantRules};

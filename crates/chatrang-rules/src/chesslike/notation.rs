@@ -4,9 +4,9 @@
 //! they name exactly one legal move.
 
 use super::{
+    cell::cell_type,
     moves::{Move, MoveKind},
     position::Position,
-    variant::cell_type,
 };
 use crate::{ActionError, Promotion, Square, square_names};
 
@@ -25,7 +25,7 @@ pub fn canonical(pos: &Position, m: Move) -> String {
 }
 
 /// A sentence describing a move about to be played from `pos`.
-pub fn describe(pos: &Position, m: Move) -> String {
+pub(crate) fn describe(pos: &Position, m: Move) -> String {
     let v = pos.variant();
     let board = pos.board();
     let side = board.side;

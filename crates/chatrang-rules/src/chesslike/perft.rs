@@ -4,7 +4,7 @@
 use super::{board::Board, variant::Variant};
 
 /// Counts leaf nodes `depth` plies deep. The last ply is counted, not played (bulk counting).
-pub fn perft(board: &Board, v: &Variant, depth: u32) -> u64 {
+pub(crate) fn perft(board: &Board, v: &Variant, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }

@@ -14,36 +14,37 @@ pub type TypeId = u8;
 #[derive(Clone, Debug, Eq, PartialEq)]
 pub struct PromotionRule {
     /// Rank counted from the owner's side, 0 = own first rank.
-    pub relative_rank: u8,
+    pub(crate) relative_rank: u8,
     /// Symbols of the types it may become.
-    pub choices: Vec<String>,
+    pub(crate) choices: Vec<String>,
     /// True if it may also stay as it is.
-    pub optional: bool,
+    pub(crate) optional: bool,
 }
 
 #[derive(Clone, Debug)]
+/// A kind of piece: its name, symbol, XBetza moves and rule switches.
 pub struct PieceType {
-    pub name: String,
+    pub(crate) name: String,
     /// One or two letters, upper case, unique within the variant.
     pub symbol: String,
     /// Sprite id for the renderer.
-    pub kind: String,
-    pub betza: Betza,
+    pub(crate) kind: String,
+    pub(crate) betza: Betza,
     /// Checkmate and check apply to it.
-    pub royal: bool,
+    pub(crate) royal: bool,
     /// Pawn family: its moves reset the 50-move counter.
     pub pawn: bool,
     /// False for pieces that cannot be captured (the Blocking Prince).
     pub capturable: bool,
     /// Ranks (from the owner's side, 0-based) where its `i` moves apply.
-    pub initial_ranks: Vec<u8>,
-    pub promotions: Vec<PromotionRule>,
+    pub(crate) initial_ranks: Vec<u8>,
+    pub(crate) promotions: Vec<PromotionRule>,
     /// Pick-a-team multi-steps: on each listed rank (from the owner's side, 0-based), the
     /// piece's forward non-capturing single steps may be repeated up to this many times in one
     /// move, over empty squares. Empty for every other game.
     pub multi_steps: Vec<(u8, u8)>,
     /// How it moves, in words, for `/piece` and the help.
-    pub description: String,
+    pub(crate) description: String,
 }
 
 impl PieceType {
@@ -64,22 +65,25 @@ impl PieceType {
         })
     }
 
-    pub fn described(mut self, text: &str) -> Self {
+    pub(crate) fn described(mut self, text: &str) -> Self {
         self.description = text.to_string();
         self
     }
 
+    /// Makes the piece royal: losing it (to mate, or to capture where allowed) loses the game.
     pub fn royal(mut self) -> Self {
         self.royal = true;
         self
     }
 
+    /// Makes the piece a pawn (worth a pawn, reset the fifty-move count) with a double step from these relative ranks.
     pub fn pawn(mut self, initial_ranks: &[u8]) -> Self {
         self.pawn = true;
         self.initial_ranks = initial_ranks.to_vec();
         self
     }
 
+    /// Makes the piece impossible to capture.
     pub fn uncapturable(mut self) -> Self {
         self.capturable = false;
         self
@@ -91,6 +95,7 @@ impl PieceType {
         self
     }
 
+    /// Adds a promotion rule: on this relative rank the piece becomes one of `choices` (by symbol), or may stay as it is when `optional`.
     pub fn promotes(mut self, relative_rank: u8, choices: &[&str], optional: bool) -> Self {
         self.promotions.push(PromotionRule {
             relative_rank,
@@ -104,7 +109,7 @@ impl PieceType {
 impl PieceType {
     /// Every ray of this piece on `from`: its XBetza atoms (with `i` atoms on its initial
     /// ranks) and, on the ranks that allow them, its multi-steps.
-    pub fn rays(&self, geometry: &Geometry, color: Color, from: Square) -> Vec<Ray> {
+    pub(crate) fn rays(&self, geometry: &Geometry, color: Color, from: Square) -> Vec<Ray> {
         let rank = geometry.relative_rank(from, color);
         let initial = self.initial_ranks.contains(&rank);
         let mut rays = move_table::compile(&self.betza, geometry, color, from, initial);

@@ -15,6 +15,7 @@ use super::{
 use crate::{Color, Outcome, Square};
 
 #[derive(Clone, Debug)]
+/// A chess-like position: the board and the variant it is played by.
 pub struct Position {
     variant: Arc<Variant>,
     board: Board,
@@ -25,22 +26,34 @@ pub struct Position {
 #[derive(Clone, Debug, Eq, PartialEq, thiserror::Error)]
 pub enum PositionError {
     #[error(transparent)]
+    /// The position string cannot be read.
     Fen(#[from] FenError),
     #[error("{0} has no royal piece")]
+    /// Refused: … has no royal piece.
     NoRoyal(Color),
     #[error("{0} has more than one royal piece")]
+    /// Refused: … has more than one royal piece.
     TooManyRoyals(Color),
     #[error("{0} is in check but it is not their move")]
+    /// Refused: … is in check but it is not their move.
     OpponentInCheck(Color),
     #[error("the {piece} on {square} stands on a rank where it must already have promoted")]
-    UnpromotedPawn { piece: String, square: Square },
+    /// Refused: the `piece` on `square` stands on a rank where it must already have promoted.
+    UnpromotedPawn {
+        /// The piece concerned.
+        piece: String,
+        /// The square concerned.
+        square: Square,
+    },
     #[error(
         "en passant on {0} is impossible here: it needs an empty square just passed by a pawn that moved two squares"
     )]
+    /// Refused: en passant on … is impossible here: it needs an empty square just passed by a pawn that moved two squares.
     BadEnPassant(Square),
     #[error(
         "the rights \"{0}\" do not match the pieces: the King (and Rook) must be on their starting squares"
     )]
+    /// Refused: the rights "…" do not match the pieces: the King (and Rook) must be on their starting squares.
     BadRights(String),
 }
 
@@ -48,8 +61,10 @@ pub enum PositionError {
 #[derive(Clone, Debug, Eq, PartialEq, thiserror::Error)]
 pub enum PlayError {
     #[error("{0} is not a legal move here")]
+    /// Refused: … is not a legal move here.
     Illegal(String),
     #[error("the game is over")]
+    /// Refused: the game is over.
     GameOver,
 }
 
@@ -60,6 +75,7 @@ impl Position {
         Position::from_text(variant, &text).expect("every variant's start position is valid")
     }
 
+    /// Reads a position string of this variant, and checks it is a position that can be played.
     pub fn from_text(variant: Arc<Variant>, text: &str) -> Result<Position, PositionError> {
         let setup = Setup::parse(&variant, text)?;
         Position::from_setup(variant, setup)
@@ -132,26 +148,30 @@ impl Position {
         })
     }
 
-    pub fn variant(&self) -> &Arc<Variant> {
+    pub(crate) fn variant(&self) -> &Arc<Variant> {
         &self.variant
     }
 
+    /// The board as it stands.
     pub fn board(&self) -> &Board {
         &self.board
     }
 
+    /// The side to move.
     pub fn side_to_move(&self) -> Color {
         self.board.side
     }
 
-    pub fn last_move(&self) -> Option<Move> {
+    pub(crate) fn last_move(&self) -> Option<Move> {
         self.last_move
     }
 
+    /// The position string; [`Position::from_text`] reads it back.
     pub fn to_text(&self) -> String {
         fen::write(&self.variant, &self.board)
     }
 
+    /// Every legal move.
     pub fn legal_moves(&self) -> Vec<Move> {
         let mut moves = Vec::with_capacity(64);
         if self.outcome_without_moves().is_none() {
@@ -160,6 +180,7 @@ impl Position {
         moves
     }
 
+    /// Whether the side to move's royal piece is attacked.
     pub fn in_check(&self) -> bool {
         self.board.in_check(&self.variant)
     }
@@ -183,13 +204,13 @@ impl Position {
     }
 
     /// What identifies the position for the repetition rule.
-    pub fn key(&self) -> u64 {
+    pub(crate) fn key(&self) -> u64 {
         self.board.full_hash()
     }
 
     /// The result the position decides before any move is looked at: a royal piece captured.
     /// Repetition and the fifty-move rule are the game loop's (`rules::kit`).
-    pub fn outcome_without_moves(&self) -> Option<Outcome> {
+    pub(crate) fn outcome_without_moves(&self) -> Option<Outcome> {
         let us = self.board.side;
         if !self.variant.royal_types.is_empty() && self.board.royal[us.index()].is_none() {
             return Some(Outcome::Win {
@@ -201,7 +222,7 @@ impl Position {
     }
 
     /// The result, once the game is over by its rules.
-    pub fn outcome(&self) -> Option<Outcome> {
+    pub(crate) fn outcome(&self) -> Option<Outcome> {
         if let Some(o) = self.outcome_without_moves() {
             return Some(o);
         }
@@ -214,7 +235,7 @@ impl Position {
     }
 
     /// The result when the side to move has no legal move: checkmate or stalemate.
-    pub fn outcome_without_legal_moves(&self) -> Outcome {
+    pub(crate) fn outcome_without_legal_moves(&self) -> Outcome {
         if self.in_check() {
             Outcome::Win {
                 winner: self.board.side.other(),

@@ -11,10 +11,10 @@
 //! canonical form.
 
 use super::{
+    cell::cell_type,
     moves::{Move, MoveKind},
     notation,
     position::Position,
-    variant::cell_type,
 };
 
 /// The SAN of `m`, a legal move of `pos`.

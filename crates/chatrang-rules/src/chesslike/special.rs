@@ -7,10 +7,11 @@ use super::{
         WHITE_QUEENSIDE,
     },
     moves::{Move, MoveKind},
-    variant::{RightsKind, Variant, cell_color, cell_type},
+    variant::{RightsKind, Variant},
 };
 use crate::{Color, Square};
 
+/// Adds the variant's special moves (castling, King's leap, the two-pawn move) that are legal here.
 pub fn add_special_moves(board: &Board, v: &Variant, out: &mut Vec<Move>) {
     match v.rules.rights {
         RightsKind::Castling => castling(board, v, out),
@@ -162,10 +163,4 @@ fn two_pawn_moves(board: &Board, v: &Variant, out: &mut Vec<Move>) {
             }
         }
     }
-}
-
-/// True if the piece on `sq` is a pawn of the side to move (for notation).
-pub fn is_pawn(board: &Board, v: &Variant, sq: Square) -> bool {
-    let c = board.at(sq);
-    c != 0 && cell_color(c) == board.side && v.piece_type(cell_type(c)).pawn
 }

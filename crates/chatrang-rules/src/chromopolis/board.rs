@@ -12,15 +12,20 @@ use crate::{
 /// The kinds of piece, in the order their tables are stored.
 #[derive(Copy, Clone, Debug, Eq, PartialEq, Hash, Ord, PartialOrd)]
 pub enum Kind {
+    /// Moves one square in any direction; losing it loses the game.
     King,
+    /// The Knight.
     Knight,
+    /// The Advocate.
     Advocate,
+    /// The Prelate.
     Prelate,
+    /// The Pawn.
     Pawn,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 5] = [
+    pub(crate) const ALL: [Kind; 5] = [
         Kind::King,
         Kind::Knight,
         Kind::Advocate,
@@ -29,9 +34,9 @@ impl Kind {
     ];
 
     /// What a pawn may become on its last rank.
-    pub const PROMOTIONS: [Kind; 3] = [Kind::Knight, Kind::Advocate, Kind::Prelate];
+    pub(crate) const PROMOTIONS: [Kind; 3] = [Kind::Knight, Kind::Advocate, Kind::Prelate];
 
-    pub const fn symbol(self) -> char {
+    pub(crate) const fn symbol(self) -> char {
         match self {
             Kind::King => 'K',
             Kind::Knight => 'N',
@@ -41,7 +46,7 @@ impl Kind {
         }
     }
 
-    pub const fn name(self) -> &'static str {
+    pub(crate) const fn name(self) -> &'static str {
         match self {
             Kind::King => "King",
             Kind::Knight => "Knight",
@@ -52,7 +57,7 @@ impl Kind {
     }
 
     /// The renderer's sprite id.
-    pub const fn sprite(self) -> &'static str {
+    pub(crate) const fn sprite(self) -> &'static str {
         match self {
             Kind::King => "king",
             Kind::Knight => "knight",
@@ -63,7 +68,7 @@ impl Kind {
     }
 
     /// Where the piece may move, in XBetza (`docs/rules.md` §4.3).
-    pub const fn move_betza(self) -> &'static str {
+    pub(crate) const fn move_betza(self) -> &'static str {
         match self {
             Kind::King => "K",
             Kind::Knight => "N",
@@ -74,7 +79,7 @@ impl Kind {
     }
 
     /// Where the piece applies force, in XBetza; force ignores every piece in between.
-    pub const fn force_betza(self) -> &'static str {
+    pub(crate) const fn force_betza(self) -> &'static str {
         match self {
             Kind::King => "K",
             Kind::Knight => "N",
@@ -84,7 +89,7 @@ impl Kind {
         }
     }
 
-    pub const fn description(self) -> &'static str {
+    pub(crate) const fn description(self) -> &'static str {
         match self {
             Kind::King => {
                 "steps one square in any direction; force on the same squares. Bound, it loses the game"
@@ -102,14 +107,14 @@ impl Kind {
         }
     }
 
-    pub fn from_symbol(c: char) -> Option<Kind> {
+    pub(crate) fn from_symbol(c: char) -> Option<Kind> {
         Kind::ALL
             .into_iter()
             .find(|k| k.symbol() == c.to_ascii_uppercase())
     }
 
     /// Reads a symbol (`N`) or a name (`knight`) in any letter case.
-    pub fn parse(text: &str) -> Option<Kind> {
+    pub(crate) fn parse(text: &str) -> Option<Kind> {
         let text = text.trim();
         let mut chars = text.chars();
         match (chars.next(), chars.next()) {
@@ -140,7 +145,7 @@ pub fn geometry() -> &'static Geometry {
 }
 
 /// The last rank of each side (where pawns promote): 6 for White, 1 for Black.
-pub const fn last_rank(color: Color) -> u8 {
+pub(crate) const fn last_rank(color: Color) -> u8 {
     match color {
         Color::White => 5,
         Color::Black => 0,
@@ -148,7 +153,7 @@ pub const fn last_rank(color: Color) -> u8 {
 }
 
 /// Movement and force targets for every side, kind and square, on an empty board.
-pub struct Tables {
+pub(crate) struct Tables {
     moves: Vec<SquareSet>,
     force: Vec<SquareSet>,
 }
@@ -159,18 +164,18 @@ impl Tables {
     }
 
     /// Squares the piece may move to from `from` (before looking at what stands there).
-    pub fn moves(&self, color: Color, kind: Kind, from: Square) -> SquareSet {
+    pub(crate) fn moves(&self, color: Color, kind: Kind, from: Square) -> SquareSet {
         self.moves[Self::slot(color, kind, from)]
     }
 
     /// Squares the piece applies force to from `from`.
-    pub fn force(&self, color: Color, kind: Kind, from: Square) -> SquareSet {
+    pub(crate) fn force(&self, color: Color, kind: Kind, from: Square) -> SquareSet {
         self.force[Self::slot(color, kind, from)]
     }
 }
 
 /// The tables, built once from the XBetza of each kind on the cylinder.
-pub fn tables() -> &'static Tables {
+pub(crate) fn tables() -> &'static Tables {
     static TABLES: OnceLock<Tables> = OnceLock::new();
     TABLES.get_or_init(|| {
         let g = geometry();

@@ -29,7 +29,7 @@ pub type ChromopolisGame = Match<Chromopolis>;
 
 impl Chromopolis {
     /// The game from this position.
-    pub fn game(position: Position) -> ChromopolisGame {
+    pub(crate) fn game(position: Position) -> ChromopolisGame {
         Match::new(Chromopolis {
             position,
             last_move: Vec::new(),
@@ -37,11 +37,11 @@ impl Chromopolis {
     }
 
     /// A game from the usual start.
-    pub fn start() -> ChromopolisGame {
+    pub(crate) fn start() -> ChromopolisGame {
         Chromopolis::game(text::parse(START).expect("the start position is valid"))
     }
 
-    pub fn position(&self) -> &Position {
+    pub(crate) fn position(&self) -> &Position {
         &self.position
     }
 }

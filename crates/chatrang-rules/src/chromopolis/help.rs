@@ -1,5 +1,6 @@
 //! The `/help` text for Chromopolis, saying which parts are the bot's reconstruction.
 
+/// Chromopolis's rules summary, for `/help`.
 pub const HELP: &str = "\
 **Chromopolis** (Alexandre Owen Muñiz, 1999/2000): a 40-square cylinder, capture by binding.
 • Board: files a–g, ranks 1–6; the board wraps, so the a file is next to both b and g; a1 and a6 \

@@ -2,24 +2,22 @@
 //! captured but bound by force from two enemy pieces, and can be freed again. See `docs/rules.md`
 //! §4.
 
-pub mod board;
+pub(crate) mod board;
 mod eval;
-pub mod game;
-pub mod help;
-pub mod movegen;
-pub mod notation;
-pub mod position;
+pub(crate) mod game;
+pub(crate) mod help;
+pub(crate) mod movegen;
+pub(crate) mod notation;
+pub(crate) mod position;
 pub mod text;
 
 pub use board::{Kind, Piece, geometry};
 pub use game::{Chromopolis, ChromopolisGame, START};
 pub use help::HELP;
-pub use movegen::Move;
-pub use position::Position;
 
 use crate::SetupError;
 
 /// Loads a position string written by [`crate::Game::position_text`].
-pub fn load(text: &str) -> Result<ChromopolisGame, SetupError> {
+pub(crate) fn load(text: &str) -> Result<ChromopolisGame, SetupError> {
     text::parse(text).map(Chromopolis::game)
 }

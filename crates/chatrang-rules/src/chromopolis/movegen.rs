@@ -23,20 +23,20 @@ pub enum Move {
 /// What a move did, for descriptions, the 50-move rule and repetition.
 #[derive(Clone, Debug, Default, Eq, PartialEq)]
 pub struct Effect {
-    pub bound: Vec<(Square, Piece)>,
-    pub unbound: Vec<(Square, Piece)>,
-    pub pawn_moved: bool,
+    pub(crate) bound: Vec<(Square, Piece)>,
+    pub(crate) unbound: Vec<(Square, Piece)>,
+    pub(crate) pawn_moved: bool,
 }
 
 impl Effect {
     /// Nothing before it can come back: a binding, an unbinding or a pawn move.
-    pub fn irreversible(&self) -> bool {
+    pub(crate) fn irreversible(&self) -> bool {
         self.pawn_moved || !self.bound.is_empty() || !self.unbound.is_empty()
     }
 }
 
 /// Every legal action of the side to act (the game being over is the caller's business).
-pub fn legal_moves(pos: &Position) -> Vec<Move> {
+pub(crate) fn legal_moves(pos: &Position) -> Vec<Move> {
     let mut out = Vec::new();
     if let Some(&square) = pos.pending.first() {
         for kind in pos.bound_kinds(square, pos.side) {
@@ -71,7 +71,7 @@ pub fn legal_moves(pos: &Position) -> Vec<Move> {
 }
 
 /// Plays an action already known to be legal.
-pub fn apply(pos: &mut Position, m: Move) -> Effect {
+pub(crate) fn apply(pos: &mut Position, m: Move) -> Effect {
     let mut effect = Effect::default();
     let side = pos.side;
     match m {

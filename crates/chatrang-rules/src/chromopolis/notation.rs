@@ -11,7 +11,7 @@ use crate::{ActionError, Promotion, Square};
 
 const EXPECTED: &str = "write a move as two squares (b2b3), a promotion as c5c6=N (N, A or L), or an unbinding choice as unbind c4 N";
 
-pub fn canonical(m: Move) -> String {
+pub(crate) fn canonical(m: Move) -> String {
     match m {
         Move::Move {
             from,
@@ -41,7 +41,7 @@ fn list(items: &[(Square, Piece)]) -> String {
 
 /// A sentence for people about an action just played: `before` is the position it was played
 /// in, `after` the result.
-pub fn describe(before: &Position, after: &Position, m: Move, effect: &Effect) -> String {
+pub(crate) fn describe(before: &Position, after: &Position, m: Move, effect: &Effect) -> String {
     let side = before.side;
     let mut text = match m {
         Move::Move {
@@ -88,7 +88,7 @@ fn square(text: &str) -> Option<Square> {
 }
 
 /// Reads an action and checks that it is legal now.
-pub fn parse(pos: &Position, input: &str, legal: &[Move]) -> Result<Move, ActionError> {
+pub(crate) fn parse(pos: &Position, input: &str, legal: &[Move]) -> Result<Move, ActionError> {
     if input.len() > 100 {
         return Err(unreadable(input));
     }

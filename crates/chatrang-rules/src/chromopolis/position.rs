@@ -6,23 +6,23 @@ use super::board::{Kind, Piece, geometry, tables};
 use crate::{Color, Square};
 
 /// Square indices (`rank * 16 + file`) of this board are all below this.
-pub const CELLS: usize = 96;
+pub(crate) const CELLS: usize = 96;
 
 #[derive(Clone, Debug, Eq, PartialEq, Hash)]
-pub struct Position {
+pub(crate) struct Position {
     /// The unbound piece on each square, by square index.
-    pub board: [Option<Piece>; CELLS],
+    pub(crate) board: [Option<Piece>; CELLS],
     /// Bound pieces with their squares, kept sorted so equal positions compare equal.
-    pub bound: Vec<(Square, Piece)>,
+    pub(crate) bound: Vec<(Square, Piece)>,
     /// The side to move, or (with `pending`) the side finishing its turn.
-    pub side: Color,
+    pub(crate) side: Color,
     /// Squares where the side to act must choose which of its bound pieces to unbind, in
     /// the order they will be asked (by square). The turn passes when it is empty.
-    pub pending: Vec<Square>,
+    pub(crate) pending: Vec<Square>,
     /// Half-moves since the last binding, unbinding or pawn move.
-    pub halfmove: u32,
+    pub(crate) halfmove: u32,
     /// Starts at 1 and goes up after each Black turn.
-    pub fullmove: u32,
+    pub(crate) fullmove: u32,
 }
 
 /// What decides repetition: everything but the counters.
@@ -35,7 +35,7 @@ pub struct Key {
 }
 
 impl Position {
-    pub fn empty() -> Position {
+    pub(crate) fn empty() -> Position {
         Position {
             board: [None; CELLS],
             bound: Vec::new(),
@@ -46,29 +46,29 @@ impl Position {
         }
     }
 
-    pub fn at(&self, square: Square) -> Option<Piece> {
+    pub(crate) fn at(&self, square: Square) -> Option<Piece> {
         self.board.get(square.index()).copied().flatten()
     }
 
-    pub fn set(&mut self, square: Square, piece: Option<Piece>) {
+    pub(crate) fn set(&mut self, square: Square, piece: Option<Piece>) {
         self.board[square.index()] = piece;
     }
 
     /// The bound pieces on one square.
-    pub fn bound_on(&self, square: Square) -> impl Iterator<Item = Piece> + '_ {
+    pub(crate) fn bound_on(&self, square: Square) -> impl Iterator<Item = Piece> + '_ {
         self.bound
             .iter()
             .filter(move |(s, _)| *s == square)
             .map(|&(_, p)| p)
     }
 
-    pub fn add_bound(&mut self, square: Square, piece: Piece) {
+    pub(crate) fn add_bound(&mut self, square: Square, piece: Piece) {
         let at = self.bound.partition_point(|&e| e <= (square, piece));
         self.bound.insert(at, (square, piece));
     }
 
     /// Removes one bound piece; false if there was none like it.
-    pub fn remove_bound(&mut self, square: Square, piece: Piece) -> bool {
+    pub(crate) fn remove_bound(&mut self, square: Square, piece: Piece) -> bool {
         match self.bound.iter().position(|&e| e == (square, piece)) {
             Some(i) => {
                 self.bound.remove(i);
@@ -79,7 +79,7 @@ impl Position {
     }
 
     /// The distinct kinds of `color`'s bound pieces on `square`, in kind order.
-    pub fn bound_kinds(&self, square: Square, color: Color) -> Vec<Kind> {
+    pub(crate) fn bound_kinds(&self, square: Square, color: Color) -> Vec<Kind> {
         let mut kinds: Vec<Kind> = self
             .bound_on(square)
             .filter(|p| p.color == color)
@@ -90,14 +90,14 @@ impl Position {
     }
 
     /// Unbound pieces with their squares, in square order.
-    pub fn unbound(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
+    pub(crate) fn unbound(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
         geometry()
             .squares()
             .filter_map(|s| self.at(s).map(|p| (s, p)))
     }
 
     /// How many of `color`'s unbound pieces apply force to each square.
-    pub fn force_counts(&self, color: Color) -> [u8; CELLS] {
+    pub(crate) fn force_counts(&self, color: Color) -> [u8; CELLS] {
         let t = tables();
         let mut counts = [0u8; CELLS];
         for (from, piece) in self.unbound().filter(|(_, p)| p.color == color) {
@@ -109,14 +109,14 @@ impl Position {
     }
 
     /// The side whose King is bound, if any (that side has lost).
-    pub fn bound_king(&self) -> Option<Color> {
+    pub(crate) fn bound_king(&self) -> Option<Color> {
         self.bound
             .iter()
             .find(|(_, p)| p.kind == Kind::King)
             .map(|(_, p)| p.color)
     }
 
-    pub fn key(&self) -> Key {
+    pub(crate) fn key(&self) -> Key {
         Key {
             board: self.board,
             bound: self.bound.clone(),

@@ -29,7 +29,7 @@ fn rank_squares(rank: u8) -> Vec<Square> {
         .collect()
 }
 
-pub fn write(pos: &Position) -> String {
+pub(crate) fn write(pos: &Position) -> String {
     let mut rows = Vec::new();
     for rank in (0..6).rev() {
         let mut row = String::new();
@@ -90,7 +90,7 @@ fn piece(c: char) -> Result<Piece, SetupError> {
     })
 }
 
-pub fn parse(text: &str) -> Result<Position, SetupError> {
+pub(crate) fn parse(text: &str) -> Result<Position, SetupError> {
     if let Some(found) = limits::over(text, limits::CHROMOPOLIS_POSITION) {
         return Err(bad(format!(
             "that position has {found} characters; a Chromopolis position has at most {}",

@@ -12,13 +12,18 @@ use crate::Tile;
 /// The colour of one Katarenga square; it decides how a pawn standing there moves.
 #[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
 pub enum Hue {
+    /// Red: moves like a King.
     Red,
+    /// Yellow: moves like a Bishop.
     Yellow,
+    /// Green: moves like a Knight.
     Green,
+    /// Blue: moves like a Rook.
     Blue,
 }
 
 impl Hue {
+    /// The four colours.
     pub const ALL: [Hue; 4] = [Hue::Red, Hue::Yellow, Hue::Green, Hue::Blue];
 
     fn from_letter(c: u8) -> Option<Hue> {
@@ -31,7 +36,7 @@ impl Hue {
         }
     }
 
-    pub const fn name(self) -> &'static str {
+    pub(crate) const fn name(self) -> &'static str {
         match self {
             Hue::Red => "red",
             Hue::Yellow => "yellow",
@@ -40,7 +45,7 @@ impl Hue {
         }
     }
 
-    pub const fn tile(self) -> Tile {
+    pub(crate) const fn tile(self) -> Tile {
         match self {
             Hue::Red => Tile::Red,
             Hue::Yellow => Tile::Yellow,
@@ -51,10 +56,10 @@ impl Hue {
 }
 
 /// A 4×4 face, rows from the top (the edge away from the viewer) down, columns left to right.
-pub type Face = [[Hue; 4]; 4];
+pub(crate) type Face = [[Hue; 4]; 4];
 
 /// The eight faces exactly as `docs/rules.md` §3.1 lists them: `FACE_TEXT[q][side]`, side 0 = a.
-pub const FACE_TEXT: [[&str; 2]; 4] = [
+pub(crate) const FACE_TEXT: [[&str; 2]; 4] = [
     ["RYBG/GRGB/YYBR/BGRY", "RGYB/YRYG/BGBR/GBRY"],
     ["RYGB/GYRY/BBGR/YRBG", "RGBY/YYBR/GRGB/BYRG"],
     ["RGBY/YYGR/BBRG/GRYB", "RYBG/GYBR/BGRY/YRGB"],
@@ -73,7 +78,7 @@ pub fn face(quarter: usize, side: usize) -> Face {
 }
 
 /// Turns a face a quarter-turn clockwise `turns` times.
-pub fn rotate_face(face: Face, turns: u8) -> Face {
+pub(crate) fn rotate_face(face: Face, turns: u8) -> Face {
     let mut out = face;
     for _ in 0..turns % 4 {
         let before = out;
@@ -84,13 +89,13 @@ pub fn rotate_face(face: Face, turns: u8) -> Face {
 
 /// One quarterboard in one slot of the frame: which one, which side up, how far turned.
 #[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
-pub struct Placement {
+pub(crate) struct Placement {
     /// 0–3 for Q1–Q4.
-    pub quarter: u8,
+    pub(crate) quarter: u8,
     /// 0 for the a face, 1 for the b face.
-    pub side: u8,
+    pub(crate) side: u8,
     /// Quarter-turns clockwise, 0–3.
-    pub turns: u8,
+    pub(crate) turns: u8,
 }
 
 /// The letters of the board code: one letter per slot names quarterboard, face and turn
@@ -103,7 +108,7 @@ const CODE_LETTERS: &[u8; 32] = b"ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 /// bottom-right (top = rank 8).
 #[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
 pub struct Arrangement {
-    pub slots: [Placement; 4],
+    pub(crate) slots: [Placement; 4],
 }
 
 /// A board code that names no board.
@@ -112,12 +117,15 @@ pub enum BoardCodeError {
     #[error(
         "a board code has exactly 4 characters (one per quarterboard, such as AJS2), not \"{0}\""
     )]
+    /// A board code of the wrong length.
     Length(String),
     #[error("\"{0}\" cannot be in a board code; the characters are A–H, J–N, P–Z and 2–9")]
+    /// A character that is no colour.
     Character(char),
     #[error(
         "the board code \"{0}\" uses one quarterboard twice; each of Q1 (A–H), Q2 (J–R), Q3 (S–Z) and Q4 (2–9) must appear once"
     )]
+    /// A quarter used twice.
     Repeated(String),
 }
 
@@ -153,7 +161,7 @@ impl Arrangement {
     /// A board drawn from `seed` with ChaCha8 (`rand_chacha`, portable and reproducible), as
     /// Catalonia's dice are: the same seed gives the same board. A game stores the board it
     /// got in its start position, so a later change here never alters a game already begun.
-    pub fn random(seed: u64) -> Arrangement {
+    pub(crate) fn random(seed: u64) -> Arrangement {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         Arrangement::from_index(rng.random_range(0..Self::COUNT))
     }
@@ -214,7 +222,7 @@ impl Arrangement {
 
     /// The same board turned a quarter-turn clockwise `turns` times, as a new arrangement (the
     /// quarterboards change slots and each turns with the board).
-    pub fn turned(&self, turns: u8) -> Arrangement {
+    pub(crate) fn turned(&self, turns: u8) -> Arrangement {
         let mut out = *self;
         for _ in 0..turns % 4 {
             let [tl, tr, bl, br] = out.slots;

@@ -43,7 +43,7 @@ impl Katarenga {
         })
     }
 
-    pub fn position(&self) -> &Position {
+    pub(crate) fn position(&self) -> &Position {
         &self.position
     }
 

@@ -1,6 +1,7 @@
 //! The `/help` text for Katarenga, including every decision the bot made where the published
 //! rules are silent.
 
+/// Katarenga's rules summary, for `/help`.
 pub const HELP: &str = "\
 **Katarenga** (David Parlett, 2017): 8×8 board of red, yellow, green and blue squares built from \
 four double-sided quarterboards; 8 pawns each.

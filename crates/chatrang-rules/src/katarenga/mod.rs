@@ -3,11 +3,11 @@
 
 pub mod board;
 mod eval;
-pub mod game;
-pub mod help;
-pub mod movegen;
-pub mod notation;
-pub mod position;
+pub(crate) mod game;
+pub(crate) mod help;
+pub(crate) mod movegen;
+pub(crate) mod notation;
+pub(crate) mod position;
 pub mod text;
 
 pub use board::{Arrangement, BoardCodeError, Hue};
@@ -19,7 +19,7 @@ pub use position::{Edge, Phase, Position};
 use crate::{OptionSpec, Options, SetupError};
 
 /// The options a new game accepts.
-pub const OPTIONS: [OptionSpec; 3] = [
+pub(crate) const OPTIONS: [OptionSpec; 3] = [
     OptionSpec {
         name: "board",
         description: "the board code (4 characters, such as AJS2); random when absent",
@@ -36,7 +36,7 @@ pub const OPTIONS: [OptionSpec; 3] = [
 
 /// Starts a game from the options `board` (a board code; random from `seed` when absent) and
 /// `baseline` (Black's choice made in advance; asked in play when absent).
-pub fn new_game(options: &Options, seed: u64) -> Result<KatarengaGame, SetupError> {
+pub(crate) fn new_game(options: &Options, seed: u64) -> Result<KatarengaGame, SetupError> {
     let arrangement = match options.get("board") {
         Some(code) => Arrangement::parse(code).map_err(|e| SetupError(e.to_string()))?,
         None => Arrangement::random(seed),
@@ -57,7 +57,7 @@ pub fn new_game(options: &Options, seed: u64) -> Result<KatarengaGame, SetupErro
 }
 
 /// Loads a position string written by [`crate::Game::position_text`].
-pub fn load(text: &str) -> Result<KatarengaGame, SetupError> {
+pub(crate) fn load(text: &str) -> Result<KatarengaGame, SetupError> {
     text::parse(text).map(Katarenga::game)
 }
 

@@ -15,9 +15,19 @@ pub enum Move {
     /// Black's opening decision: this edge is Black's baseline.
     Baseline(Edge),
     /// A pawn moves (or captures) from one square to another (indices `rank * 8 + file`).
-    Step { from: u8, to: u8 },
+    /// A piece moves (or captures) between two squares, by index.
+    Step {
+        /// The square it leaves.
+        from: u8,
+        /// The square it reaches.
+        to: u8,
+    },
     /// A pawn on the opponent's baseline leaves the board into a free enemy camp.
-    Camp { from: u8 },
+    /// A piece enters the enemy's camp from its last rank.
+    Camp {
+        /// The square it leaves.
+        from: u8,
+    },
 }
 
 /// How a pawn moves from each colour (in the order of [`Hue`]), in XBetza: red slides like a rook, yellow like a
@@ -59,7 +69,12 @@ fn reach() -> &'static Reach {
 
 /// The squares a pawn of `color` on `from` may move to, captures included unless the side's
 /// first move is still due. Calls `found` once per target.
-pub fn pawn_targets(pos: &Position, color: Color, from: usize, mut found: impl FnMut(usize)) {
+pub(crate) fn pawn_targets(
+    pos: &Position,
+    color: Color,
+    from: usize,
+    mut found: impl FnMut(usize),
+) {
     let may_capture = !pos.first_move_due[color];
     let mut land = |to: usize| match pos.cells[to] {
         None => {
@@ -88,7 +103,7 @@ pub fn pawn_targets(pos: &Position, color: Color, from: usize, mut found: impl F
 }
 
 /// Every legal action of the side (or the decision) now, ignoring whether the game is over.
-pub fn legal_moves(pos: &Position) -> Vec<Move> {
+pub(crate) fn legal_moves(pos: &Position) -> Vec<Move> {
     match pos.phase {
         Phase::ChooseBaseline => Edge::ALL.into_iter().map(Move::Baseline).collect(),
         Phase::Turn(color) => moves_of(pos, color),
@@ -96,7 +111,7 @@ pub fn legal_moves(pos: &Position) -> Vec<Move> {
 }
 
 /// The moves `color` would have if it were their turn.
-pub fn moves_of(pos: &Position, color: Color) -> Vec<Move> {
+pub(crate) fn moves_of(pos: &Position, color: Color) -> Vec<Move> {
     let mut out = Vec::new();
     let camp_free = pos.camps[color].contains(&false);
     for from in 0..64 {
@@ -117,7 +132,7 @@ pub fn moves_of(pos: &Position, color: Color) -> Vec<Move> {
 }
 
 /// True if `color` has any legal move (cheaper than listing them).
-pub fn can_move(pos: &Position, color: Color) -> bool {
+pub(crate) fn can_move(pos: &Position, color: Color) -> bool {
     let camp_free = pos.camps[color].contains(&false);
     (0..64).any(|from| {
         if pos.cells[from] != Some(color) {
@@ -134,7 +149,7 @@ pub fn can_move(pos: &Position, color: Color) -> bool {
 
 /// Which camp a pawn entering from `from` takes: the one on its side of the board if free,
 /// else the other. (Both camps count the same, so the bot chooses rather than ask.)
-pub fn camp_for(pos: &Position, color: Color, from: usize) -> usize {
+pub(crate) fn camp_for(pos: &Position, color: Color, from: usize) -> usize {
     let near = usize::from(from % 8 >= 4);
     if pos.camps[color][near] {
         1 - near
@@ -146,18 +161,18 @@ pub fn camp_for(pos: &Position, color: Color, from: usize) -> usize {
 /// What one action changed, for descriptions and the repetition history.
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
 pub struct Effect {
-    pub captured: bool,
+    pub(crate) captured: bool,
     /// The camp entered, if any.
-    pub camp: Option<usize>,
+    pub(crate) camp: Option<usize>,
     /// The side that had no legal move and was passed over.
-    pub passed: Option<Color>,
+    pub(crate) passed: Option<Color>,
     /// True if the position can never come back (capture, camp, first move, baseline).
-    pub irreversible: bool,
+    pub(crate) irreversible: bool,
 }
 
 /// Plays a move already known to be legal, then skips a side that cannot move (if the other
 /// can). Winning is judged by the caller from the resulting position.
-pub fn apply(pos: &mut Position, m: Move) -> Effect {
+pub(crate) fn apply(pos: &mut Position, m: Move) -> Effect {
     let mut effect = Effect {
         captured: false,
         camp: None,
@@ -210,7 +225,7 @@ pub fn apply(pos: &mut Position, m: Move) -> Effect {
 
 /// The side that has won, and why: two pawns in camp, or the opponent down to fewer than two
 /// pawns.
-pub fn winner(pos: &Position) -> Option<(Color, String)> {
+pub(crate) fn winner(pos: &Position) -> Option<(Color, String)> {
     if pos.phase == Phase::ChooseBaseline {
         return None;
     }

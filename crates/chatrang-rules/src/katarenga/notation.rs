@@ -11,7 +11,7 @@ use crate::{ActionError, Color, Square, two_squares};
 
 const EXPECTED: &str = "write a move as two squares (c3c5), a camp entry as c8-camp, or Black's opening choice as baseline north, east, south or west";
 
-pub fn canonical(m: Move) -> String {
+pub(crate) fn canonical(m: Move) -> String {
     match m {
         Move::Baseline(edge) => format!("baseline {}", edge.name()),
         Move::Step { from, to } => {
@@ -22,7 +22,7 @@ pub fn canonical(m: Move) -> String {
 }
 
 /// A sentence for people, said before the move is played.
-pub fn describe(pos: &Position, m: Move) -> String {
+pub(crate) fn describe(pos: &Position, m: Move) -> String {
     match (m, pos.phase) {
         (Move::Baseline(edge), _) => format!(
             "Black takes the {} edge as their baseline; the board turns so it is at the top, and White moves first",
@@ -65,7 +65,7 @@ fn square(text: &str) -> Option<usize> {
 }
 
 /// Reads an action and checks that it is legal now.
-pub fn parse(pos: &Position, input: &str, legal: &[Move]) -> Result<Move, ActionError> {
+pub(crate) fn parse(pos: &Position, input: &str, legal: &[Move]) -> Result<Move, ActionError> {
     if input.len() > 100 {
         return Err(unreadable(input));
     }

@@ -9,16 +9,20 @@ use crate::{ByColor, Color, Geometry, Square};
 /// An edge of the board as it is shown before Black chooses (north = the rank 8 edge).
 #[derive(Copy, Clone, Debug, Eq, PartialEq, Hash)]
 pub enum Edge {
+    /// North.
     North,
+    /// East.
     East,
+    /// South.
     South,
+    /// West.
     West,
 }
 
 impl Edge {
-    pub const ALL: [Edge; 4] = [Edge::North, Edge::East, Edge::South, Edge::West];
+    pub(crate) const ALL: [Edge; 4] = [Edge::North, Edge::East, Edge::South, Edge::West];
 
-    pub const fn name(self) -> &'static str {
+    pub(crate) const fn name(self) -> &'static str {
         match self {
             Edge::North => "north",
             Edge::East => "east",
@@ -28,7 +32,7 @@ impl Edge {
     }
 
     /// Reads `north`, `n`, `top`, … in any letter case.
-    pub fn parse(text: &str) -> Option<Edge> {
+    pub(crate) fn parse(text: &str) -> Option<Edge> {
         match text.trim().to_ascii_lowercase().as_str() {
             "north" | "n" | "top" => Some(Edge::North),
             "east" | "e" | "right" => Some(Edge::East),
@@ -39,7 +43,7 @@ impl Edge {
     }
 
     /// Quarter-turns clockwise that bring this edge to the top of the board.
-    pub const fn turns_to_top(self) -> u8 {
+    pub(crate) const fn turns_to_top(self) -> u8 {
         match self {
             Edge::North => 0,
             Edge::East => 3,
@@ -54,27 +58,30 @@ impl Edge {
 pub enum Phase {
     /// Black is choosing which edge is their baseline; no pawns are on the board yet.
     ChooseBaseline,
+    /// A side's turn.
     Turn(Color),
 }
 
 /// The two camps a side's pawns are trying to reach: `[beside the a-file corner, beside the
 /// h-file corner]` of the opponent's baseline.
-pub type Camps = [bool; 2];
+pub(crate) type Camps = [bool; 2];
 
 #[derive(Clone, Debug, Eq, PartialEq, Hash)]
+/// A Katarenga position: the board, the pieces and whose turn it is.
 pub struct Position {
-    pub arrangement: Arrangement,
-    pub hues: [Hue; 64],
+    pub(crate) arrangement: Arrangement,
+    pub(crate) hues: [Hue; 64],
     /// Pawns on the board, indexed `rank * 8 + file`.
     pub cells: [Option<Color>; 64],
+    /// What is being decided now.
     pub phase: Phase,
     /// The camps each side's pawns occupy (White's are beyond a8 and h8, Black's beyond a1 and
     /// h1, after Black's baseline has been turned to the top).
-    pub camps: ByColor<Camps>,
+    pub(crate) camps: ByColor<Camps>,
     /// True until that side has made its first move (which may not capture).
-    pub first_move_due: ByColor<bool>,
+    pub(crate) first_move_due: ByColor<bool>,
     /// Starts at 1 and goes up after each Black turn, as in chess.
-    pub fullmove: u32,
+    pub(crate) fullmove: u32,
 }
 
 /// A compact, exact summary of everything that decides what may happen next: used for
@@ -101,34 +108,27 @@ impl Position {
     }
 
     /// The rank each side must reach: Black's baseline (rank 8) for White, rank 1 for Black.
-    pub const fn target_rank(color: Color) -> usize {
+    pub(crate) const fn target_rank(color: Color) -> usize {
         match color {
             Color::White => 7,
             Color::Black => 0,
         }
     }
 
-    pub fn side_to_move(&self) -> Option<Color> {
-        match self.phase {
-            Phase::ChooseBaseline => None,
-            Phase::Turn(c) => Some(c),
-        }
-    }
-
-    pub fn pawns_on_board(&self, color: Color) -> usize {
+    pub(crate) fn pawns_on_board(&self, color: Color) -> usize {
         self.cells.iter().filter(|&&c| c == Some(color)).count()
     }
 
-    pub fn camped(&self, color: Color) -> usize {
+    pub(crate) fn camped(&self, color: Color) -> usize {
         self.camps[color].iter().filter(|&&c| c).count()
     }
 
     /// Pawns the side still has, on the board and in camp together.
-    pub fn pawns_left(&self, color: Color) -> usize {
+    pub(crate) fn pawns_left(&self, color: Color) -> usize {
         self.pawns_on_board(color) + self.camped(color)
     }
 
-    pub fn key(&self) -> Key {
+    pub(crate) fn key(&self) -> Key {
         let mask = |color| {
             self.cells
                 .iter()
@@ -162,17 +162,17 @@ impl Position {
 }
 
 /// The 8×8 board; its index space (`rank * 8 + file`) numbers the cells of a position.
-pub fn geometry() -> &'static Geometry {
+pub(crate) fn geometry() -> &'static Geometry {
     static GEOMETRY: OnceLock<Geometry> = OnceLock::new();
     GEOMETRY.get_or_init(|| Geometry::rectangle(8, 8).expect("8×8 is a board"))
 }
 
 /// The index of a square, if it is on the board.
-pub fn index_of(square: Square) -> Option<usize> {
+pub(crate) fn index_of(square: Square) -> Option<usize> {
     geometry().index_of(square)
 }
 
 /// The square of an index below 64.
-pub fn square_of(index: usize) -> Square {
+pub(crate) fn square_of(index: usize) -> Square {
     geometry().square_at(index).expect("index below 64")
 }

@@ -17,7 +17,7 @@ use crate::{
     limits,
 };
 
-pub fn write(pos: &Position) -> String {
+pub(crate) fn write(pos: &Position) -> String {
     let mut rows = Vec::new();
     for rank in (0..8).rev() {
         let mut row = String::new();
@@ -95,7 +95,7 @@ impl CellCodec for Pawns {
     }
 }
 
-pub fn parse(text: &str) -> Result<Position, SetupError> {
+pub(crate) fn parse(text: &str) -> Result<Position, SetupError> {
     if let Some(found) = limits::over(text, limits::KATARENGA_POSITION) {
         return Err(bad(format!(
             "that position has {found} characters; a Katarenga position has at most {}",

@@ -12,34 +12,41 @@ use crate::{
 /// One piece a player defined.
 #[derive(Clone, Debug, Eq, PartialEq)]
 pub struct PieceDef {
-    pub name: String,
+    pub(crate) name: String,
     /// One or two letters, upper case.
-    pub symbol: String,
-    pub betza: Betza,
-    pub royal: bool,
+    pub(crate) symbol: String,
+    pub(crate) betza: Betza,
+    pub(crate) royal: bool,
     /// Pawn family: promotes on the last rank and has the multi-steps of §2.1.
-    pub pawn: bool,
+    pub(crate) pawn: bool,
 }
 
 /// A player's list of pieces, in the order given.
 #[derive(Clone, Debug, Eq, PartialEq)]
 pub struct Army {
-    pub pieces: Vec<PieceDef>,
+    pub(crate) pieces: Vec<PieceDef>,
 }
 
 /// Why an army text could not be read: which piece, and what is wrong with it.
 #[derive(Clone, Debug, Eq, PartialEq, thiserror::Error)]
 pub enum ArmyError {
     #[error("the list is empty; write one piece per line, such as: Dragon, D, QN")]
+    /// The list is empty.
     Empty,
     #[error("the list has {0} characters; a list has at most {MAX_TEXT}")]
+    /// The list is longer than allowed.
     TooLong(usize),
     #[error("the list has more than {MAX_PIECES} pieces; a list has at most {MAX_PIECES}")]
+    /// The list has more pieces than allowed.
     TooMany,
     #[error("piece {index} (\"{entry}\"): {reason}")]
+    /// One entry of the list is wrong.
     Piece {
+        /// Its place in the list, from 0.
         index: usize,
+        /// The entry as written.
         entry: String,
+        /// What is wrong with it.
         reason: String,
     },
 }

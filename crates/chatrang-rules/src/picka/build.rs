@@ -35,7 +35,7 @@ pub fn add_promotions(
 
 /// The sprite for a player-defined piece: a known sprite when it is written as a known piece,
 /// `custom` otherwise.
-pub fn sprite(def: &PieceDef) -> String {
+pub(crate) fn sprite(def: &PieceDef) -> String {
     let text = def.betza.text.as_str();
     if def.royal {
         return match text {
@@ -85,7 +85,7 @@ pub fn sprite(def: &PieceDef) -> String {
 }
 
 /// The engine's type for a player-defined piece (promotions are added once all are known).
-pub fn piece_type(def: &PieceDef) -> PieceType {
+pub(crate) fn piece_type(def: &PieceDef) -> PieceType {
     let mut t = PieceType {
         name: def.name.clone(),
         symbol: def.symbol.clone(),
@@ -119,16 +119,20 @@ fn describe(def: &PieceDef) -> String {
 
 /// The types of a game and how many of each the draft pool holds.
 #[derive(Clone, Debug)]
-pub struct Pooled {
-    pub types: Vec<PieceType>,
-    pub pool: Vec<(TypeId, u8)>,
+pub(crate) struct Pooled {
+    pub(crate) types: Vec<PieceType>,
+    pub(crate) pool: Vec<(TypeId, u8)>,
 }
 
 /// Puts `fixed` types (outside the pool) first, then White's list, then Black's. A piece of
 /// Black's list identical to one of White's (same name, letter, flags and movement) is the
 /// same type with two copies in the pool; any other clash of letter or name is resolved by
 /// giving the later piece a new letter and its list's name in brackets.
-pub fn merge(fixed: Vec<PieceType>, armies: &ByColor<&[PieceDef]>, geometry: &Geometry) -> Pooled {
+pub(crate) fn merge(
+    fixed: Vec<PieceType>,
+    armies: &ByColor<&[PieceDef]>,
+    geometry: &Geometry,
+) -> Pooled {
     let mut types = fixed;
     let mut pool: Vec<(TypeId, u8)> = Vec::new();
     for color in Color::ALL {

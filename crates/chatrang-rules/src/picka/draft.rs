@@ -15,56 +15,95 @@ use crate::{
 #[derive(Clone, Debug, Eq, PartialEq, thiserror::Error)]
 pub enum DraftError {
     #[error("during the draft nothing has moved: write - for en passant and 0 1 for the clocks")]
+    /// The pick is a move, not a pick.
     Moved,
     /// A type outside the pool that is not one of the game's fixed pieces either.
     #[error("a {piece} on {square} cannot stand there during the draft")]
-    NotInPool { piece: String, square: Square },
-    #[error("{color} cannot have placed a piece on {square} in the draft")]
-    OutsideZone { color: Color, square: Square },
-    #[error("the {color} {piece} must stand on {square} during the draft")]
-    FixedMissing {
-        color: Color,
+    /// The piece is not in the pool.
+    NotInPool {
+        /// The piece concerned.
         piece: String,
+        /// The square concerned.
+        square: Square,
+    },
+    #[error("{color} cannot have placed a piece on {square} in the draft")]
+    /// The square is outside the side's zone.
+    OutsideZone {
+        /// The side concerned.
+        color: Color,
+        /// The square concerned.
+        square: Square,
+    },
+    #[error("the {color} {piece} must stand on {square} during the draft")]
+    /// A fixed piece was not placed where it must be.
+    FixedMissing {
+        /// The side concerned.
+        color: Color,
+        /// The piece concerned.
+        piece: String,
+        /// The square concerned.
         square: Square,
     },
     #[error("the pool has only {copies} {piece} but the board has more")]
-    PoolExceeded { copies: u8, piece: String },
+    /// More copies of the piece than the pool holds.
+    PoolExceeded {
+        /// How many copies the pool holds.
+        copies: u8,
+        /// The piece concerned.
+        piece: String,
+    },
     #[error("every piece has been picked, so the draft is over: remove the word draft")]
+    /// The draft is over.
     Over,
     #[error("after {picks} picks White has {expected} pieces from the pool, not {found}")]
+    /// A position whose White count does not fit its number of picks.
     WhiteCount {
+        /// Picks made.
         picks: u16,
+        /// White pieces expected.
         expected: usize,
+        /// White pieces found.
         found: usize,
     },
     #[error("{0} has a piece on its second rank while its first is not full")]
+    /// A piece on the second rank before the first is full.
     SecondRankEarly(Color),
     #[error("{color} must have exactly one royal piece once it has picked (it has {royals})")]
-    Royals { color: Color, royals: usize },
+    /// A side with the wrong number of royal pieces.
+    Royals {
+        /// The side concerned.
+        color: Color,
+        /// How many royal pieces it has.
+        royals: usize,
+    },
     #[error("after {picks} picks it is {picker}'s pick, not {side}'s")]
+    /// A position whose side to pick does not fit its number of picks.
     WrongPicker {
+        /// Picks made.
         picks: u16,
+        /// The side that should pick.
         picker: Color,
+        /// The side written.
         side: Color,
     },
 }
 
 #[derive(Clone, Debug)]
-pub struct Draft {
-    pub rules: Arc<PickRules>,
-    pub board: Board,
+pub(crate) struct Draft {
+    pub(crate) rules: Arc<PickRules>,
+    pub(crate) board: Board,
     /// Picks made so far.
-    pub picks: u16,
+    pub(crate) picks: u16,
     /// The square of the latest pick (for pictures only).
-    pub last: Option<Square>,
+    pub(crate) last: Option<Square>,
 }
 
 /// A readable pick: which type, where.
-pub type Pick = (TypeId, Square);
+pub(crate) type Pick = (TypeId, Square);
 
 impl Draft {
     /// The empty draft: nothing picked yet, fixed pieces (Easy Patch) in place.
-    pub fn new(rules: Arc<PickRules>) -> Draft {
+    pub(crate) fn new(rules: Arc<PickRules>) -> Draft {
         let mut board = Board::empty();
         for &(sq, color, t) in &rules.fixed {
             board.set(&rules.variant, sq, Some((color, t)));
@@ -77,20 +116,20 @@ impl Draft {
         }
     }
 
-    pub fn picker(&self) -> Color {
+    pub(crate) fn picker(&self) -> Color {
         picker(self.picks)
     }
 
-    pub fn total(&self) -> u16 {
+    pub(crate) fn total(&self) -> u16 {
         self.rules.total_picks()
     }
 
-    pub fn is_complete(&self) -> bool {
+    pub(crate) fn is_complete(&self) -> bool {
         self.picks >= self.total()
     }
 
     /// Where this pick stands in the turn: (1, 1), (1, 2) or (2, 2).
-    pub fn place_in_turn(&self) -> (u16, u16) {
+    pub(crate) fn place_in_turn(&self) -> (u16, u16) {
         place_in_turn(self.picks, self.total())
     }
 
@@ -106,7 +145,7 @@ impl Draft {
     }
 
     /// Pool types still available and how many copies of each.
-    pub fn remaining(&self) -> Vec<(TypeId, u8)> {
+    pub(crate) fn remaining(&self) -> Vec<(TypeId, u8)> {
         self.rules
             .pool
             .iter()
@@ -134,7 +173,7 @@ impl Draft {
     }
 
     /// The squares a side may place its next pick on.
-    pub fn open_squares(&self, color: Color) -> Vec<Square> {
+    pub(crate) fn open_squares(&self, color: Color) -> Vec<Square> {
         let empty = |squares: Vec<Square>| -> Vec<Square> {
             squares
                 .into_iter()
@@ -150,12 +189,12 @@ impl Draft {
     }
 
     /// The rank (as people number it) where the picker places now.
-    pub fn open_rank(&self, color: Color) -> u8 {
+    pub(crate) fn open_rank(&self, color: Color) -> u8 {
         self.open_squares(color).first().map_or(1, |s| s.rank() + 1)
     }
 
     /// Whether the side must pick a royal piece now.
-    pub fn royal_required(&self, color: Color) -> bool {
+    pub(crate) fn royal_required(&self, color: Color) -> bool {
         self.rules.first_pick_royal && self.picked_by(color) == 0
     }
 
@@ -165,7 +204,7 @@ impl Draft {
     }
 
     /// Why the side to pick may not place type `t` on `sq`, if it may not.
-    pub fn refusal(&self, t: TypeId, sq: Square) -> Option<String> {
+    pub(crate) fn refusal(&self, t: TypeId, sq: Square) -> Option<String> {
         let us = self.picker();
         let v = &self.rules.variant;
         let piece = v.piece_type(t);
@@ -241,7 +280,7 @@ impl Draft {
     }
 
     /// Every pick the side to pick may make now.
-    pub fn legal_picks(&self) -> Vec<Pick> {
+    pub(crate) fn legal_picks(&self) -> Vec<Pick> {
         if self.is_complete() {
             return Vec::new();
         }
@@ -258,7 +297,7 @@ impl Draft {
     }
 
     /// Places a pick that [`Draft::refusal`] accepted.
-    pub fn place(&mut self, (t, sq): Pick) {
+    pub(crate) fn place(&mut self, (t, sq): Pick) {
         let us = self.picker();
         self.board.set(&self.rules.variant, sq, Some((us, t)));
         self.picks += 1;
@@ -267,12 +306,12 @@ impl Draft {
     }
 
     /// The notation of a pick, as records store it.
-    pub fn notation(&self, (t, sq): Pick) -> String {
+    pub(crate) fn notation(&self, (t, sq): Pick) -> String {
         format!("pick {} {sq}", self.rules.variant.piece_type(t).symbol)
     }
 
     /// Reads `pick <piece> <square>` (piece by name or letter; also `G@c1`, `pick G on c1`).
-    pub fn parse(&self, input: &str) -> Result<Pick, ActionError> {
+    pub(crate) fn parse(&self, input: &str) -> Result<Pick, ActionError> {
         let unreadable = || ActionError::Unreadable {
             input: input.chars().take(40).collect(),
             expected: "write a pick such as pick Grasshopper c1 (a piece of the pool by name or \
@@ -339,7 +378,7 @@ impl Draft {
     }
 
     /// The draft as a position string: the board, the side to pick, and the word `draft`.
-    pub fn to_text(&self) -> String {
+    pub(crate) fn to_text(&self) -> String {
         let mut board = self.board.clone();
         board.side = self.picker();
         format!("{} draft", fen::write(&self.rules.variant, &board))
@@ -347,7 +386,7 @@ impl Draft {
 
     /// Rebuilds a draft from a position string's setup, checking that the placed pieces could
     /// have been picked in this order.
-    pub fn from_setup(rules: Arc<PickRules>, setup: &Setup) -> Result<Draft, DraftError> {
+    pub(crate) fn from_setup(rules: Arc<PickRules>, setup: &Setup) -> Result<Draft, DraftError> {
         if setup.en_passant.is_some() || setup.halfmove != 0 || setup.fullmove != 1 {
             return Err(DraftError::Moved);
         }
@@ -446,7 +485,7 @@ impl Draft {
     }
 
     /// The position once the draft is complete: White to move.
-    pub fn position(&self) -> Result<Position, PositionError> {
+    pub(crate) fn position(&self) -> Result<Position, PositionError> {
         let pieces = self
             .squares()
             .filter_map(|s| self.board.piece_at(s).map(|(c, t)| (s, c, t)))

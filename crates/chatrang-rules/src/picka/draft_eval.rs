@@ -4,14 +4,14 @@
 use super::draft::Draft;
 use crate::{
     Color,
-    chesslike::variant::{cell_color, cell_type},
+    chesslike::cell::{cell_color, cell_type},
 };
 
 /// A piece worth less than this belongs in front (rank 2), one worth more behind (rank 1).
 const FRONT_LINE: i32 = 250;
 
 /// The picker's material less the opponent's, plus the placement terms.
-pub fn evaluate(d: &Draft) -> i32 {
+pub(crate) fn evaluate(d: &Draft) -> i32 {
     let v = &d.rules.variant;
     let values = &v.eval_tables().value;
     let mut score = [0i32; 2];

@@ -54,13 +54,15 @@ enum Phase {
 /// An action: a pick during the draft, a move afterwards.
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
 pub enum PickMove {
+    /// A pick of the draft.
     Pick(Pick),
+    /// A move of the game.
     Play(chesslike::Move),
 }
 
 impl PickATeam {
     /// A new game at the start of its draft.
-    pub fn game(rules: Arc<PickRules>) -> PickGame {
+    pub(crate) fn game(rules: Arc<PickRules>) -> PickGame {
         Match::new(PickATeam {
             phase: Phase::Draft(Draft::new(rules.clone())),
             rules,
@@ -69,7 +71,10 @@ impl PickATeam {
 
     /// Reads the board part of a position string (without the lists): a draft when it ends
     /// with the word `draft`, otherwise a position in play.
-    pub fn from_board_text(rules: Arc<PickRules>, text: &str) -> Result<PickGame, PickTextError> {
+    pub(crate) fn from_board_text(
+        rules: Arc<PickRules>,
+        text: &str,
+    ) -> Result<PickGame, PickTextError> {
         let text = text.trim();
         let v = rules.variant.clone();
         let phase = match text.strip_suffix("draft") {
@@ -80,15 +85,6 @@ impl PickATeam {
             None => Phase::Play(ChessLike::new(Position::from_text(v, text)?)),
         };
         Ok(Match::new(PickATeam { rules, phase }))
-    }
-
-    pub fn rules(&self) -> &Arc<PickRules> {
-        &self.rules
-    }
-
-    /// True while pieces are still being picked.
-    pub fn in_draft(&self) -> bool {
-        matches!(self.phase, Phase::Draft(_))
     }
 
     fn draft_prompt(&self, draft: &Draft) -> String {
@@ -204,7 +200,7 @@ impl PickATeam {
 }
 
 /// Splits a position string into its board part and the lists it carries, if any.
-pub fn split_text(text: &str) -> Result<(&str, Option<ByColor<&str>>), PickTextError> {
+pub(crate) fn split_text(text: &str) -> Result<(&str, Option<ByColor<&str>>), PickTextError> {
     let mut parts = text.split('|');
     let board = parts.next().unwrap_or("");
     let rest: Vec<&str> = parts.map(str::trim).collect();

@@ -2,15 +2,15 @@
 //! Patch and Easy Patch (`docs/rules.md` §2): the 30 Version One types, the draft, player-defined
 //! armies with their list rules, and the games built from them on the chess-like engine.
 
-pub mod army;
+pub(crate) mod army;
 pub mod build;
-pub mod draft;
+pub(crate) mod draft;
 mod draft_eval;
 pub mod examples;
-pub mod game;
-pub mod reach;
-pub mod setup;
-pub mod types;
+pub(crate) mod game;
+pub(crate) mod reach;
+pub(crate) mod setup;
+pub(crate) mod types;
 pub mod validate;
 
 use std::sync::Arc;
@@ -23,17 +23,9 @@ pub use validate::{ListRules, UnfitArmy};
 
 use crate::{ByColor, Color, Game, GameId, OptionSpec, Options, SetupError, limits};
 
-/// The games of this module.
-pub const GAMES: [GameId; 4] = [
-    GameId::PickATeam,
-    GameId::PickATeamV2,
-    GameId::Patch,
-    GameId::EasyPatch,
-];
-
 /// Starts a game: at the start of its draft, or from the `position` option. The lists come
 /// from the `white-army` and `black-army` options, or are the built-in examples.
-pub fn new_game(id: GameId, options: &Options) -> Result<Box<dyn Game>, SetupError> {
+pub(crate) fn new_game(id: GameId, options: &Options) -> Result<Box<dyn Game>, SetupError> {
     let armies = armies_from_options(id, options)?;
     match options.get("position") {
         Some(text) => load_with(id, text, armies),
@@ -43,7 +35,7 @@ pub fn new_game(id: GameId, options: &Options) -> Result<Box<dyn Game>, SetupErr
 
 /// Loads a game from a position string written by [`Game::position_text`]. A string without
 /// lists uses the built-in examples.
-pub fn load(id: GameId, text: &str) -> Result<Box<dyn Game>, SetupError> {
+pub(crate) fn load(id: GameId, text: &str) -> Result<Box<dyn Game>, SetupError> {
     load_with(id, text, ByColor::new(None, None))
 }
 
@@ -164,10 +156,10 @@ const POSITION: OptionSpec = OptionSpec {
 };
 
 /// The options of Version One: its pieces are fixed.
-pub const OPTIONS_V1: &[OptionSpec] = &[POSITION];
+pub(crate) const OPTIONS_V1: &[OptionSpec] = &[POSITION];
 
 /// The options of the games with player-defined armies.
-pub const OPTIONS_ARMIES: &[OptionSpec] = &[
+pub(crate) const OPTIONS_ARMIES: &[OptionSpec] = &[
     OptionSpec {
         name: "white-army",
         description: "White's list: one piece per line (or per ;) as Name, S, XBetza, then \
@@ -180,7 +172,7 @@ pub const OPTIONS_ARMIES: &[OptionSpec] = &[
     POSITION,
 ];
 
-pub const HELP_V1: &str = "\
+pub(crate) const HELP_V1: &str = "\
 **Pick-a-team chess** (Hans Bodlaender, 1999) on an empty 10×10 board.
 • Draft: the pool holds the 30 types the text lists (it promised 40), one of each. Order W1, B2, \
 W2, B2, …, W2, B1. Place each pick at once: White on ranks 1–2, Black on 10–9, rank 2 (9) only \
@@ -201,7 +193,7 @@ G Grasshopper; pawns P, CP Chinese, BP Berolina, XP fF, with M (Mecklenburg), D 
 (Fish) in front of P, C, B, X for the others (MP, DC, FX…); spears JS Japanese, AS Arabic, BS \
 Berolina, DS Diagonal.";
 
-pub const HELP_V2: &str = "\
+pub(crate) const HELP_V2: &str = "\
 **Pick-a-team chess, Version Two**: 10×10, each player brings a list of 20 pieces (options \
 white-army, black-army; one per line or per `;` as `Name, S, XBetza[, royal][, pawn]`; absent = \
 a built-in example). All 40 form the pool; drafting and play as in pick-a-team, order W1, B2, …, \
@@ -216,7 +208,7 @@ written identically in both lists is one type with two copies; another clash of 
 gives Black's piece a new letter and the mark (Black's list). Pawn-family pieces multi-step and \
 promote as in Version One, on the last rank.";
 
-pub const HELP_PATCH: &str = "\
+pub(crate) const HELP_PATCH: &str = "\
 **Patch** (Pick-a-team on 8×8): as Version Two with lists of 16 (32 pieces fill ranks 1–2 and \
 7–8), order W1, B2, …, B2, W1, first pick royal. The list rules are counted on the 8×8 board \
 with the same limits (royal at most 8 squares, at most 40, none reaching rank 8 from rank 1 \
@@ -225,7 +217,7 @@ every square. Lists: options white-army, black-army, one piece per line or per `
 `Name, S, XBetza[, royal][, pawn]`; absent = a built-in example. Decisions as in \
 pick-a-team-v2 (see its help).";
 
-pub const HELP_EASY: &str = "\
+pub(crate) const HELP_EASY: &str = "\
 **Easy Patch**: orthodox Kings and pawns stand on their usual squares (pawns: double step, en \
 passant, promotion to any non-royal non-pawn type of the game). Each player brings 7 pieces \
 (options white-army, black-army, as `Name, S, XBetza[, pawn]`, one per line or per `;`; absent \

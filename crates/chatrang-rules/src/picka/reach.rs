@@ -11,7 +11,7 @@ use crate::{
 
 /// The most squares `betza` reaches from one square of an empty board, and the first square
 /// (a1, b1, …) where it does. Hops reach nothing on an empty board.
-pub fn most_on_empty_board(betza: &Betza, geometry: &Geometry) -> (usize, Square) {
+pub(crate) fn most_on_empty_board(betza: &Betza, geometry: &Geometry) -> (usize, Square) {
     let mut best: Option<(usize, Square)> = None;
     for from in geometry.squares() {
         let rays = move_table::compile(betza, geometry, Color::White, from, false);
@@ -25,7 +25,7 @@ pub fn most_on_empty_board(betza: &Betza, geometry: &Geometry) -> (usize, Square
 
 /// The most squares the piece could move to from one square in some position (a hop counts
 /// every square it could land on with a suitable screen), and the first square where it does.
-pub fn most_in_any_position(piece: &PieceType, geometry: &Geometry) -> (usize, Square) {
+pub(crate) fn most_in_any_position(piece: &PieceType, geometry: &Geometry) -> (usize, Square) {
     let mut best: Option<(usize, Square)> = None;
     for from in geometry.squares() {
         let mut set = SquareSet::EMPTY;
@@ -47,7 +47,10 @@ pub fn most_in_any_position(piece: &PieceType, geometry: &Geometry) -> (usize, S
 
 /// A move from some square of White's first rank to the last rank that the piece can make in
 /// some position where White's first two ranks are full (the rest of the board being anything).
-pub fn first_rank_to_last(piece: &PieceType, geometry: &Geometry) -> Option<(Square, Square)> {
+pub(crate) fn first_rank_to_last(
+    piece: &PieceType,
+    geometry: &Geometry,
+) -> Option<(Square, Square)> {
     let full = |s: Square| s.rank() <= 1;
     let last = geometry.ranks() - 1;
     for from in geometry.squares().filter(|s| s.rank() == 0) {
@@ -109,7 +112,7 @@ type MoveKey = (Square, Square, u8, SquareSet, Option<Square>);
 
 /// A fingerprint of how a piece moves on one board: every move shape (sorted, each once) and
 /// whether the piece may move and may capture with it.
-pub type Movement = Vec<(MoveKey, (bool, bool))>;
+pub(crate) type Movement = Vec<(MoveKey, (bool, bool))>;
 
 /// A fingerprint of how the piece moves on this board (for White, from every square). Two
 /// pieces with equal fingerprints move identically, however their XBetza is written.
@@ -118,13 +121,13 @@ pub type Movement = Vec<(MoveKey, (bool, bool))>;
 /// needs (exactly one occupied) do not depend on their order, and a grasshopper's one square
 /// that does (the hurdle) is kept apart. Keys without allocation, sorted once, make this cheap
 /// enough to run for every piece of both lists whenever a game with lists is loaded.
-pub fn movement(piece: &PieceType, geometry: &Geometry) -> Movement {
+pub(crate) fn movement(piece: &PieceType, geometry: &Geometry) -> Movement {
     movement_from(piece, geometry, geometry.squares())
 }
 
 /// [`movement`] from some squares only: two pieces whose fingerprints from these squares
 /// differ do not move alike, and only the others need comparing from every square.
-pub fn movement_from(
+pub(crate) fn movement_from(
     piece: &PieceType,
     geometry: &Geometry,
     squares: impl IntoIterator<Item = Square>,

@@ -14,12 +14,12 @@ use super::{
 };
 use crate::{
     ByColor, Color, GameId, Geometry, Square,
-    chesslike::{FenError, PieceType, RightsKind, Rules, TypeId, Variant, VariantError},
+    chesslike::{FenError, PieceType, RightsKind, TypeId, Variant, VariantError, VariantRules},
 };
 
 /// Where a side may place its picks.
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
-pub enum Zone {
+pub(crate) enum Zone {
     /// Its first two ranks; the second only once the first is full (Version One, Two, Patch).
     TwoRanks,
     /// The empty squares of its first rank (Easy Patch).
@@ -31,6 +31,7 @@ pub enum Zone {
 #[derive(Clone, Debug, Eq, PartialEq, thiserror::Error)]
 pub enum PickRulesError {
     #[error("{} has no player-defined armies", .0.display_name())]
+    /// The game is no Pick-a-team game.
     NoArmies(GameId),
     /// The pooled pieces do not make a variant.
     #[error(transparent)]
@@ -41,22 +42,24 @@ pub enum PickRulesError {
 }
 
 #[derive(Debug)]
+/// A Pick-a-team game's rules: its armies and the variant compiled from them.
 pub struct PickRules {
-    pub game: GameId,
+    pub(crate) game: GameId,
+    /// The variant the armies play.
     pub variant: Arc<Variant>,
     /// Each type of the pool and how many copies it has.
-    pub pool: Vec<(TypeId, u8)>,
+    pub(crate) pool: Vec<(TypeId, u8)>,
     /// Each side's first pick must be a royal piece.
-    pub first_pick_royal: bool,
-    pub zone: Zone,
+    pub(crate) first_pick_royal: bool,
+    pub(crate) zone: Zone,
     /// Pieces standing before the draft begins (Easy Patch's Kings and pawns).
-    pub fixed: Vec<(Square, Color, TypeId)>,
+    pub(crate) fixed: Vec<(Square, Color, TypeId)>,
     /// The lists the game was built from, written into its position strings.
-    pub armies: Option<ByColor<Army>>,
+    pub(crate) armies: Option<ByColor<Army>>,
 }
 
 /// Whose pick the `index`-th pick (from 0) is: W1, B2, W2, B2, …, and one to end.
-pub const fn picker(index: u16) -> Color {
+pub(crate) const fn picker(index: u16) -> Color {
     if index.div_ceil(2).is_multiple_of(2) {
         Color::White
     } else {
@@ -66,7 +69,7 @@ pub const fn picker(index: u16) -> Color {
 
 /// Where the `index`-th pick stands within its side's turn: (1, 1) alone, (1, 2) the first
 /// of two, (2, 2) the second of two.
-pub const fn place_in_turn(index: u16, total: u16) -> (u16, u16) {
+pub(crate) const fn place_in_turn(index: u16, total: u16) -> (u16, u16) {
     if index == 0 || index + 1 == total {
         (1, 1)
     } else if !index.is_multiple_of(2) {
@@ -118,7 +121,7 @@ impl PickRules {
             .get_or_init(|| {
                 let types = version_one_types();
                 let pool = (0..types.len() as TypeId).map(|t| (t, 1)).collect();
-                let variant = Variant::new(Rules {
+                let variant = Variant::new(VariantRules {
                     game: GameId::PickATeam,
                     geometry: Geometry::rectangle(10, 10).expect("10×10 is a board"),
                     types,
@@ -145,7 +148,10 @@ impl PickRules {
     /// example lists, a rematch) hold one `PickRules` and so one compiled variant, which costs
     /// hundreds of kilobytes and milliseconds to build. The process keeps only `Weak`s, so the
     /// rules are freed with their last game.
-    pub fn shared(game: GameId, armies: ByColor<Army>) -> Result<Arc<PickRules>, PickRulesError> {
+    pub(crate) fn shared(
+        game: GameId,
+        armies: ByColor<Army>,
+    ) -> Result<Arc<PickRules>, PickRulesError> {
         let key = cache_key(game, &armies);
         if let Some(rules) = in_cache(&key, &armies) {
             return Ok(rules);
@@ -161,7 +167,7 @@ impl PickRules {
     /// The shared rules of games in play with these two lists, if there are any (see
     /// [`PickRules::shared`]). The lists passed their list rules when those games began, so
     /// loading another game with them need not check them again.
-    pub fn in_use(game: GameId, armies: &ByColor<Army>) -> Option<Arc<PickRules>> {
+    pub(crate) fn in_use(game: GameId, armies: &ByColor<Army>) -> Option<Arc<PickRules>> {
         in_cache(&cache_key(game, armies), armies)
     }
 
@@ -198,7 +204,7 @@ impl PickRules {
         } else {
             empty_board(geometry.ranks())
         };
-        let variant = Variant::new(Rules {
+        let variant = Variant::new(VariantRules {
             game,
             geometry,
             types: pooled.types,
@@ -228,12 +234,12 @@ impl PickRules {
     }
 
     /// All picks of the draft.
-    pub fn total_picks(&self) -> u16 {
+    pub(crate) fn total_picks(&self) -> u16 {
         self.pool.iter().map(|&(_, n)| n as u16).sum()
     }
 
     /// How many copies of a type the pool starts with (0 for types outside it).
-    pub fn copies(&self, type_id: TypeId) -> u8 {
+    pub(crate) fn copies(&self, type_id: TypeId) -> u8 {
         self.pool
             .iter()
             .find(|&&(t, _)| t == type_id)
@@ -241,7 +247,7 @@ impl PickRules {
     }
 
     /// The royal types of the pool.
-    pub fn royal_types(&self) -> Vec<TypeId> {
+    pub(crate) fn royal_types(&self) -> Vec<TypeId> {
         self.pool
             .iter()
             .map(|&(t, _)| t)

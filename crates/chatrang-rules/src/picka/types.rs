@@ -236,7 +236,7 @@ const TYPES: [Row; 30] = [
 
 /// All 30 types in the order of `docs/rules.md`, with royalty, pawn-family flags, multi-steps and
 /// promotions set.
-pub fn version_one_types() -> Vec<PieceType> {
+pub(crate) fn version_one_types() -> Vec<PieceType> {
     let mut types: Vec<PieceType> = TYPES
         .iter()
         .map(|&(name, symbol, kind, betza, what, more)| {

@@ -9,25 +9,25 @@ use super::{
 use crate::{GameId, Geometry, Square};
 
 /// Rule 1: the royal piece never reaches more than this many squares.
-pub const ROYAL_REACH: usize = 8;
+pub(crate) const ROYAL_REACH: usize = 8;
 /// Rule 3: no piece reaches more than this many squares from any square of an empty board.
-pub const MAX_REACH: usize = 40;
+pub(crate) const MAX_REACH: usize = 40;
 /// Rule 4: a weak piece reaches at most this many squares from every square of an empty board.
-pub const WEAK_REACH: usize = 4;
+pub(crate) const WEAK_REACH: usize = 4;
 
 /// What a list must satisfy in one game.
 #[derive(Clone, Debug)]
 pub struct ListRules {
-    pub game: GameId,
-    pub size: usize,
-    pub geometry: Geometry,
+    pub(crate) game: GameId,
+    pub(crate) size: usize,
+    pub(crate) geometry: Geometry,
     /// Rule 1 (exactly one royal) when true; when false no piece may be royal (Easy Patch,
     /// whose Kings stand on the board already).
-    pub one_royal: bool,
+    pub(crate) one_royal: bool,
     /// Rule 2: nothing reaches the last rank from the first when ranks 1 and 2 are full.
-    pub last_rank_rule: bool,
+    pub(crate) last_rank_rule: bool,
     /// Rule 4: how many weak pieces the list needs, if the rule applies.
-    pub min_weak: Option<usize>,
+    pub(crate) min_weak: Option<usize>,
 }
 
 impl ListRules {
@@ -220,14 +220,14 @@ fn royal_rule(pieces: &[PieceDef], rules: &ListRules, out: &mut Vec<String>) {
 #[error("{who} army does not fit {}:\n• {}", .game.display_name(), .problems.join("\n• "))]
 pub struct UnfitArmy {
     /// Whose list, as the sentence starts: "White's".
-    pub who: String,
-    pub game: GameId,
+    pub(crate) who: String,
+    pub(crate) game: GameId,
     /// One sentence per broken rule, naming the piece and the rule.
-    pub problems: Vec<String>,
+    pub(crate) problems: Vec<String>,
 }
 
 /// Checks one player's list; the error lists every problem, one per line.
-pub fn check_army(army: &Army, who: &str, rules: &ListRules) -> Result<(), UnfitArmy> {
+pub(crate) fn check_army(army: &Army, who: &str, rules: &ListRules) -> Result<(), UnfitArmy> {
     let problems = problems(army, rules);
     if problems.is_empty() {
         Ok(())

@@ -39,14 +39,14 @@ impl Hasher for Fold {
 }
 
 /// The 64-bit hash of a position key.
-pub fn key_hash<K: Hash>(key: &K) -> u64 {
+pub(crate) fn key_hash<K: Hash>(key: &K) -> u64 {
     let mut h = Fold::default();
     key.hash(&mut h);
     h.finish()
 }
 
 /// SplitMix64's finaliser: spreads every input bit over the output.
-pub fn mix(x: u64) -> u64 {
+pub(crate) fn mix(x: u64) -> u64 {
     let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);

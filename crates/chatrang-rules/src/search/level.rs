@@ -16,11 +16,16 @@ pub struct Level(u8);
 pub struct LevelError(pub String);
 
 impl Level {
+    /// The weakest level.
     pub const MIN: Level = Level(1);
+    /// The level when none is asked for.
     pub const DEFAULT: Level = Level(3);
+    /// The strongest level.
     pub const MAX: Level = Level(5);
+    /// Every level, weakest first.
     pub const ALL: [Level; 5] = [Level(1), Level(2), Level(3), Level(4), Level(5)];
 
+    /// The level `n`, if it is 1 to 5.
     pub fn new(n: u8) -> Result<Level, LevelError> {
         (1..=5)
             .contains(&n)
@@ -39,6 +44,7 @@ impl Level {
             .ok_or_else(|| LevelError(text.trim().to_string()))
     }
 
+    /// The level's number, 1 to 5.
     pub fn number(self) -> u8 {
         self.0
     }

@@ -29,7 +29,7 @@ const POLL: u64 = 1024;
 /// Searches `root` within `limits` and returns the move to play, or `None` when the game is
 /// over there. `history` holds the keys of the game's positions since its last irreversible
 /// move, `root`'s last (as [`crate::kit::Match`] keeps them), for the repetition rule.
-pub fn search<R: Evaluate>(
+pub(crate) fn search<R: Evaluate>(
     root: &R,
     history: &[R::Key],
     limits: &Limits<'_>,

@@ -3,10 +3,10 @@
 use super::{Evaluate, Score};
 
 /// How many history slots there are (a from-and-to pair on boards of up to 256 squares).
-pub const HISTORY_SLOTS: usize = 256 * 256;
+pub(crate) const HISTORY_SLOTS: usize = 256 * 256;
 
 /// The deepest a search goes, extensions and quiescence included.
-pub const MAX_PLY: usize = 128;
+pub(crate) const MAX_PLY: usize = 128;
 
 const TABLE_MOVE: Score = 1 << 30;
 const CAPTURE: Score = 1 << 24;
@@ -14,13 +14,13 @@ const KILLER: Score = 1 << 22;
 
 /// Killer moves (quiet moves that cut off at the same ply elsewhere) and the history table
 /// (how often a from-to pair caused a cut-off, weighted by depth).
-pub struct Order<M> {
+pub(crate) struct Order<M> {
     killers: Vec<[Option<M>; 2]>,
     history: Vec<Score>,
 }
 
 impl<M: Copy + Eq> Order<M> {
-    pub fn new() -> Order<M> {
+    pub(crate) fn new() -> Order<M> {
         Order {
             killers: vec![[None; 2]; MAX_PLY + 1],
             history: vec![0; HISTORY_SLOTS],
@@ -30,7 +30,7 @@ impl<M: Copy + Eq> Order<M> {
     /// Sorts `moves` best first: the table's move, captures by gain, killers, then history.
     /// The sort is stable, so the order the moves came in (shuffled by the seed at the root)
     /// breaks ties.
-    pub fn sort<R: Evaluate<Move = M>>(
+    pub(crate) fn sort<R: Evaluate<Move = M>>(
         &self,
         pos: &R,
         moves: &mut [M],
@@ -62,7 +62,7 @@ impl<M: Copy + Eq> Order<M> {
     }
 
     /// Remembers a quiet move that caused a cut-off.
-    pub fn cut<R: Evaluate<Move = M>>(&mut self, pos: &R, m: M, depth: i32, ply: usize) {
+    pub(crate) fn cut<R: Evaluate<Move = M>>(&mut self, pos: &R, m: M, depth: i32, ply: usize) {
         if pos.capture_gain(m).is_some() {
             return;
         }

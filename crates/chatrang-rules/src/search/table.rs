@@ -4,7 +4,7 @@ use super::{MATE_BOUND, Score};
 
 /// What a stored score says about the true one.
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
-pub enum Bound {
+pub(crate) enum Bound {
     Exact,
     /// At least this (the search failed high).
     Lower,
@@ -13,23 +13,23 @@ pub enum Bound {
 }
 
 #[derive(Copy, Clone, Debug)]
-pub struct Entry<M> {
+pub(crate) struct Entry<M> {
     key: u64,
-    pub depth: i32,
-    pub score: Score,
-    pub bound: Bound,
-    pub best: Option<M>,
+    pub(crate) depth: i32,
+    pub(crate) score: Score,
+    pub(crate) bound: Bound,
+    pub(crate) best: Option<M>,
 }
 
 /// A fixed-size table, one entry a slot, replaced when the new search is at least as deep.
-pub struct Table<M> {
+pub(crate) struct Table<M> {
     slots: Vec<Option<Entry<M>>>,
     mask: usize,
 }
 
 impl<M: Copy> Table<M> {
     /// A table of about `entries` slots (rounded up to a power of two).
-    pub fn new(entries: usize) -> Table<M> {
+    pub(crate) fn new(entries: usize) -> Table<M> {
         let size = entries.max(1).next_power_of_two();
         Table {
             slots: vec![None; size],
@@ -37,7 +37,7 @@ impl<M: Copy> Table<M> {
         }
     }
 
-    pub fn get(&self, key: u64) -> Option<&Entry<M>> {
+    pub(crate) fn get(&self, key: u64) -> Option<&Entry<M>> {
         self.slots[key as usize & self.mask]
             .as_ref()
             .filter(|e| e.key == key)
@@ -45,7 +45,7 @@ impl<M: Copy> Table<M> {
 
     /// Stores a result. Mate scores are stored relative to this node (`ply` plies from the
     /// root), so that a mate found along one path reads right along another.
-    pub fn put(
+    pub(crate) fn put(
         &mut self,
         key: u64,
         depth: i32,
@@ -80,7 +80,7 @@ fn to_table(score: Score, ply: u32) -> Score {
 }
 
 /// A stored score read back `ply` plies from the root.
-pub fn from_table(score: Score, ply: u32) -> Score {
+pub(crate) fn from_table(score: Score, ply: u32) -> Score {
     match score {
         s if s > MATE_BOUND => s - ply as Score,
         s if s < -MATE_BOUND => s + ply as Score,

@@ -653,8 +653,8 @@ fn games_are_accepted_by_display_name_in_any_letter_case() {
             name.to_uppercase(),
             name.to_lowercase(),
             format!("  {name}  "),
-            id.id().to_string(),
-            id.id().to_uppercase(),
+            id.slug().to_string(),
+            id.slug().to_uppercase(),
         ] {
             assert_eq!(GameId::parse(&text), Ok(id), "{text:?}");
         }

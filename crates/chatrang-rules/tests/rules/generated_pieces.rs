@@ -9,8 +9,8 @@ use std::{collections::BTreeSet, sync::Arc};
 use chatrang_rules::{
     Color, Game, GameId, Geometry, Square,
     chesslike::{
-        Board, Move, PieceType, Position, PositionError, RightsKind, Rules, Setup, TypeId, Variant,
-        notation, special,
+        Board, Move, PieceType, Position, PositionError, RightsKind, Setup, TypeId, Variant,
+        VariantRules, notation, special,
     },
     picka::build::{MULTI_STEPS, add_promotions},
     registry,
@@ -391,7 +391,7 @@ fn variant_of(geometry: Geometry, pieces: &[(String, bool)]) -> Arc<Variant> {
         types.push(t);
     }
     add_promotions(&mut types, geometry.ranks() - 1, |_| None);
-    let rules = Rules {
+    let rules = VariantRules {
         game: GameId::Patch,
         geometry,
         types,

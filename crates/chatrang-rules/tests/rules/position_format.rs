@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use chatrang_rules::{
     Color, GAMES, GameId, Geometry, Square,
-    chesslike::{PieceType, Position, RightsKind, Rules, Variant},
+    chesslike::{PieceType, Position, RightsKind, Variant, VariantRules},
     registry,
 };
 use proptest::prelude::*;
@@ -145,7 +145,7 @@ fn holed_variant() -> Arc<Variant> {
         PieceType::new("Wide", "WD", "custom", "WD").unwrap(),
     ];
     Arc::new(
-        Variant::new(Rules {
+        Variant::new(VariantRules {
             game: GameId::Chess,
             geometry: Geometry::rectangle(5, 5).unwrap().with_holes([hole]),
             types,
@@ -225,6 +225,6 @@ fn every_game_starts_from_a_given_position_string() {
         let text = game.position_text();
         let options = Options::default().with("position", text.clone());
         let restarted = registry::new_game(id, &options, 99).unwrap();
-        assert_eq!(restarted.position_text(), text, "{}", id.id());
+        assert_eq!(restarted.position_text(), text, "{}", id.slug());
     }
 }

@@ -1,0 +1,27 @@
+//! A variant's evaluation tables, the data only: piece values and square bonuses. A leaf, so
+//! that the [`super::Variant`] can keep them beside its move tables while the evaluation
+//! (which builds them from the variant) stays above it.
+
+use super::piece::TypeId;
+use crate::Color;
+
+/// A variant's evaluation tables, computed once per variant.
+#[derive(Clone, Debug)]
+pub struct EvalTables {
+    /// Per type, in centipawns.
+    pub(crate) value: Vec<i32>,
+    /// Per (type, colour, square index): the square bonus (centralisation, or a pawn's
+    /// advance). Royal pieces use [`EvalTables::royal_centre`] instead.
+    pub(super) square: Vec<i16>,
+    /// Per square index: how central a royal piece stands there (its mobility above average).
+    pub(super) royal_centre: Vec<i16>,
+    /// Non-pawn, non-royal material of both sides at the start, for the game phase.
+    pub(super) full_material: i32,
+}
+
+impl EvalTables {
+    #[inline]
+    pub(super) fn square_bonus(&self, t: TypeId, color: Color, sq: usize) -> i32 {
+        i32::from(self.square[(t as usize * 2 + color.index()) * 256 + sq])
+    }
+}
