@@ -1,6 +1,6 @@
 //! Posting a reply in a channel or thread outside an interaction: the game's thread when the
 //! command came from elsewhere, and every post of the outbox's delivery loop
-//! ([`crate::service::Service::deliver_posts`]). A post carries a nonce made of its game and
+//! ([`crate::service::Service::run_background`]). A post carries a nonce made of its game and
 //! version, and asks Discord to enforce it, so a post repeated after a crash (posted, but not
 //! yet marked delivered) shows once.
 

@@ -81,7 +81,10 @@ impl Service {
         }
         let text = format!("Game {label}: {text}");
         let news = News::board(text.clone()).notify(Vec::new());
-        commit.posts = news.post(self.outbox.as_ref()).into_iter().collect();
+        commit.posts = news
+            .post(self.outbox.as_ref(), self.now_ms())
+            .into_iter()
+            .collect();
         self.store.commit(&commit).await.map_err(conflict)?;
         // The board when it can be drawn; a record too damaged to show still gets its answer.
         let after = match self.store.game(row.id).await? {

@@ -28,11 +28,11 @@ pub struct Service {
     pub(crate) names: Mutex<HashMap<String, String>>,
     /// How this process delivers its posts; `None` (the console) answers in place only.
     pub(crate) outbox: Option<Outbox>,
-    /// Wakes the delivery loop when a post was handed to it.
+    /// Wakes the loop of posts when a post was handed to it (see `queue`).
     pub(crate) outbox_wake: tokio::sync::Notify,
-    /// The time every timer is set and fired by.
+    /// The time every timer and post is due by, and their claims and retries are counted in.
     pub(crate) clock: Arc<dyn Clock>,
-    /// Wakes the timer loop when a change set a timer due at once (the bot's turn).
+    /// Wakes the loop of timers when a change set a timer due at once (the bot's turn).
     pub(crate) timer_wake: tokio::sync::Notify,
     /// The bot's searches that may run at once: one core is always left to everything else.
     pub(crate) searches: tokio::sync::Semaphore,
@@ -131,7 +131,7 @@ impl Service {
     }
 
     /// The same service, writing every change people must see to the outbox for `outbox`'s
-    /// platform (a chat platform, where a post can fail; see [`Service::deliver_posts`]).
+    /// platform (a chat platform, where a post can fail; see [`Service::run_background`]).
     pub fn with_outbox(mut self, outbox: Outbox) -> Service {
         self.outbox = Some(outbox);
         self

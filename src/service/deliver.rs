@@ -6,8 +6,9 @@
 //! posts it, retrying with backoff until the platform accepts it or the channel is gone.
 //!
 //! The loop is the same for every platform: a platform only says how to post one reply
-//! ([`Poster`]). Posts are claimed before they are posted, so two bot processes on one
-//! PostgreSQL never post the same one; a post is marked delivered once, so a restart neither
+//! ([`Poster`]). It is the timers' loop too: posts are a claimed queue ([`DuePosts`], see
+//! `queue`), due and retried by the service's clock. Posts are claimed before they are posted,
+//! so two bot processes on one PostgreSQL never post the same one; a post is marked delivered once, so a restart neither
 //! loses nor repeats it (except the one that was being posted at the moment of a crash, which
 //! is posted again when its claim runs out: adapters make such a repeat harmless where the
 //! platform allows, as Discord's message nonce does).
@@ -19,11 +20,67 @@ use super::{
     guard::guarded,
     loaded::Loaded,
     outbox::{News, Outbox, PostFailure, Poster},
+    queue::Due,
     reply::{Reply, ServiceError},
     show::game_ref,
     write::Change,
 };
-use crate::store::{Post, PostKind, StoreError, now_ms};
+use crate::store::{Post, PostKind, StoreError};
+
+/// This process's posts as a claimed queue (see `queue`): those of its platform, due by the
+/// service's clock, held for [`Outbox::held_for`] while they are posted by `poster`.
+pub(crate) struct DuePosts<'a, P> {
+    pub service: &'a Service,
+    pub outbox: &'a Outbox,
+    pub poster: &'a P,
+}
+
+impl<P: Poster> Due for DuePosts<'_, P> {
+    type Row = Post;
+    type Said = ();
+    const KIND: &'static str = "posts";
+
+    fn hold(&self) -> Duration {
+        self.outbox.held_for
+    }
+
+    async fn due(&self, now: i64, limit: i64) -> Result<Vec<Post>, StoreError> {
+        let platform = &self.outbox.platform;
+        self.service.store.due_posts(platform, now, limit).await
+    }
+
+    async fn claim(&self, post: &Post, now: i64, until: i64) -> Result<bool, StoreError> {
+        self.service.store.claim_post(post.id, now, until).await
+    }
+
+    /// Posts one after another, in the order they were written. A post whose outcome cannot be
+    /// written stays claimed until its claim runs out, and is posted again then.
+    async fn handle(&self, claimed: Vec<Post>, _now: i64) -> Result<Vec<()>, StoreError> {
+        let mut failed = None;
+        for post in &claimed {
+            let done = self
+                .service
+                .deliver_one(self.outbox, self.poster, post)
+                .await;
+            if let Err(error) = done {
+                tracing::warn!(post = post.id, %error, "cannot write what became of a post");
+                failed = Some(error);
+            }
+        }
+        failed.map_or(Ok(Vec::new()), Err)
+    }
+
+    async fn next(&self) -> Result<Option<i64>, StoreError> {
+        self.service
+            .store
+            .next_post_due(&self.outbox.platform)
+            .await
+    }
+
+    fn wake(&self) -> &tokio::sync::Notify {
+        &self.service.outbox_wake
+    }
+}
 
 impl Service {
     /// Writes `change` with its news in the outbox, and returns the reply that shows it.
@@ -74,7 +131,7 @@ impl Service {
         let (true, Some(game), Some(outbox)) = (reply.outbox, &reply.game, &self.outbox) else {
             return;
         };
-        let retry_at = now_ms() + outbox.first_retry.as_millis() as i64;
+        let retry_at = self.now_ms() + outbox.first_retry.as_millis() as i64;
         match self
             .store
             .board_not_delivered(game.id, game.version, why, retry_at)
@@ -86,51 +143,8 @@ impl Service {
         }
     }
 
-    /// Delivers this platform's posts until `stop` turns true: every post that is due is
-    /// claimed, rebuilt from the game and posted by `poster`; failures are retried with
-    /// backoff, posts whose channel is gone are dropped with a log line. Does nothing without
-    /// an outbox.
-    pub async fn deliver_posts<P: Poster>(
-        &self,
-        poster: P,
-        mut stop: tokio::sync::watch::Receiver<bool>,
-    ) {
-        let Some(outbox) = self.outbox.clone() else {
-            return;
-        };
-        while !*stop.borrow() {
-            let wait = match self.deliver_due(&outbox, &poster).await {
-                Ok(()) => self.until_next_post(&outbox).await,
-                Err(error) => {
-                    tracing::warn!(%error, "the outbox cannot be read; trying again soon");
-                    outbox.first_retry
-                }
-            };
-            tokio::select! {
-                _ = self.outbox_wake.notified() => {}
-                _ = tokio::time::sleep(wait) => {}
-                _ = stop.changed() => {}
-            }
-        }
-    }
-
-    /// Posts every post that is due now.
-    async fn deliver_due<P: Poster>(&self, outbox: &Outbox, poster: &P) -> Result<(), StoreError> {
-        loop {
-            let now = now_ms();
-            let due = self.store.due_posts(&outbox.platform, now, 20).await?;
-            if due.is_empty() {
-                return Ok(());
-            }
-            for post in due {
-                let until = now_ms() + outbox.held_for.as_millis() as i64;
-                if self.store.claim_post(post.id, now_ms(), until).await? {
-                    self.deliver_one(outbox, poster, &post).await?;
-                }
-            }
-        }
-    }
-
+    /// Posts one claimed post: marked delivered when the platform takes it, due again after
+    /// a backoff when it fails, dropped when its channel or game is gone.
     async fn deliver_one<P: Poster>(
         &self,
         outbox: &Outbox,
@@ -152,7 +166,7 @@ impl Service {
             }
             // A post whose reading failed (logged by the guard) is tried again, later each time.
             Err(ServiceError::Unavailable | ServiceError::Failed { .. }) => {
-                let retry_at = now_ms() + outbox.backoff(post.attempts).as_millis() as i64;
+                let retry_at = self.now_ms() + outbox.backoff(post.attempts).as_millis() as i64;
                 return self
                     .store
                     .post_failed(post.id, "the game could not be read", retry_at)
@@ -180,7 +194,7 @@ impl Service {
             Err(PostFailure::Retry { why, after }) => {
                 let wait = after.unwrap_or_default().max(outbox.backoff(post.attempts));
                 tracing::info!(post = post.id, %why, ?wait, "a post will be tried again");
-                let retry_at = now_ms() + wait.as_millis() as i64;
+                let retry_at = self.now_ms() + wait.as_millis() as i64;
                 self.store.post_failed(post.id, &why, retry_at).await
             }
         }
@@ -221,17 +235,5 @@ impl Service {
             game.version = post.version;
         }
         Ok(Some(reply))
-    }
-
-    /// How long the loop may sleep: until the next post falls due, at most the poll interval.
-    async fn until_next_post(&self, outbox: &Outbox) -> Duration {
-        match self.store.next_post_due(&outbox.platform).await {
-            Ok(Some(due)) => {
-                let wait = (due - now_ms()).max(0) as u64;
-                Duration::from_millis(wait).min(outbox.poll)
-            }
-            Ok(None) => outbox.poll,
-            Err(_) => outbox.first_retry,
-        }
     }
 }

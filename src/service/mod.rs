@@ -19,7 +19,8 @@
 //! * `reply` (what a command gives back, and its error), `guard` (a panic in a command
 //!   becomes an error, not a crash), `parse` (commands typed as text),
 //!   `cache` (games kept in memory), `outbox` (the terms of delivery: settings, the news a
-//!   change posts, how a platform posts);
+//!   change posts, how a platform posts), `clock` (the one time everything is due by),
+//!   `queue` (rows claimed in the database and handled once: the loop timers and posts share);
 //! * `base` (the [`Service`] value and the list of games);
 //! * `loaded` (a game loaded for a command and what is said about it);
 //! * `replay` (rebuilding a game from its record);
@@ -30,13 +31,15 @@
 //! * `house` (who may reach a game: its own server, and its players from their direct
 //!   conversations), `resolve` (finding and loading the game a command is about), `show` (a game in a
 //!   reply), `write` (the one write path of a change to a game), `deliver` (publishing a
-//!   change through the outbox, and the delivery loop);
+//!   change through the outbox, and posts as a claimed queue);
 //! * `limits` (how many games one person may start and keep waiting in a server, and
 //!   `/limits`);
 //! * the commands: `start` (`/new`), `gather` (accept, decline, join, leave), `rematch`,
 //!   `play` (moves, clicks, the board), `agree` (draw, undo, resign), `abort`, `info`
 //!   (help, lists and leaderboards), `history` (the score sheet and the record);
-//! * `run` ([`Service::run`], the one door: a command to the function that carries it out).
+//! * `run` ([`Service::run`], the one door: a command to the function that carries it out);
+//! * `schedule` (timers as a claimed queue, and what each says when it fires), `driver`
+//!   ([`Service::run_background`], the one loop of a process: its timers and its posts).
 
 mod abort;
 mod agree;
@@ -48,6 +51,7 @@ mod choice;
 mod clock;
 mod command;
 mod deliver;
+mod driver;
 mod gather;
 mod guard;
 mod hint;
@@ -64,6 +68,7 @@ mod painter;
 mod parse;
 mod pgn;
 mod play;
+mod queue;
 mod rating;
 mod rematch;
 mod replay;

@@ -113,16 +113,18 @@ impl News {
         self
     }
 
-    /// The outbox row for this news, when the service delivers through an outbox.
-    pub fn post(&self, outbox: Option<&Outbox>) -> Option<NewPost> {
-        self.post_as(PostKind::Board, outbox)
+    /// The outbox row for this news, written at `now` by the service's clock, when the
+    /// service delivers through an outbox.
+    pub fn post(&self, outbox: Option<&Outbox>, now: i64) -> Option<NewPost> {
+        self.post_as(PostKind::Board, outbox, now)
     }
 
     /// The same as a post of `kind`.
-    pub fn post_as(&self, kind: PostKind, outbox: Option<&Outbox>) -> Option<NewPost> {
+    pub fn post_as(&self, kind: PostKind, outbox: Option<&Outbox>, now: i64) -> Option<NewPost> {
         outbox.map(|outbox| NewPost {
             platform: outbox.platform.clone(),
             kind,
+            at: now,
             text: self.text.clone(),
             notify: self.notify.clone(),
             with_board: self.with_board,

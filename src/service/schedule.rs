@@ -2,12 +2,13 @@
 //! they are set). A reminder mentions who must act; at the deadline a competitive game is lost
 //! on time, or, with `on-timeout=wait`, the game says the time is up and keeps waiting.
 //!
-//! Each bot process runs one loop ([`Service::run_timers`]); the console fires timers when its
-//! simulated clock moves. A timer is claimed before it fires (a compare-and-set, so of several
-//! processes on one PostgreSQL only one takes it) and its effect is written by a write guarded
-//! by the game's version, which also removes the timer: so a timer fires at most once, and a
-//! claim left by a crash runs out and lets another process fire it. Timers that fell due while
-//! no bot ran fire once at the next start, and their message says they are late.
+//! Timers are a claimed queue ([`DueTimers`], see `queue`), run by the one loop of each bot
+//! process beside its posts (see `driver`); the console fires them when its simulated clock
+//! moves. A timer is claimed before it fires (a compare-and-set, so of several processes on
+//! one PostgreSQL only one takes it) and its effect is written by a write guarded by the
+//! game's version, which also removes the timer: so a timer fires at most once, and a claim
+//! left by a crash runs out and lets another process fire it. Timers that fell due while no
+//! bot ran fire once at the next start, and their message says they are late.
 
 use std::time::Duration;
 
@@ -15,8 +16,9 @@ use super::{
     base::Service,
     guard::guarded,
     loaded::Loaded,
-    outbox::{News, Poster},
+    outbox::News,
     play::Attempt,
+    queue::{self, Due},
     reply::{Reply, ServiceError},
     timing::{span, turn_timers},
     write::{Change, log_line},
@@ -30,8 +32,6 @@ use crate::{
 const CLAIM: Duration = Duration::from_secs(120);
 /// How late a timer may fire before its message says it is late.
 const ON_TIME: i64 = 60_000;
-/// How often the loop looks for due timers at most (another process may have set one).
-const POLL: Duration = Duration::from_secs(30);
 
 /// What a timer's message says about the turn: who must act, what they are asked, and how
 /// late the timer fires (empty when on time).
@@ -46,45 +46,66 @@ fn the_clock() -> super::request::User {
     super::request::User::new("chatrang:clock", "the clock")
 }
 
+/// The timers as a claimed queue (see `queue`): due by the service's clock, held for [`CLAIM`]
+/// while they fire.
+pub(crate) struct DueTimers<'a>(pub &'a Service);
+
+impl Due for DueTimers<'_> {
+    type Row = Timer;
+    type Said = Reply;
+    const KIND: &'static str = "timers";
+
+    fn hold(&self) -> Duration {
+        CLAIM
+    }
+
+    async fn due(&self, now: i64, limit: i64) -> Result<Vec<Timer>, StoreError> {
+        self.0.store.due_timers(now, limit).await
+    }
+
+    async fn claim(&self, timer: &Timer, now: i64, until: i64) -> Result<bool, StoreError> {
+        self.0.store.claim_timer(timer.id, now, until).await
+    }
+
+    /// Reminders and deadlines fire in order; the bot's turns of different games think side
+    /// by side (as many at once as there are search slots).
+    async fn handle(&self, claimed: Vec<Timer>, now: i64) -> Result<Vec<Reply>, StoreError> {
+        let service = self.0;
+        let mut said = Vec::new();
+        let (bots, clocks): (Vec<Timer>, Vec<Timer>) = claimed
+            .into_iter()
+            .partition(|t| t.kind == TimerKind::BotMove);
+        for timer in &clocks {
+            let fired = guarded("timer", service.fire(timer, now)).await;
+            service.fired(timer, fired, &mut said).await?;
+        }
+        let fired = futures_util::future::join_all(
+            bots.iter()
+                .map(|t| guarded("bot move", service.fire(t, now))),
+        )
+        .await;
+        for (timer, fired) in bots.iter().zip(fired) {
+            service.fired(timer, fired, &mut said).await?;
+        }
+        Ok(said)
+    }
+
+    async fn next(&self) -> Result<Option<i64>, StoreError> {
+        self.0.store.next_timer_due().await
+    }
+
+    fn wake(&self) -> &tokio::sync::Notify {
+        &self.0.timer_wake
+    }
+}
+
 impl Service {
     /// Fires every timer due by the service's clock; returns what was said, in order (the
     /// console prints it; with an outbox it is also written there for the delivery loop).
+    /// The loop of a chat adapter does the same (see `driver`); the console calls this when
+    /// its clock moves.
     pub async fn fire_due_timers(&self) -> Result<Vec<Reply>, StoreError> {
-        let mut said = Vec::new();
-        loop {
-            let now = self.now_ms();
-            let due = self.store.due_timers(now, 20).await?;
-            let mut claimed = Vec::new();
-            for timer in due {
-                let until = now + CLAIM.as_millis() as i64;
-                if self.store.claim_timer(timer.id, now, until).await? {
-                    claimed.push(timer);
-                }
-            }
-            if claimed.is_empty() {
-                break;
-            }
-            // Reminders and deadlines fire in order; the bot's turns of different games
-            // think side by side (as many at once as there are search slots).
-            let (bots, clocks): (Vec<Timer>, Vec<Timer>) = claimed
-                .into_iter()
-                .partition(|t| t.kind == TimerKind::BotMove);
-            for timer in &clocks {
-                let fired = guarded("timer", self.fire(timer, now)).await;
-                self.fired(timer, fired, &mut said).await?;
-            }
-            let fired = futures_util::future::join_all(
-                bots.iter().map(|t| guarded("bot move", self.fire(t, now))),
-            )
-            .await;
-            for (timer, fired) in bots.iter().zip(fired) {
-                self.fired(timer, fired, &mut said).await?;
-            }
-        }
-        if !said.is_empty() && self.outbox.is_some() {
-            self.outbox_wake.notify_one();
-        }
-        Ok(said)
+        queue::drain(&DueTimers(self), &*self.clock).await
     }
 
     /// Keeps what a fired timer said; a timer whose game refuses it is dropped, one that met
@@ -112,40 +133,6 @@ impl Service {
             }
         }
         Ok(())
-    }
-
-    /// What a chat adapter runs beside its connection until `stop` turns true: the outbox's
-    /// delivery by `poster`, and the timers.
-    pub async fn run_background<P: Poster>(
-        &self,
-        poster: P,
-        stop: tokio::sync::watch::Receiver<bool>,
-    ) {
-        tokio::join!(
-            self.deliver_posts(poster, stop.clone()),
-            self.run_timers(stop)
-        );
-    }
-
-    /// The scheduler loop of a bot process: fires due timers until `stop` turns true.
-    pub async fn run_timers(&self, mut stop: tokio::sync::watch::Receiver<bool>) {
-        // Another process may set a timer, and a test may move the clock: look again at
-        // least as often as for posts.
-        let poll = self.outbox.as_ref().map_or(POLL, |o| o.poll.min(POLL));
-        while !*stop.borrow() {
-            if let Err(error) = self.fire_due_timers().await {
-                tracing::warn!(%error, "the timers cannot be read; trying again soon");
-            }
-            let wait = match self.store.next_timer_due().await {
-                Ok(Some(due)) => Duration::from_millis((due - self.now_ms()).max(0) as u64),
-                _ => poll,
-            };
-            tokio::select! {
-                _ = tokio::time::sleep(wait.min(poll)) => {}
-                _ = self.timer_wake.notified() => {}
-                _ = stop.changed() => {}
-            }
-        }
     }
 
     /// Fires one claimed timer; `None` when its game has moved on (the timer is removed).
@@ -292,14 +279,19 @@ impl Service {
     ) -> Result<Option<Reply>, ServiceError> {
         let news = News::text(text).notify(loaded.to_act());
         let news = news.unheld();
-        let post = news.post_as(kind, self.outbox.as_ref());
-        let timers = rearm.then(|| turn_timers(&loaded.row.timing, self.now_ms()));
+        let now = self.now_ms();
+        let post = news.post_as(kind, self.outbox.as_ref(), now);
+        let timers = rearm.then(|| turn_timers(&loaded.row.timing, now));
         let fired = self
             .store
             .fire_note(timer, post.as_ref(), timers.as_deref())
             .await?;
         if !fired {
             return Ok(None);
+        }
+        if post.is_some() {
+            // Nobody answers with a timer's note: it is posted at once.
+            self.outbox_wake.notify_one();
         }
         Ok(Some(self.news_reply(loaded, &news).await))
     }

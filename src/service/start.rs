@@ -279,7 +279,7 @@ impl Service {
         moving: bool,
     ) -> ServiceResult {
         let posts: Vec<NewPost> = news
-            .post_as(PostKind::Start, self.outbox.as_ref())
+            .post_as(PostKind::Start, self.outbox.as_ref(), self.now_ms())
             .into_iter()
             .collect();
         let mut timers = if row.state == GameState::Active {

@@ -113,7 +113,7 @@ impl Service {
         commit.join = join;
         commit.leave = leave;
         commit.posts = news
-            .and_then(|news| news.post(self.outbox.as_ref()))
+            .and_then(|news| news.post(self.outbox.as_ref(), self.now_ms()))
             .into_iter()
             .collect();
         if let Some(End { outcome, abandoned }) = end {

@@ -2,7 +2,9 @@
 //! that causes it, and posted by a delivery loop until the platform accepts it (see
 //! `migrations/*/0002_outbox.sql`). A post is claimed before it is posted, so that two bot
 //! processes on one PostgreSQL never post it twice; a claim runs out, so that a post claimed by
-//! a process that died is posted by another one.
+//! a process that died is posted by another one. Every time that decides when a post is due or
+//! claimed (`due_at`, `claimed_until`) is the service's clock, given by the caller;
+//! `created_at` and `delivered_at` are records, stamped with the system's.
 
 use sqlx::{Row, any::AnyRow};
 
@@ -64,6 +66,9 @@ const BOARD_KINDS: &str = "('board', 'start')";
 pub struct NewPost {
     pub platform: String,
     pub kind: PostKind,
+    /// When the change is made, by the service's clock: the post is due from then (the
+    /// store reads no clock for when a post is due).
+    pub at: i64,
     pub text: String,
     /// The people to mention; `None`: whoever must act at the post's version.
     pub notify: Option<Vec<String>>,
@@ -116,8 +121,8 @@ fn post_from_row(row: &AnyRow) -> Result<Post, StoreError> {
     })
 }
 
-/// Writes `post` for `game` at `version` inside a transaction (with the change it belongs to).
-/// A timer's note may come again at the same version (a game that waits past its deadline is
+/// Writes `post` for `game` at `version` inside a transaction (with the change it belongs to);
+/// `now` is the system's time, its record of when it was written. A timer's note may come again at the same version (a game that waits past its deadline is
 /// reminded again): it then takes the place of the one posted before.
 pub(super) async fn insert_post(
     tx: &mut sqlx::Transaction<'_, sqlx::Any>,
@@ -150,8 +155,8 @@ pub(super) async fn insert_post(
             .map(|ids| serde_json::to_string(ids).unwrap_or_else(|_| "[]".to_string())),
     )
     .bind(i64::from(post.with_board))
-    .bind(now)
-    .bind(now + post.held_for_ms.max(0))
+    .bind(post.at)
+    .bind(post.at.saturating_add(post.held_for_ms.max(0)))
     .bind(now)
     .execute(&mut **tx)
     .await?;
@@ -179,7 +184,8 @@ impl Store {
         rows.iter().map(post_from_row).collect()
     }
 
-    /// When the next waiting post of `platform` falls due or its claim runs out, if any waits.
+    /// When the next waiting post of `platform` may be claimed (it falls due, or its claim
+    /// runs out), if any waits.
     pub async fn next_post_due(&self, platform: &str) -> Result<Option<i64>, StoreError> {
         let next: Option<i64> = sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
             "SELECT MIN(CASE WHEN due_at > claimed_until THEN due_at ELSE claimed_until END) \

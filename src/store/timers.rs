@@ -1,7 +1,8 @@
 //! Timed play in the database (see `migrations/*/0004_timed_play.sql`): a game's [`Timing`], and
 //! the timers of the side that must act. Timers are rows, so they survive restarts, and each
 //! is claimed before it fires, so that of several bot processes on one PostgreSQL only one
-//! fires it.
+//! fires it. Their times (`due_at`, `claimed_until`) are the service's clock, given by the
+//! caller: the store reads no clock for them.
 
 use serde_json::{Map, Value, json};
 use sqlx::{Row, any::AnyRow};
@@ -266,11 +267,15 @@ impl Store {
         rows.iter().map(timer_from_row).collect()
     }
 
-    /// When the next timer is due, if any runs.
+    /// When the next timer may be claimed (it falls due, or the claim of one that is firing
+    /// or whose process died runs out), if any runs.
     pub async fn next_timer_due(&self) -> Result<Option<i64>, StoreError> {
-        let next: Option<i64> = sqlx::query_scalar("SELECT MIN(due_at) FROM timers")
-            .fetch_one(self.pool())
-            .await?;
+        let next: Option<i64> = sqlx::query_scalar(
+            "SELECT MIN(CASE WHEN due_at > claimed_until THEN due_at ELSE claimed_until END) \
+             FROM timers",
+        )
+        .fetch_one(self.pool())
+        .await?;
         Ok(next)
     }
 

@@ -19,6 +19,7 @@ mod outage;
 mod outbox;
 mod panics;
 mod promotion;
+mod queue;
 mod ratings_race;
 mod service;
 mod service_games;

@@ -59,7 +59,7 @@ fn server_error() -> PostFailure {
     }
 }
 
-/// Runs the delivery loop until `done` holds (at most 30 s), then stops it.
+/// Runs the loop of timers and posts until `done` holds (at most 30 s), then stops it.
 async fn deliver_until(
     service: &Arc<Service>,
     platform: &Arc<FlakyPlatform>,
@@ -68,7 +68,7 @@ async fn deliver_until(
     let (stop, stopped) = tokio::sync::watch::channel(false);
     let running = service.clone();
     let poster = Platform(platform.clone());
-    let loop_task = tokio::spawn(async move { running.deliver_posts(poster, stopped).await });
+    let loop_task = tokio::spawn(async move { running.run_background(poster, stopped).await });
     let waited = tokio::time::timeout(Duration::from_secs(30), async {
         while !done() {
             tokio::time::sleep(Duration::from_millis(10)).await;

@@ -25,7 +25,7 @@ use std::{path::Path, sync::Arc, time::Duration};
 use chatrang::{
     discord::{Config, Running},
     rules::{BoardView, Color},
-    service::{BoardPainter, ManualClock, Outbox, Service, text_board},
+    service::{BoardPainter, Outbox, Service, ShiftedClock, text_board},
     store::{Store, sqlite_url},
 };
 use fake::{Channel, Fake, GUILD_ID, Person, Recorded, focused, option, user_option};
@@ -53,8 +53,9 @@ impl BoardPainter for TestPainter {
 struct Bot {
     running: Running,
     service: Arc<Service>,
-    /// The clock of timed games, moved by hand (it stands still otherwise).
-    clock: ManualClock,
+    /// The service's clock: the system's, moved on by hand for timed games. It runs on by
+    /// itself, since posts are retried after a backoff by the same clock.
+    clock: ShiftedClock,
 }
 
 impl Bot {
@@ -63,7 +64,7 @@ impl Bot {
         let store = Store::open(&sqlite_url(db)).await.unwrap();
         // Retries in milliseconds, so that the tests of delivery do not wait for seconds.
         let outbox = Outbox::new("discord").retrying_after(Duration::from_millis(50));
-        let clock = ManualClock::new();
+        let clock = ShiftedClock::default();
         let service = Arc::new(
             Service::new(store, Arc::new(TestPainter))
                 .with_outbox(outbox)
