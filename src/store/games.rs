@@ -4,13 +4,16 @@ use sqlx::{AssertSqlSafe, Row, any::AnyRow};
 
 use super::{
     Backend, Store, StoreError,
-    outbox::{NewPost, insert_post},
+    commit_queue::Queued,
+    outbox::insert_post,
+    post::NewPost,
     records::{
         Commit, GameKind, GameRow, GameState, LogEntry, LogKind, NewLogEntry, Offer, parse_side,
         side_text,
     },
     scores::rerate,
-    timers::{NewTimer, TimerUpdate, Timing, update_timers},
+    timers::update_timers,
+    timing::{NewTimer, TimerUpdate, Timing},
 };
 
 const GAME_COLUMNS: &str = "id, variant, server_id, place_id, options, seed, initial_position, \
@@ -296,28 +299,6 @@ impl Store {
                 Err(conflict)
             }
         }
-    }
-}
-
-/// A commit waiting for the SQLite writer, and where to send its result.
-pub(crate) struct Queued {
-    commit: Commit,
-    done: tokio::sync::oneshot::Sender<Result<i64, StoreError>>,
-}
-
-/// The commits waiting for the SQLite writer.
-#[derive(Default)]
-pub(crate) struct CommitQueue(std::sync::Mutex<Vec<Queued>>);
-
-impl std::fmt::Debug for CommitQueue {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("CommitQueue")
-    }
-}
-
-impl CommitQueue {
-    pub(crate) fn lock(&self) -> std::sync::MutexGuard<'_, Vec<Queued>> {
-        self.0.lock().unwrap_or_else(|e| e.into_inner())
     }
 }
 

@@ -7,13 +7,17 @@
 //! transaction, guarded by the version that was read.
 
 mod choices;
+mod commit_queue;
+mod error;
 mod games;
 mod limits;
 mod outbox;
 mod people;
+mod post;
 mod records;
 mod scores;
 mod timers;
+mod timing;
 mod votes;
 mod watch;
 
@@ -25,9 +29,11 @@ use std::{
 };
 
 pub use choices::OfferedChoice;
+pub use error::StoreError;
 pub use limits::PlaceLimits;
-pub use outbox::{NewPost, Post, PostKind, PostState};
+pub use outbox::{Post, PostState};
 pub use people::{Notify, Vacation};
+pub use post::{NewPost, PostKind};
 pub use records::{
     Commit, GameKind, GameRow, GameState, LogEntry, LogKind, NewLogEntry, Offer, Participant,
     RatingRow, Rerating, ResultKind, ResultRow, ScoreRow, parse_side, side_text,
@@ -36,7 +42,8 @@ use sqlx::{
     AnyPool, Executor,
     any::{AnyConnectOptions, AnyPoolOptions},
 };
-pub use timers::{NewTimer, OnTimeout, Timer, TimerKind, TimerUpdate, Timing};
+pub use timers::Timer;
+pub use timing::{NewTimer, OnTimeout, TimerKind, TimerUpdate, Timing};
 pub use votes::Vote;
 pub use watch::watch_writes;
 pub(crate) use watch::wrote;
@@ -46,23 +53,6 @@ pub(crate) use watch::wrote;
 pub enum Backend {
     Sqlite,
     Postgres,
-}
-
-/// Why a store operation failed.
-#[derive(Debug, thiserror::Error)]
-pub enum StoreError {
-    /// The game's version changed between reading and writing: someone else acted first.
-    #[error("the game was changed by someone else at the same moment")]
-    Conflict,
-    #[error("database error: {0}")]
-    Database(#[from] sqlx::Error),
-    #[error("database migration failed: {0}")]
-    Migrate(#[from] sqlx::migrate::MigrateError),
-    /// A row that cannot be read back (bad JSON, unknown state): a bug or a hand-edited row.
-    #[error("unreadable record: {0}")]
-    Corrupt(String),
-    #[error("{0}")]
-    Setup(String),
 }
 
 /// The name of the SQLite file inside the data directory.
@@ -108,7 +98,7 @@ pub struct Store {
     /// this process therefore queue here, and only another process ever meets a lock.
     writer: Arc<tokio::sync::Mutex<()>>,
     /// Commits waiting for the writer, written together (see [`Store::commit`]).
-    queue: Arc<games::CommitQueue>,
+    queue: Arc<commit_queue::CommitQueue>,
 }
 
 impl Store {

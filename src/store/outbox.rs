@@ -8,75 +8,13 @@
 
 use sqlx::{Row, any::AnyRow};
 
-use super::{Store, StoreError};
-
-/// What kind of post a row is: a game's board, or a timer's note (see `super::timers`).
-/// There is at most one of each kind per game version.
-#[derive(Copy, Clone, Debug, Eq, PartialEq)]
-pub enum PostKind {
-    /// The board after a change, with what happened and who must act now.
-    Board,
-    /// A new game's announcement: where a platform gives each game a thread, the thread
-    /// starts from it, whoever posts it (the command's answer or the delivery loop).
-    Start,
-    /// A reminder to who must act: half their time is gone.
-    HalfTime,
-    /// A reminder to who must act: an hour is left.
-    LastHour,
-    /// The time is up and the game waits (`on-timeout=wait`).
-    TimeUp,
-}
-
-impl PostKind {
-    const ALL: [PostKind; 5] = [
-        PostKind::Board,
-        PostKind::Start,
-        PostKind::HalfTime,
-        PostKind::LastHour,
-        PostKind::TimeUp,
-    ];
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            PostKind::Board => "board",
-            PostKind::Start => "start",
-            PostKind::HalfTime => "half-time",
-            PostKind::LastHour => "last-hour",
-            PostKind::TimeUp => "time-up",
-        }
-    }
-
-    fn decode(text: &str) -> Option<PostKind> {
-        PostKind::ALL.into_iter().find(|k| k.as_str() == text)
-    }
-
-    /// A note that only makes sense at its game's version (unlike a board, which is still
-    /// news when posted late).
-    pub fn expires(self) -> bool {
-        !matches!(self, PostKind::Board | PostKind::Start)
-    }
-}
+use super::{
+    Store, StoreError,
+    post::{NewPost, PostKind},
+};
 
 /// The kinds of post a command's own answer carries: a board, or a new game's announcement.
 const BOARD_KINDS: &str = "('board', 'start')";
-
-/// A post to write with a change ([`super::Commit::posts`]); the game and its version are the
-/// commit's.
-#[derive(Clone, Debug, PartialEq)]
-pub struct NewPost {
-    pub platform: String,
-    pub kind: PostKind,
-    /// When the change is made, by the service's clock: the post is due from then (the
-    /// store reads no clock for when a post is due).
-    pub at: i64,
-    pub text: String,
-    /// The people to mention; `None`: whoever must act at the post's version.
-    pub notify: Option<Vec<String>>,
-    pub with_board: bool,
-    /// How long the process that writes the post keeps it to itself, in milliseconds: it is
-    /// about to post it as the answer to the command. Zero hands it to the loop at once.
-    pub held_for_ms: i64,
-}
 
 /// A post waiting to be delivered.
 #[derive(Clone, Debug, PartialEq)]

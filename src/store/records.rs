@@ -79,7 +79,7 @@ pub struct GameRow {
     pub outcome: Option<String>,
     pub rematch_of: Option<i64>,
     /// Time per move, reminders, votes (see `super::timers`); untimed by default.
-    pub timing: super::timers::Timing,
+    pub timing: super::timing::Timing,
     pub created_at: i64,
     pub updated_at: i64,
 }
@@ -193,9 +193,9 @@ pub struct Commit {
     /// The ratings the end of the game changes, worked out inside the transaction.
     pub rerating: Option<Rerating>,
     /// What the change makes the bot post (see `super::outbox`), at the new version.
-    pub posts: Vec<super::outbox::NewPost>,
+    pub posts: Vec<super::post::NewPost>,
     /// What the change does to the game's timers (by default they go on).
-    pub timers: super::timers::TimerUpdate,
+    pub timers: super::timing::TimerUpdate,
 }
 
 impl Commit {
@@ -209,7 +209,7 @@ impl Commit {
             result: None,
             rerating: None,
             posts: Vec::new(),
-            timers: super::timers::TimerUpdate::Keep,
+            timers: super::timing::TimerUpdate::Keep,
         }
     }
 
