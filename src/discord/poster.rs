@@ -41,8 +41,12 @@ pub async fn post_in_channel(
 
 /// The channel or thread where a reply's game lives, when it is a Discord channel.
 pub fn game_channel(reply: &Reply) -> Option<ChannelId> {
-    let game = reply.game.as_ref()?;
-    game.place
+    channel_id(&reply.game.as_ref()?.place)
+}
+
+/// A stored place as a Discord channel or thread, when it is one.
+pub fn channel_id(place: &str) -> Option<ChannelId> {
+    place
         .parse::<u64>()
         .ok()
         .filter(|id| *id != 0)

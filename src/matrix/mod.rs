@@ -13,6 +13,7 @@
 //! [`start`] logs in (or restores the kept session) and syncs, through network failures too
 //! (`sync`); [`run`] is `chatrang matrix`.
 
+mod channel;
 mod config;
 mod incoming;
 mod outgoing;
