@@ -138,8 +138,9 @@ impl Service {
             .unwrap_or_else(|| here.clone());
         match channel.post(&target, &reply).await {
             Ok(shown) => {
-                self.delivered(&reply).await;
+                // The choices first: people answer a list as soon as they see it.
                 self.remember_shown(shown.offered.as_ref()).await;
+                self.delivered(&reply).await;
                 if target == here {
                     return Some(shown.posted);
                 }
