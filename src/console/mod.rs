@@ -3,10 +3,14 @@
 //! (`chatrang console < script`). No token, no network; games persist in the data directory.
 //!
 //! It is a translator only: a typed line is read by the service's own reader
-//! ([`crate::service::parse`]) and carried out by [`Service::run`]. What is the console's own
-//! is who types (`/as`), numbered choices (`/click N`), the simulated clock (`/clock +13h`
-//! moves it on and prints what its timers say), comments and `/quit`; a line without a slash
-//! is a move. After every line, timers that fell due are fired and printed.
+//! ([`crate::service::parse`]), carried out by [`Service::run`] and shown by
+//! [`Service::present`] on the terminal (`screen`). What is the console's own is who types
+//! (`/as`), the simulated clock (`/clock +13h` moves it on and prints what its timers say),
+//! comments and `/quit`; a line without a slash is a move. After every line, timers that fell
+//! due are fired and printed.
+
+mod place;
+mod screen;
 
 use std::{
     io::{IsTerminal, Write},
@@ -14,22 +18,13 @@ use std::{
     time::Duration,
 };
 
+pub use place::{place, user};
+use screen::Screen;
 use tokio::io::{AsyncBufRead, AsyncBufReadExt};
 
 use crate::service::{
-    Clock, Command, Place, Reply, Request, Service, ServiceError, ShiftedClock, User, parse, span,
+    Clock, Request, Service, ServiceError, ServiceResult, ShiftedClock, parse, span,
 };
-
-/// The one channel of the console.
-pub fn place() -> Place {
-    Place::new("console", "console")
-}
-
-/// The user a console name stands for: the id is the name in lower case.
-pub fn user(name: &str) -> User {
-    let name = name.trim().trim_start_matches('@');
-    User::new(name.to_lowercase(), name)
-}
 
 /// Where the console keeps what it writes besides the database.
 #[derive(Clone, Debug)]
@@ -68,8 +63,6 @@ enum Typed {
     Quit,
     /// `/as NAME`; `None` when the name is missing.
     As(Option<String>),
-    /// `/click N`; `None` when the number is missing or no number.
-    Click(Option<usize>),
     /// `/clock +13h`: how far to move the clock on; `None` to only say where it stands.
     Clock(Option<String>),
     Service(Result<Option<crate::service::Line>, crate::service::ParseError>),
@@ -87,7 +80,6 @@ fn read(text: &str) -> Typed {
     match first.as_str() {
         "/quit" | "/exit" => Typed::Quit,
         "/as" | "/user" => Typed::As(argument.map(str::to_string)),
-        "/click" | "/choose" => Typed::Click(argument.and_then(|n| n.parse().ok())),
         "/clock" => Typed::Clock(argument.map(|_| text["/clock".len()..].trim().to_string())),
         _ if text.starts_with('/') => Typed::Service(parse(text, '/', &user)),
         // A line without a slash is a move.
@@ -96,14 +88,13 @@ fn read(text: &str) -> Typed {
 }
 
 /// Reads commands line by line until the input ends or `/quit`, answering each.
-pub async fn session<R: AsyncBufRead + Unpin, W: Write>(
+pub async fn session<R: AsyncBufRead + Unpin, W: Write + Send>(
     service: &Service,
     input: R,
     out: &mut W,
     settings: Settings,
 ) -> std::io::Result<()> {
     let mut me = user(&settings.user);
-    let mut last_choices: Vec<crate::service::Choice> = Vec::new();
     let mut lines = input.lines();
     writeln!(
         out,
@@ -134,20 +125,6 @@ pub async fn session<R: AsyncBufRead + Unpin, W: Write>(
                 writeln!(out, "You are now {}.", me.name)?;
                 continue;
             }
-            Typed::Click(None) => Err(ServiceError::refused(
-                "Say which choice by its number: /click 1",
-            )),
-            Typed::Click(Some(n)) => match last_choices.get(n.wrapping_sub(1)) {
-                Some(choice) => {
-                    service
-                        .run(&request(None), Command::Button(choice.encode()))
-                        .await
-                }
-                None => Err(ServiceError::refused(format!(
-                    "There is no choice {n}; the last message offered {}.",
-                    last_choices.len()
-                ))),
-            },
             Typed::Clock(by) => {
                 move_clock(service, out, &settings, by.as_deref()).await?;
                 continue;
@@ -155,15 +132,7 @@ pub async fn session<R: AsyncBufRead + Unpin, W: Write>(
             Typed::Service(Err(why)) => Err(why.into()),
             Typed::Service(Ok(Some(line))) => service.run(&request(line.game), line.command).await,
         };
-        match result {
-            Ok(reply) => {
-                if !reply.choices.is_empty() {
-                    last_choices = reply.choices.clone();
-                }
-                show(out, &reply, &settings.files)?;
-            }
-            Err(error) => writeln!(out, "✗ {error}")?,
-        }
+        present(service, out, &settings.files, result).await?;
         print_timers(service, out, &settings.files).await?;
     }
     Ok(())
@@ -172,7 +141,7 @@ pub async fn session<R: AsyncBufRead + Unpin, W: Write>(
 /// `/clock [+DURATION]`: moves the simulated clock on from timer to timer, printing what each
 /// says when it falls due (so a reminder says the time it really had left), then says how far
 /// the clock is from real time.
-async fn move_clock<W: Write>(
+async fn move_clock<W: Write + Send>(
     service: &Service,
     out: &mut W,
     settings: &Settings,
@@ -214,64 +183,35 @@ async fn move_clock<W: Write>(
     )
 }
 
+/// Shows a result as every platform does ([`Service::present`]), on the terminal.
+async fn present<W: Write + Send>(
+    service: &Service,
+    out: &mut W,
+    files: &Path,
+    result: ServiceResult,
+) -> std::io::Result<()> {
+    let mut screen = Screen::new(out, files);
+    service.present(&mut screen, result).await;
+    screen.failure()
+}
+
 /// Fires the timers that fell due and prints what they say; true when any fired.
-async fn print_timers<W: Write>(
+async fn print_timers<W: Write + Send>(
     service: &Service,
     out: &mut W,
     files: &Path,
 ) -> std::io::Result<bool> {
     match service.fire_due_timers().await {
         Ok(said) => {
-            for reply in &said {
-                show(out, reply, files)?;
+            let fired = !said.is_empty();
+            for reply in said {
+                present(service, out, files, Ok(reply)).await?;
             }
-            Ok(!said.is_empty())
+            Ok(fired)
         }
         Err(error) => {
             writeln!(out, "✗ the timers cannot be read: {error}")?;
             Ok(false)
         }
     }
-}
-
-/// Prints a reply: its text, the board, where the picture and any file went, the choices and
-/// who is called to act.
-fn show<W: Write>(out: &mut W, reply: &Reply, files: &Path) -> std::io::Result<()> {
-    if !reply.text.is_empty() {
-        writeln!(out, "{}", reply.text)?;
-    }
-    if let Some(board) = &reply.board_text {
-        writeln!(out, "{}", board.trim_end())?;
-    }
-    for (name, bytes, what) in reply
-        .image
-        .iter()
-        .map(|i| (&i.filename, &i.png, "board picture"))
-        .chain(
-            reply
-                .attachment
-                .iter()
-                .map(|a| (&a.filename, &a.content, "record")),
-        )
-    {
-        let path = files.join(name);
-        match std::fs::create_dir_all(files).and_then(|_| std::fs::write(&path, bytes)) {
-            Ok(()) => writeln!(out, "[{what}: {}]", path.display())?,
-            Err(e) => writeln!(out, "✗ could not write {}: {e}", path.display())?,
-        }
-    }
-    if !reply.choices.is_empty() {
-        let labels: Vec<String> = reply
-            .choices
-            .iter()
-            .enumerate()
-            .map(|(i, c)| format!("[{}] {}", i + 1, c.label))
-            .collect();
-        writeln!(out, "Choices: {}  (/click N)", labels.join("  "))?;
-    }
-    if !reply.notify.is_empty() {
-        let names: Vec<String> = reply.notify.iter().map(|n| format!("@{n}")).collect();
-        writeln!(out, "→ {}", names.join(" "))?;
-    }
-    Ok(())
 }

@@ -1,18 +1,18 @@
 //! The one handler for every button. A button's id is the service's encoding of the command,
-//! the game and the game's version, handed back to the service as [`Command::Button`], so
-//! nothing is kept in memory: buttons keep working after a restart, and a button from an older
-//! board is refused by the service ("this board has moved on").
+//! the game and the game's version, handed back to the service as [`Command::Click`] (the
+//! command `/click N` and Matrix's reactions also are), so nothing is kept in memory: buttons
+//! keep working after a restart, and a button from an older board is refused by the service
+//! ("this board has moved on").
 
 use poise::serenity_prelude::{self as serenity, ComponentInteraction};
 
 use super::{
     Data,
     call::{is_admin, place_of},
-    deliver::deliver,
     message::service_user,
     respond::Origin,
 };
-use crate::service::{Command, Request};
+use crate::service::{Command, Pick, Request};
 
 /// Handles a click: acknowledges it, asks the service, shows the result.
 pub async fn clicked(ctx: &serenity::Context, data: &Data, click: &ComponentInteraction) {
@@ -34,7 +34,7 @@ pub async fn clicked(ctx: &serenity::Context, data: &Data, click: &ComponentInte
         place_of(click.guild_id, click.channel_id),
     )
     .admin(is_admin(click.member.as_ref()));
-    let command = Command::Button(click.data.custom_id.clone());
+    let command = Command::Click(Pick::Id(click.data.custom_id.clone()));
     let result = data.service.run(&request, command).await;
-    deliver(&mut origin, &data.service, result).await;
+    data.service.present(&mut origin, result).await;
 }

@@ -5,7 +5,7 @@ use std::sync::{Arc, atomic::Ordering};
 
 use poise::serenity_prelude::{self as serenity, Message};
 
-use super::{Ctx, Data, Error, deliver::deliver, message::service_user, respond::Origin};
+use super::{Ctx, Data, Error, message::service_user, respond::Origin};
 use crate::service::{Command, Place, Reply, Request, Service, ServiceResult, User};
 
 /// One slash command being handled.
@@ -80,11 +80,11 @@ impl<'a> Call<'a> {
         poise::Context::Application(self.ctx).data()
     }
 
-    /// Shows the result (a failure to show it is handled there: see [`deliver`]); returns
-    /// the public message posted here, if any.
+    /// Shows the result (a failure to show it is handled there: see [`Service::present`]);
+    /// returns the public message posted here, if any.
     pub async fn finish(&mut self, result: ServiceResult) -> Option<Message> {
         let service = self.service();
-        let shown = deliver(&mut self.origin, &service, result).await;
+        let shown = service.present(&mut self.origin, result).await;
         // The interaction is answered now (or answering it failed); poise's own replies, such
         // as the error handler's apology, must come as followups.
         self.ctx

@@ -8,7 +8,7 @@ use poise::serenity_prelude as serenity;
 use super::{Ctx, Error, autocomplete, call, message::Outgoing, options, threads};
 use crate::{
     rules::Color,
-    service::{Command, NewGame, User},
+    service::{Command, NewGame, Pick, User},
 };
 
 /// A side, as a choice list.
@@ -71,6 +71,7 @@ pub fn all() -> Vec<poise::Command<super::Data, Error>> {
         vacation(),
         notify(),
         hint(),
+        click(),
     ]
 }
 
@@ -391,4 +392,14 @@ pub async fn hint(
     game: Option<i64>,
 ) -> Result<(), Error> {
     run(ctx, game, Command::Hint).await
+}
+
+// The same command, with the same answers, as a button, Matrix's `!click` and the console's.
+/// `/click`: the choice of that number in the last list here, as its button.
+#[poise::command(slash_command)]
+pub async fn click(
+    ctx: Ctx<'_>,
+    #[description = "The choice's number in the last list here"] number: i64,
+) -> Result<(), Error> {
+    run(ctx, None, Command::Click(Pick::Number(number.to_string()))).await
 }

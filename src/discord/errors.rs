@@ -1,15 +1,12 @@
 //! The central error handler. Refusals never get here (the service's sentences are shown as
-//! private replies by [`super::deliver`]); what does is unexpected: Discord refusing a request,
+//! private replies by [`crate::service::Service::present`]); what does is unexpected: Discord refusing a request,
 //! a broken option. It is logged, and the user gets a short private apology; a failure to send
 //! the apology is logged too, never a panic.
 
 use poise::{CreateReply, FrameworkError};
 
 use super::{Data, Error};
-
-/// What the user sees when something unexpected went wrong.
-pub const APOLOGY: &str = "Sorry, something went wrong on my side while doing that. It has been logged; please try \
-     again.";
+use crate::service::APOLOGY;
 
 pub async fn on_error(error: FrameworkError<'_, Data, Error>) {
     match error {

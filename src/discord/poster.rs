@@ -14,7 +14,7 @@ use super::{
     message::Outgoing,
     threads::{Explained, open_for_game},
 };
-use crate::service::{PostFailure, Poster, Reply, Service};
+use crate::service::{Offered, PostFailure, Poster, Reply, Service};
 
 /// Discord's error codes for a channel that is gone or closed to the bot.
 const UNKNOWN_CHANNEL: isize = 10003;
@@ -41,8 +41,12 @@ pub async fn post_in_channel(
 
 /// The channel or thread where a reply's game lives, when it is a Discord channel.
 pub fn game_channel(reply: &Reply) -> Option<ChannelId> {
-    let game = reply.game.as_ref()?;
-    game.place
+    channel_id(&reply.game.as_ref()?.place)
+}
+
+/// A stored place as a Discord channel or thread, when it is one.
+pub fn channel_id(place: &str) -> Option<ChannelId> {
+    place
         .parse::<u64>()
         .ok()
         .filter(|id| *id != 0)
@@ -50,7 +54,7 @@ pub fn game_channel(reply: &Reply) -> Option<ChannelId> {
 }
 
 /// The outbox's poster for Discord. It does what the answer to a command does: a new game's
-/// announcement gets the game's thread.
+/// announcement gets the game's thread, and its choices are remembered.
 pub struct DiscordPoster {
     pub http: Arc<Http>,
     pub service: Arc<Service>,
@@ -67,6 +71,10 @@ impl Poster for DiscordPoster {
         let message = post_in_channel(&self.http, channel, reply)
             .await
             .map_err(|error| failure(&error))?;
+        // As a command's answer's are: `/click N` finds this post's choices.
+        let offered =
+            Offered::numbered(message.id.to_string(), channel.to_string(), &reply.choices);
+        self.service.remember_shown(offered.as_ref()).await;
         if reply.announces {
             let note = open_for_game(
                 &self.http,

@@ -1,6 +1,7 @@
 //! What people do in a room, translated for the service: a text message that is a command
 //! (`!move e4e6`, or "chatrang: move e4e6"), a bare move in a game's thread by the player to
-//! act, `!click N`, and a reaction with one of the keys the bot offered. Notices (other bots),
+//! act, and a reaction with one of the keys the bot offered (the service's `/click`, as
+//! `!click N` is). Notices (other bots),
 //! edits and the bot's own events are ignored.
 
 use std::{collections::HashMap, sync::Arc};
@@ -24,12 +25,8 @@ use matrix_sdk::{
     },
 };
 
-use super::{
-    Bot,
-    outgoing::{send_notice, send_reply, with_prefix},
-    place::Where,
-};
-use crate::service::{Command, Reply, Request, ServiceError, User, parse};
+use super::{Bot, channel::Asked, place::Where};
+use crate::service::{Command, Pick, Request, ServiceError, ServiceResult, User, parse};
 
 /// Room moderators (power level 50 and more) may `!abort` a game.
 const MODERATOR: i64 = 50;
@@ -101,8 +98,11 @@ pub async fn on_reaction(event: OriginalSyncReactionEvent, room: Room, Ctx(bot):
     };
     let here = Where::parse(&place).unwrap_or_else(|| Where::room(room.room_id().to_owned()));
     let request = bot.request(&room, &here, &event.sender, None).await;
-    let result = bot.service.run(&request, Command::Button(choice)).await;
-    bot.show(&room, &here, &event.sender, result).await;
+    let result = bot
+        .service
+        .run(&request, Command::Click(Pick::Id(choice)))
+        .await;
+    bot.show(&room, here, &event.sender, result).await;
 }
 
 impl Bot {
@@ -131,26 +131,17 @@ impl Bot {
     /// Handles one text message.
     async fn message(&self, room: &Room, here: &Where, sender: &OwnedUserId, body: &str) {
         let prefix = self.config.prefix;
-        if let Some(n) = click_number(body, prefix) {
-            let result = self.click(room, here, sender, n).await;
-            return self.show(room, here, sender, result).await;
-        }
         let names = member_names(room).await;
         let person = |name: &str| person(&names, name, self.me.server_name().as_str());
         match parse(body, prefix, &person) {
             Err(why) => {
-                self.show(
-                    room,
-                    here,
-                    sender,
-                    Err(ServiceError::refused(why.to_string())),
-                )
-                .await
+                let refused = Err(ServiceError::refused(why.to_string()));
+                self.show(room, here.clone(), sender, refused).await
             }
             Ok(Some(line)) => {
                 let request = self.request(room, here, sender, line.game).await;
                 let result = self.service.run(&request, line.command).await;
-                self.show(room, here, sender, result).await;
+                self.show(room, here.clone(), sender, result).await;
             }
             // In a game's thread a message that is only a legal move by the player to act is
             // played; anything else there is conversation and gets no answer.
@@ -161,42 +152,28 @@ impl Bot {
                     .run(&request, Command::Move(body.to_string()))
                     .await;
                 if result.is_ok() {
-                    self.show(room, here, sender, result).await;
+                    self.show(room, here.clone(), sender, result).await;
                 }
             }
             Ok(None) => {}
         }
     }
 
-    /// `!click N`: the N-th choice of the newest list offered here.
-    async fn click(
+    /// Shows a result through the service's one way of showing it ([`Asked`]).
+    pub async fn show(
         &self,
         room: &Room,
-        here: &Where,
+        here: Where,
         sender: &OwnedUserId,
-        n: Option<i64>,
-    ) -> Result<Reply, ServiceError> {
-        let prefix = self.config.prefix;
-        let Some(n) = n else {
-            return Err(ServiceError::refused(format!(
-                "Say which choice by its number: {prefix}click 1"
-            )));
+        result: ServiceResult,
+    ) {
+        let mut asked = Asked {
+            bot: self,
+            room,
+            here,
+            sender,
         };
-        let offered = self.service.newest_offered(&here.to_string()).await?;
-        let Some(choice) = offered.iter().find(|c| c.position == n) else {
-            return Err(ServiceError::refused(if offered.is_empty() {
-                "There are no choices here to pick from.".to_string()
-            } else {
-                format!(
-                    "There is no choice {n}; the last list here has {}.",
-                    offered.len()
-                )
-            }));
-        };
-        let request = self.request(room, here, sender, None).await;
-        self.service
-            .run(&request, Command::Button(choice.choice.clone()))
-            .await
+        self.service.present(&mut asked, result).await;
     }
 
     /// The service's request for `sender` here: their name in the room, the game (a number
@@ -233,107 +210,6 @@ impl Bot {
             .about(game)
             .admin(admin)
     }
-
-    /// Shows a result: a public reply where its game lives (a game still in the room's main
-    /// timeline gets its thread, rooted at this post); anything else as a notice to the sender.
-    pub async fn show(
-        &self,
-        room: &Room,
-        here: &Where,
-        sender: &OwnedUserId,
-        result: Result<Reply, ServiceError>,
-    ) {
-        let reply = match result {
-            Ok(reply) => reply,
-            Err(error) => {
-                let text = with_prefix(&error.to_string(), self.config.prefix);
-                if let Err(failed) = send_notice(room, here, &text, Some(sender)).await {
-                    tracing::warn!(error = %failed, "cannot send a notice");
-                }
-                return;
-            }
-        };
-        if !reply.public {
-            let mut private = reply.clone();
-            private.notify = vec![sender.to_string()];
-            self.post(room, here, &private).await;
-            return;
-        }
-        let target = reply
-            .game
-            .as_ref()
-            .and_then(|g| Where::parse(&g.place))
-            .filter(|w| w.room == here.room)
-            .unwrap_or_else(|| here.clone());
-        match self.post(room, &target, &reply).await {
-            Some(_) => self.service.delivered(&reply).await,
-            None => {
-                self.service
-                    .not_delivered(&reply, "the homeserver refused it")
-                    .await;
-                let note = "That is saved; the homeserver did not take the board just now, and \
-                            it will be posted as soon as it does.";
-                let _ = send_notice(room, here, note, Some(sender)).await;
-            }
-        }
-    }
-
-    /// Sends a reply to `target` and remembers the choices it offers; a game that has no thread
-    /// yet gets one from this post. `None` when the homeserver refused it.
-    pub async fn post(&self, room: &Room, target: &Where, reply: &Reply) -> Option<()> {
-        match self.post_reply(room, target, reply).await {
-            Ok(()) => Some(()),
-            Err(error) => {
-                tracing::warn!(%error, room = %room.room_id(), "cannot send a reply");
-                None
-            }
-        }
-    }
-
-    /// The same, with the homeserver's refusal: the outbox's poster does what a command's
-    /// answer does (the thread, the reactions it offers) and judges the error itself.
-    pub async fn post_reply(
-        &self,
-        room: &Room,
-        target: &Where,
-        reply: &Reply,
-    ) -> Result<(), matrix_sdk::Error> {
-        let sent = send_reply(room, target, reply, self.config.prefix).await?;
-        // Only a game still in this room's main timeline moves into the thread of this post:
-        // a game of another room (looked at by number) stays where it lives.
-        let place = match (&target.thread, &reply.game) {
-            (None, Some(game)) if reply.public && game.place == target.to_string() => {
-                let thread = target.thread(sent.notice.clone());
-                let place = thread.place(room.room_id().as_str());
-                if let Err(error) = self.service.move_to_place(game.id, &place).await {
-                    tracing::error!(game = game.id, %error, "cannot move a game to its thread");
-                    target.clone()
-                } else {
-                    thread
-                }
-            }
-            _ => target.clone(),
-        };
-        if !sent.choices.is_empty()
-            && let Err(error) = self
-                .service
-                .remember_offered(sent.notice.as_str(), &place.to_string(), &sent.choices)
-                .await
-        {
-            tracing::warn!(%error, "cannot remember the offered choices");
-        }
-        Ok(())
-    }
-}
-
-/// `!click N` read: `Some(Some(n))`, `Some(None)` without a number, `None` for other text.
-fn click_number(body: &str, prefix: char) -> Option<Option<i64>> {
-    let rest = body.trim().strip_prefix(prefix)?;
-    let mut words = rest.split_whitespace();
-    if !words.next()?.eq_ignore_ascii_case("click") {
-        return None;
-    }
-    Some(words.next().and_then(|n| n.parse().ok()))
 }
 
 fn is_one_word(body: &str) -> bool {
@@ -394,14 +270,6 @@ fn person(names: &HashMap<String, String>, mention: &str, own_server: &str) -> U
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn click_is_read_with_or_without_its_number() {
-        assert_eq!(click_number("!click 2", '!'), Some(Some(2)));
-        assert_eq!(click_number("  !CLICK  ", '!'), Some(None));
-        assert_eq!(click_number("!move e2e4", '!'), None);
-        assert_eq!(click_number("click 2", '!'), None);
-    }
 
     #[test]
     fn a_mention_names_a_full_matrix_id_or_someone_on_the_bots_server() {

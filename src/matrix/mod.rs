@@ -14,6 +14,7 @@
 //! (`sync`); [`run`] is `chatrang matrix`.
 
 mod bot;
+mod channel;
 mod config;
 mod incoming;
 mod outgoing;

@@ -21,7 +21,7 @@ use matrix_sdk::{
 
 use super::place::Where;
 use crate::{
-    service::{COMMANDS, Choice, Reply, Tone},
+    service::{COMMANDS, Choice, Reply, Tone, numbered},
     store::OfferedChoice,
 };
 
@@ -130,10 +130,11 @@ fn mentioned(notify: &[String]) -> Vec<OwnedUserId> {
 pub fn keyed(choices: &[Choice]) -> Vec<OfferedChoice> {
     let one_yes = choices.iter().filter(|c| c.tone() == Tone::Yes).count() == 1;
     let one_no = choices.iter().filter(|c| c.tone() == Tone::No).count() == 1;
-    choices
-        .iter()
+    numbered(choices)
+        .into_iter()
+        .zip(choices)
         .enumerate()
-        .map(|(i, choice)| {
+        .map(|(i, (offered, choice))| {
             let reaction = match choice.tone() {
                 Tone::Yes if one_yes => YES_KEY.to_string(),
                 Tone::No if one_no => NO_KEY.to_string(),
@@ -142,9 +143,8 @@ pub fn keyed(choices: &[Choice]) -> Vec<OfferedChoice> {
                     .map_or_else(String::new, |k| k.to_string()),
             };
             OfferedChoice {
-                position: i as i64 + 1,
                 reaction,
-                choice: choice.encode(),
+                ..offered
             }
         })
         .collect()

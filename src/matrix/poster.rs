@@ -31,10 +31,13 @@ impl Poster for MatrixPoster {
         };
         // As a command's answer would: a game still in the room's timeline gets its thread
         // from this post, and the reactions it offers are remembered.
-        self.bot
+        let offered = self
+            .bot
             .post_reply(&room, &place, reply)
             .await
-            .map_err(|error| failure(&error))
+            .map_err(|error| failure(&error))?;
+        self.bot.service.remember_shown(offered.as_ref()).await;
+        Ok(())
     }
 }
 

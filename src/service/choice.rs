@@ -5,9 +5,10 @@
 use super::command::Command;
 use crate::rules::Color;
 
-/// Something to click (a Discord button, a numbered console choice):
+/// Something to click (a Discord button, a Matrix reaction key, a numbered console choice):
 /// a [`Command`] bound to a game at one version, so a stale one is refused with "this board has
-/// moved on". Clicking it is [`Command::Button`] with its [`Choice::encode`]d id.
+/// moved on". Clicking it is [`Command::Click`] with its [`Choice::encode`]d id, or with its
+/// number in the list offered where it was shown.
 #[derive(Clone, Debug, Eq, PartialEq)]
 pub struct Choice {
     pub label: String,

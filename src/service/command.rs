@@ -60,9 +60,21 @@ pub enum Command {
     Hint,
     /// Show the server's limits per person, or (moderators) set them: `challenges=5`…
     Limits(String),
-    /// A clicked button (or a numbered console choice): the id of a [`super::Choice`], which
-    /// names the game, the board version it was drawn for and the command it stands for.
-    Button(String),
+    /// Pick a choice the bot offered (a [`super::Choice`]): a Discord button, a Matrix
+    /// reaction key and `/click N` typed anywhere all become this one command, so every
+    /// platform answers a click in the same words.
+    Click(Pick),
+}
+
+/// How a click names the choice it picks.
+#[derive(Clone, Debug, Eq, PartialEq)]
+pub enum Pick {
+    /// `/click N`: what was typed after the command, a number in the newest list offered where
+    /// it is typed (empty when nothing was typed).
+    Number(String),
+    /// The id a button or a reaction key carries ([`super::Choice::encode`]): the game, the
+    /// board version it was drawn for and the command it stands for.
+    Id(String),
 }
 
 /// What `/new` asks for.
@@ -246,6 +258,13 @@ pub const COMMANDS: &[CommandSpec] = &[
         false,
     ),
     spec(
+        "click",
+        &["choose"],
+        "N",
+        "Pick a choice of the last list here by its number (as its button or reaction does).",
+        true,
+    ),
+    spec(
         "vacation",
         &["away"],
         "[3d|off]",
@@ -270,8 +289,7 @@ pub fn find(name: &str) -> Option<&'static CommandSpec> {
 }
 
 impl Command {
-    /// The entry of [`COMMANDS`] this command belongs to; `None` for a button, which stands
-    /// for another command.
+    /// The entry of [`COMMANDS`] this command belongs to.
     pub fn spec(&self) -> Option<&'static CommandSpec> {
         let name = match self {
             Command::New(_) => "new",
@@ -296,12 +314,12 @@ impl Command {
             Command::Notify(_) => "notify",
             Command::Hint => "hint",
             Command::Limits(_) => "limits",
-            Command::Button(_) => return None,
+            Command::Click(_) => "click",
         };
         find(name)
     }
 
-    /// The answer shows a board picture (see [`CommandSpec::draws`]); a button always may.
+    /// The answer shows a board picture (see [`CommandSpec::draws`]); a click always may.
     pub fn draws(&self) -> bool {
         self.spec().is_none_or(|spec| spec.draws)
     }

@@ -31,13 +31,15 @@
 //! * `house` (who may reach a game: its own server, and its players from their direct
 //!   conversations), `resolve` (finding and loading the game a command is about), `show` (a game in a
 //!   reply), `write` (the one write path of a change to a game), `deliver` (publishing a
-//!   change through the outbox, and posts as a claimed queue);
+//!   change through the outbox, and posts as a claimed queue), `channel` (the one way a
+//!   platform shows a command's result, over a small trait each adapter implements);
 //! * `limits` (how many games one person may start and keep waiting in a server, and
 //!   `/limits`);
 //! * the commands: `start` (`/new`), `gather` (accept, decline, join, leave), `rematch`,
 //!   `play` (moves, clicks, the board), `agree` (draw, undo, resign), `abort`, `info`
 //!   (help, lists and leaderboards), `history` (the score sheet and the record);
-//! * `run` ([`Service::run`], the one door: a command to the function that carries it out);
+//! * `click` (a choice picked by its id or its number), `run` ([`Service::run`], the one
+//!   door: a command to the function that carries it out);
 //! * `schedule` (timers as a claimed queue, and what each says when it fires), `driver`
 //!   ([`Service::run_background`], the one loop of a process: its timers and its posts).
 
@@ -47,7 +49,9 @@ mod base;
 mod bot;
 mod budget;
 mod cache;
+mod channel;
 mod choice;
+mod click;
 mod clock;
 mod command;
 mod deliver;
@@ -89,9 +93,12 @@ mod write;
 pub use base::{GameInfo, Service, default_painter};
 pub use bot::BOT_OPTIONS;
 pub use budget::MESSAGE_BUDGET;
+pub use channel::{APOLOGY, Channel, Offered, Shown, numbered};
 pub use choice::{Choice, Tone};
 pub use clock::{Clock, ManualClock, ShiftedClock, SystemClock};
-pub use command::{COMMANDS, Command, CommandSpec, NewGame, command_list, find as find_command};
+pub use command::{
+    COMMANDS, Command, CommandSpec, NewGame, Pick, command_list, find as find_command,
+};
 pub use limits::DEFAULT_LIMITS;
 pub use outbox::{Outbox, PostFailure, Poster};
 pub use painter::{BoardPainter, NoPicture, RenderPainter, TextPainter, text_board};

@@ -3,7 +3,7 @@
 //! the sigil (`/` or `!`) and in how a mention names a person.
 
 use super::{
-    command::{Command, NewGame},
+    command::{Command, NewGame, Pick},
     request::User,
 };
 use crate::rules::Color;
@@ -132,6 +132,7 @@ pub fn parse(
         "notify" => Command::Notify(rest),
         "hint" => Command::Hint,
         "limits" => Command::Limits(rest),
+        "click" => Command::Click(Pick::Number(rest)),
         other => unreachable!("the command table has /{other}, which the reader does not know"),
     };
     Ok(Some(Line { command, game }))
@@ -249,6 +250,21 @@ mod tests {
 
     fn read(text: &str) -> Line {
         parse(text, '/', &person).unwrap().unwrap()
+    }
+
+    #[test]
+    fn click_keeps_what_was_typed_for_the_service_to_judge() {
+        let number = |text: &str| parse(text, '!', &person).unwrap().unwrap().command;
+        assert_eq!(number("!click 2"), Command::Click(Pick::Number("2".into())));
+        assert_eq!(
+            number("  !CLICK  "),
+            Command::Click(Pick::Number(String::new()))
+        );
+        assert_eq!(
+            number("!choose x"),
+            Command::Click(Pick::Number("x".into()))
+        );
+        assert_eq!(parse("click 2", '!', &person), Ok(None));
     }
 
     #[test]

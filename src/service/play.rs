@@ -290,7 +290,7 @@ pub(crate) enum Attempt {
 }
 
 pub(crate) fn moved_on() -> ServiceError {
-    ServiceError::refused("This board has moved on; use the buttons of the latest message.")
+    ServiceError::refused("This board has moved on; pick from the choices of the latest message.")
 }
 
 /// The side `user_id` moves for now, or the sentence saying why they may not move: the game

@@ -1,14 +1,12 @@
 //! [`Service::run`]: the one door every adapter knocks on. It hands a [`Command`] to the
-//! function that carries it out, with who asks, where and about which game; a clicked button
-//! is first read back into the command it stands for and checked against its board version.
+//! function that carries it out, with who asks, where and about which game; a click is first
+//! read back into the command it stands for and checked against its board version (`click`).
 
 use super::{
     base::Service,
-    choice::Choice,
     command::Command,
     guard::guarded,
-    play::moved_on,
-    reply::{Reply, ServiceError, ServiceResult},
+    reply::{Reply, ServiceResult},
     request::Request,
 };
 
@@ -19,37 +17,13 @@ impl Service {
     /// A bug that panics inside a command is answered with [`ServiceError::Failed`] and the
     /// bot goes on serving (see `guard`).
     pub async fn run(&self, req: &Request, command: Command) -> ServiceResult {
-        let what = command.spec().map_or("button", |spec| spec.name);
-        guarded(what, async {
-            match command {
-                Command::Button(id) => self.click(req, &id).await,
-                command => self.dispatch(req, command, None).await,
-            }
-        })
-        .await
-    }
-
-    /// Runs a clicked choice: the game and version come from the button, not from the place.
-    async fn click(&self, req: &Request, id: &str) -> ServiceResult {
-        let Some(choice) = Choice::decode(id) else {
-            return Err(ServiceError::refused(
-                "This button is not understood; it may come from an older version of the bot.",
-            ));
-        };
-        // A button copied from another server's message finds nothing, as a number would not.
-        let row = self.reachable_game(req, choice.game).await?;
-        // A rematch button stays good after the game ends; every other one only at its version.
-        if choice.command != Command::Rematch && row.version != choice.version {
-            return Err(moved_on());
-        }
-        let req = req.clone().about(Some(choice.game));
-        self.dispatch(&req, choice.command, Some(choice.version))
-            .await
+        let what = command.spec().map_or("command", |spec| spec.name);
+        guarded(what, self.dispatch(req, command, None)).await
     }
 
     /// The function behind each command. `version` is the board version a clicked move was
     /// drawn for: the move is refused if the game has moved on since.
-    async fn dispatch(
+    pub(crate) async fn dispatch(
         &self,
         req: &Request,
         command: Command,
@@ -80,9 +54,7 @@ impl Service {
             Command::Notify(arg) => self.notify(&req.user, &arg).await,
             Command::Hint => self.hint(req).await,
             Command::Limits(arg) => self.limits(req, &arg).await,
-            Command::Button(_) => Err(ServiceError::refused(
-                "This button is not understood; it may come from an older version of the bot.",
-            )),
+            Command::Click(pick) => Box::pin(self.click(req, pick)).await,
         }
     }
 }

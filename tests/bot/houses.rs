@@ -5,7 +5,7 @@
 //! own server; lists and leaderboards show only the server they are asked in.
 
 use chatrang::{
-    service::{COMMANDS, Choice, Command, NewGame, Place, Service, User},
+    service::{COMMANDS, Choice, Command, NewGame, Pick, Place, Service, User},
     store::GameRow,
 };
 
@@ -67,7 +67,7 @@ fn every_command() -> Vec<Command> {
         Command::Vacation(String::new()),
         Command::Notify(String::new()),
         Command::Hint,
-        Command::Button(String::new()),
+        Command::Click(Pick::Id(String::new())),
     ];
     for command in &all {
         match command {
@@ -95,7 +95,7 @@ fn every_command() -> Vec<Command> {
             | Command::Vacation(_)
             | Command::Notify(_)
             | Command::Hint
-            | Command::Button(_) => {}
+            | Command::Click(_) => {}
         }
     }
     for spec in COMMANDS {
@@ -122,7 +122,7 @@ fn about_a_game(command: &Command) -> bool {
             | Command::Limits(_)
             | Command::Vacation(_)
             | Command::Notify(_)
-            | Command::Button(_)
+            | Command::Click(_)
     )
 }
 
@@ -253,7 +253,7 @@ async fn no_command_reaches_a_game_from_another_server_or_a_strangers_direct_mes
                     service
                         .run(
                             &ask(&place, &mallory, None).admin(true),
-                            Command::Button(button.encode()),
+                            Command::Click(Pick::Id(button.encode())),
                         )
                         .await,
                 );

@@ -4,7 +4,7 @@
 //! refused. And no answer of any command repeats more than 40 characters of what was typed.
 
 use chatrang::service::{
-    Command, DEFAULT_LIMITS, NewGame, PLAY_THE_BOT, Place, Reply, Service, ServiceError, User,
+    Command, DEFAULT_LIMITS, NewGame, PLAY_THE_BOT, Pick, Place, Reply, Service, ServiceError, User,
 };
 
 use crate::common::{TestDb, ask, here, ok, person, refused, req, two_player};
@@ -341,7 +341,8 @@ async fn no_answer_repeats_more_than_forty_characters_of_what_was_typed(db: Test
             Command::Vacation(long.clone()),
             Command::Notify(long.clone()),
             Command::Limits(long.clone()),
-            Command::Button(long.clone()),
+            Command::Click(Pick::Id(long.clone())),
+            Command::Click(Pick::Number(long.clone())),
             Command::New(NewGame {
                 game: long.clone(),
                 ..chess(Some(&bob))

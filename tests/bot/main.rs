@@ -8,6 +8,7 @@ mod postgres;
 #[macro_use]
 mod common;
 
+mod channel;
 mod console;
 mod direct;
 mod file_names;

@@ -6,7 +6,7 @@
 
 use chatrang::{
     rules::{Color, GameId, picka::examples::example_list},
-    service::{Choice, Command, Reply, Service, ServiceError, User},
+    service::{Choice, Command, Pick, Reply, Service, ServiceError, User},
 };
 
 use crate::common::{TestDb, move_as, ok, person, refused, req, two_player};
@@ -59,7 +59,7 @@ fn sorted(labels: &[&str]) -> Vec<String> {
 /// `who` clicks `choice`.
 async fn click(service: &Service, who: &User, choice: &Choice) -> Result<Reply, ServiceError> {
     service
-        .run(&req(who, None), Command::Button(choice.encode()))
+        .run(&req(who, None), Command::Click(Pick::Id(choice.encode())))
         .await
 }
 
@@ -116,7 +116,7 @@ async fn a_promotion_choice_plays_the_move_and_a_stale_one_is_refused(db: TestDb
     let stale = refused(click(&service, &alice, choice(&question, "Queen (a7a8=Q)")).await);
     assert_eq!(
         stale,
-        "This board has moved on; use the buttons of the latest message."
+        "This board has moved on; pick from the choices of the latest message."
     );
     let unchanged = service.store().game(id).await.unwrap().unwrap();
     assert_eq!(unchanged.version, row.version);

@@ -3,7 +3,7 @@
 
 use chatrang::{
     rules::{Actor, Color, GameId, Options, Rolls, Status, picka, registry},
-    service::{Choice, Command, MESSAGE_BUDGET, NewGame, Service, User, replay},
+    service::{Choice, Command, MESSAGE_BUDGET, NewGame, Pick, Service, User, replay},
     store::{GameState, LogKind},
 };
 
@@ -660,21 +660,30 @@ async fn stale_and_unknown_buttons_are_refused(db: TestDb) {
         .await);
     let accept = reply.choices[0].encode();
     let accepted = ok(service
-        .run(&req(&bob, None), Command::Button(accept.to_string()))
+        .run(
+            &req(&bob, None),
+            Command::Click(Pick::Id(accept.to_string())),
+        )
         .await);
     assert!(accepted.text.contains("bob accepts"), "{}", accepted.text);
     let stale = refused(
         service
-            .run(&req(&bob, None), Command::Button(accept.to_string()))
+            .run(
+                &req(&bob, None),
+                Command::Click(Pick::Id(accept.to_string())),
+            )
             .await,
     );
     assert_eq!(
         stale,
-        "This board has moved on; use the buttons of the latest message."
+        "This board has moved on; pick from the choices of the latest message."
     );
     let garbage = refused(
         service
-            .run(&req(&bob, None), Command::Button("v9:x".to_string()))
+            .run(
+                &req(&bob, None),
+                Command::Click(Pick::Id("v9:x".to_string())),
+            )
             .await,
     );
     assert!(garbage.contains("not understood"), "{garbage}");
@@ -688,7 +697,10 @@ async fn stale_and_unknown_buttons_are_refused(db: TestDb) {
         .unwrap()
         .encode();
     ok(service
-        .run(&req(&bob, None), Command::Button(decline.to_string()))
+        .run(
+            &req(&bob, None),
+            Command::Click(Pick::Id(decline.to_string())),
+        )
         .await);
     assert_eq!(
         service.store().game(id).await.unwrap().unwrap().pending,
@@ -946,7 +958,10 @@ async fn a_damaged_record_stops_the_game_until_an_admin_aborts_it(db: TestDb) {
             service.run(&req(&bob, g), Command::Leave).await,
             service.run(&req(&bob, g), Command::Rematch).await,
             service
-                .run(&req(&alice, None), Command::Button(button.encode()))
+                .run(
+                    &req(&alice, None),
+                    Command::Click(Pick::Id(button.encode())),
+                )
                 .await,
         ];
         for refusal in refusals {

@@ -4,6 +4,7 @@
 
 mod binary;
 mod catalonia;
+mod click;
 mod delivery;
 mod direct;
 mod fake;

@@ -1113,3 +1113,44 @@ async fn another_rooms_admin_reaches_no_game_here_and_the_bot_takes_no_challenge
         .count();
     assert_eq!(in_game_thread, after, "nothing more in the game's thread");
 }
+
+/// `!click N` is the service's `/click`, as a reaction is: it is refused in the very words the
+/// console and Discord use (tests/discord/click.rs), and a number picks what its key picks.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_choice_is_picked_by_number_and_refused_in_the_words_of_every_platform() {
+    let world = World::new(false).await;
+    let bot = world.bot_id();
+    let bob = world.bob.id.clone();
+    world.bob.say(&world.room, "!click 1", None).await;
+    let Seen::Notice { body, .. } = world.bob.notice(&bot, "no choices").await else {
+        unreachable!()
+    };
+    assert_eq!(
+        body,
+        format!("{bob}: There are no choices here to pick from; !help lists the commands to type.")
+    );
+    let challenge = format!("!new chess @{}", bob.as_str().trim_start_matches('@'));
+    world.alice.say(&world.room, &challenge, None).await;
+    let Seen::Notice { event: root, .. } = world.alice.notice(&bot, "challenges").await else {
+        unreachable!()
+    };
+    // The challenge's list is remembered in the game's new thread once it is posted.
+    let store = world.bot.as_ref().unwrap().service.store().clone();
+    let thread = format!("{}|{root}", world.room);
+    let remembered = async {
+        while store.newest_choices(&thread).await.unwrap().is_empty() {
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    };
+    tokio::time::timeout(PATIENCE, remembered).await.unwrap();
+    world.bob.say(&world.room, "!click 9", Some(&root)).await;
+    let Seen::Notice { body, .. } = world.bob.notice(&bot, "no choice 9").await else {
+        unreachable!()
+    };
+    assert_eq!(
+        body,
+        format!("{bob}: There is no choice 9; the last list here has 2.")
+    );
+    world.bob.say(&world.room, "!click 1", Some(&root)).await;
+    in_thread(&world.alice, &bot, &root, "accepts").await;
+}

@@ -124,7 +124,7 @@ async fn a_challenge_whose_first_post_failed_is_posted_later_with_its_reactions_
         .alice
         .wait_for("the challenge, posted by the outbox", |s| {
             matches!(s, Seen::Notice { sender, body, .. }
-                if *sender == bot && body.contains("challenges"))
+                if *sender == bot && body.contains("challenges") && !body.contains("That is saved"))
         })
         .await
     else {
