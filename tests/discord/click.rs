@@ -2,15 +2,7 @@
 //! Discord (beside the buttons) and in the console picks the same choice and is refused in the
 //! same words, because both adapters hand it to the service as the same command.
 
-use std::sync::Arc;
-
-use chatrang::{
-    console::{Settings, session},
-    service::Service,
-    store::{Store, sqlite_url},
-};
-
-use super::{TestPainter, World};
+use super::{World, parity::console_output};
 use crate::fake::{Channel, int_option};
 
 /// What a place without any list of choices answers to `/click`.
@@ -18,29 +10,9 @@ const NO_LIST: &str = "There are no choices here to pick from; /help lists the c
 /// What `/click 9` answers under a challenge (its two choices: accept, decline).
 const NO_NINE: &str = "There is no choice 9; the last list here has 2.";
 
-/// The console's output for `script`, on a database of its own.
-async fn console(script: &str) -> String {
-    let dir = tempfile::tempdir().unwrap();
-    let store = Store::open(&sqlite_url(&dir.path().join("console.db")))
-        .await
-        .unwrap();
-    let service = Service::new(store, Arc::new(TestPainter));
-    let settings = Settings {
-        files: dir.path().join("files"),
-        user: "alice".into(),
-        interactive: false,
-        clock: None,
-    };
-    let mut out = Vec::new();
-    session(&service, script.as_bytes(), &mut out, settings)
-        .await
-        .unwrap();
-    String::from_utf8(out).unwrap()
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn click_by_number_answers_in_the_same_words_on_discord_and_in_the_console() {
-    let console = console(
+    let console = console_output(
         "/click 1\n/new chess @bob\n/as bob\n/click 9\n/click nine\n/click 1\n/as alice\n/move e2e4\n",
     )
     .await;

@@ -80,26 +80,11 @@ fn script(bob: &Person) -> Vec<Step> {
 
 /// The console's answers, one per step (each the text printed after the step's echo line).
 async fn console_answers(steps: &[Step]) -> Vec<String> {
-    let dir = tempfile::tempdir().unwrap();
-    let store = Store::open(&sqlite_url(&dir.path().join("console.db")))
-        .await
-        .unwrap();
-    let service = Service::new(store, Arc::new(TestPainter));
     let mut script = String::new();
     for step in steps {
         script.push_str(&format!("/as {}\n{}\n", step.who, step.console));
     }
-    let settings = Settings {
-        files: dir.path().join("files"),
-        user: "alice".into(),
-        interactive: false,
-        clock: None,
-    };
-    let mut out = Vec::new();
-    session(&service, script.as_bytes(), &mut out, settings)
-        .await
-        .unwrap();
-    let out = String::from_utf8(out).unwrap();
+    let out = console_output(&script).await;
     // Each command is echoed as `NAME> LINE`; its answer runs until the next echo.
     let mut answers = Vec::new();
     let mut current: Option<String> = None;
@@ -184,4 +169,24 @@ async fn a_script_gives_the_same_answers_in_the_console_and_on_discord() {
             );
         }
     }
+}
+
+/// What the console prints for `script`, run as alice on a database of its own.
+pub(crate) async fn console_output(script: &str) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(&sqlite_url(&dir.path().join("console.db")))
+        .await
+        .unwrap();
+    let service = Service::new(store, Arc::new(TestPainter));
+    let settings = Settings {
+        files: dir.path().join("files"),
+        user: "alice".into(),
+        interactive: false,
+        clock: None,
+    };
+    let mut out = Vec::new();
+    session(&service, script.as_bytes(), &mut out, settings)
+        .await
+        .unwrap();
+    String::from_utf8(out).unwrap()
 }
