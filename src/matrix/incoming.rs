@@ -159,7 +159,8 @@ impl Bot {
         }
     }
 
-    /// Shows a result through the service's one way of showing it ([`Asked`]).
+    /// Shows a result through the service's one way of showing it (`Service::present` over
+    /// `Asked`).
     pub async fn show(
         &self,
         room: &Room,

@@ -14,8 +14,9 @@ impl Service {
     /// Carries out one command for one request. Every chat platform's commands and buttons
     /// come here; the reply (or the refusal's sentence) is what the platform shows.
     ///
-    /// A bug that panics inside a command is answered with [`ServiceError::Failed`] and the
-    /// bot goes on serving (see `guard`).
+    /// A bug that panics inside a command is answered with
+    /// [`ServiceError::Failed`](super::ServiceError::Failed) and the bot goes on serving (see
+    /// `guard`).
     pub async fn run(&self, req: &Request, command: Command) -> ServiceResult {
         let what = command.spec().map_or("command", |spec| spec.name);
         guarded(what, self.dispatch(req, command, None)).await
