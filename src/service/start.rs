@@ -70,6 +70,7 @@ fn fresh_row(
         initial_position: position.clone(),
         position,
         version: 0,
+        revision: 0,
         state: GameState::Challenge,
         group_game: false,
         creator: req.user.id.clone(),

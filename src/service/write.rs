@@ -140,6 +140,7 @@ impl Service {
         }
         after.row = commit.game;
         after.row.version = version;
+        after.row.revision += 1;
         // Written by this process, so sound by construction.
         self.cache.put(
             after.row.id,

@@ -17,7 +17,7 @@ use super::{
 };
 
 const GAME_COLUMNS: &str = "id, variant, server_id, place_id, options, seed, initial_position, \
-    position, version, state, group_game, creator, challenged, pending, outcome, rematch_of, \
+    position, version, revision, state, group_game, creator, challenged, pending, outcome, rematch_of, \
     timing, created_at, updated_at";
 
 const OPEN_STATES: &str = "('challenge', 'gathering', 'active')";
@@ -42,6 +42,7 @@ fn game_from_row(row: &AnyRow) -> Result<GameRow, StoreError> {
         initial_position: row.try_get("initial_position")?,
         position: row.try_get("position")?,
         version: row.try_get("version")?,
+        revision: row.try_get("revision")?,
         state: GameState::parse(&state)
             .ok_or_else(|| StoreError::Corrupt(format!("state \"{state}\" of game {id}")))?,
         group_game: row.try_get::<i64, _>("group_game")? != 0,
@@ -321,8 +322,8 @@ async fn apply(
     // lock (waiting for another writer) before reading anything.
     let updated = sqlx::query(
         "UPDATE games SET place_id = $1, position = $2, version = $3, state = $4, \
-             pending = $5, outcome = $6, challenged = $7, updated_at = $8 \
-             WHERE id = $9 AND version = $10",
+             pending = $5, outcome = $6, challenged = $7, updated_at = $8, \
+             revision = revision + 1 WHERE id = $9 AND version = $10 AND revision = $11",
     )
     .bind(&game.place_id)
     .bind(&game.position)
@@ -334,6 +335,7 @@ async fn apply(
     .bind(now)
     .bind(game.id)
     .bind(commit.expected_version)
+    .bind(game.revision)
     .execute(&mut **tx)
     .await?;
     if updated.rows_affected() != 1 {

@@ -65,8 +65,11 @@ pub struct GameRow {
     pub initial_position: String,
     /// The snapshot: the position after every move of the log.
     pub position: String,
-    /// The number of log entries; every write checks it is still what was read.
+    /// The number of log entries: it names a board (a button is good while it holds).
     pub version: i64,
+    /// The number of writes: every write checks it is still what was read, so a write
+    /// prepared before another that added no log line (a move to a thread) cannot undo it.
+    pub revision: i64,
     pub state: GameState,
     /// Teams of any size (any member acts for the side) rather than one player a side.
     pub group_game: bool,
@@ -184,7 +187,8 @@ pub struct ScoreRow {
 pub struct Commit {
     /// The game as it is after the action; its `version` is ignored (the store sets it).
     pub game: GameRow,
-    /// The version that was read; the write fails with a conflict if it changed.
+    /// The version that was read (the new version counts the log from it). The write fails
+    /// with a conflict if the game was written since it was read (`game.revision`).
     pub expected_version: i64,
     pub log: Vec<NewLogEntry>,
     pub join: Vec<(String, Color)>,

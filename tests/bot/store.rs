@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use chatrang::{
     rules::{Color, GameId},
-    service::{Command, Service, TextPainter, replay},
+    service::{Command, Place, Service, TextPainter, replay},
     store::{Commit, GameState, LogKind, NewLogEntry, Offer, ResultKind, StoreError},
 };
 
@@ -15,6 +15,7 @@ use crate::common::{
 
 on_both_backends!(
     a_stale_version_writes_nothing,
+    a_write_prepared_before_a_move_to_a_thread_does_not_undo_it,
     reopening_keeps_everything_and_migrations_run_once,
     restart_in_the_middle_of_a_game,
     two_concurrent_moves_on_one_game_apply_exactly_one,
@@ -58,6 +59,46 @@ async fn a_stale_version_writes_nothing(db: TestDb) {
     let then = store.log_at(id, row.version).await.unwrap();
     assert_eq!(then.len() as i64, row.version);
     assert_eq!(then[..], log[..log.len() - 1]);
+}
+
+/// A game moved to its thread adds no line to its log, so its version stays; a move prepared
+/// from the row read before must not then write the old place back (the Matrix bot's first
+/// move as White once moved the game out of its thread this way).
+async fn a_write_prepared_before_a_move_to_a_thread_does_not_undo_it(db: TestDb) {
+    let service = db.service().await;
+    let (alice, bob) = (person("alice"), person("bob"));
+    let id = two_player(&service, "chess", &alice, &bob, &[]).await;
+    let store = service.store();
+    let read = store.game(id).await.unwrap().unwrap();
+    service
+        .move_to_place(id, &Place::new(read.server_id.clone(), "thread-1"))
+        .await
+        .unwrap();
+    let moved = store.game(id).await.unwrap().unwrap();
+    assert_eq!(moved.place_id, "thread-1");
+    assert_eq!(moved.version, read.version, "the board is the same one");
+
+    let entry = NewLogEntry {
+        kind: LogKind::Move,
+        user_id: alice.id.clone(),
+        side: Some(Color::White),
+        notation: Some("e2e4".into()),
+        description: "prepared before the move to the thread".into(),
+    };
+    let prepared = Commit::new(read.clone(), read.version).log(entry.clone());
+    assert!(matches!(
+        store.commit(&prepared).await,
+        Err(StoreError::Conflict)
+    ));
+    let after = store.game(id).await.unwrap().unwrap();
+    assert_eq!(after, moved, "the refused write changed nothing");
+
+    // Read again, the same move goes through, and the game stays in its thread.
+    let fresh = Commit::new(after.clone(), after.version).log(entry);
+    assert_eq!(store.commit(&fresh).await.unwrap(), after.version + 1);
+    let played = store.game(id).await.unwrap().unwrap();
+    assert_eq!(played.place_id, "thread-1");
+    assert_eq!(played.revision, after.revision + 1);
 }
 
 async fn reopening_keeps_everything_and_migrations_run_once(db: TestDb) {
@@ -306,6 +347,7 @@ async fn cooperative_scores_make_their_own_leaderboard(db: TestDb) {
             initial_position: "setup".into(),
             position: "setup".into(),
             version: 0,
+            revision: 0,
             state: GameState::Active,
             group_game: true,
             creator: format!("id-{}", team[0]),
