@@ -1,8 +1,8 @@
 //! Posting a reply in a channel or thread outside an interaction: the game's thread when the
 //! command came from elsewhere, and every post of the outbox's delivery loop
-//! ([`crate::service::Service::run_background`]). A post carries a nonce made of its game and
-//! version, and asks Discord to enforce it, so a post repeated after a crash (posted, but not
-//! yet marked delivered) shows once.
+//! ([`crate::service::Service::run_background`]). An outbox post carries a nonce made of its
+//! game, version and kind ([`crate::store::post_key`]), and asks Discord to enforce it, so a
+//! post repeated after a crash (posted, but not yet marked delivered) shows once.
 
 use std::sync::Arc;
 
@@ -28,12 +28,9 @@ pub async fn post_in_channel(
     reply: &Reply,
 ) -> Result<Message, serenity::Error> {
     let mut message = Outgoing::from_reply(reply).into_message();
-    if let Some(game) = &reply.game {
+    if let Some(key) = &reply.post_key {
         // Discord keeps nonces up to 25 characters.
-        let nonce: String = format!("g{}v{}", game.id, game.version)
-            .chars()
-            .take(25)
-            .collect();
+        let nonce: String = key.chars().take(25).collect();
         message = message.nonce(Nonce::String(nonce)).enforce_nonce(true);
     }
     channel.send_message(http, message).await

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use matrix_sdk::ruma::OwnedUserId;
 
-use super::config::Config;
+use super::{config::Config, rooms::RoomQueues};
 use crate::service::Service;
 
 /// What every event handler can reach.
@@ -15,6 +15,8 @@ pub struct Bot {
     pub config: Config,
     /// The bot's own user id.
     pub me: OwnedUserId,
+    /// Each room's events, handled in order and apart from other rooms.
+    pub rooms: RoomQueues,
 }
 
 /// Why the bot could not start or stopped serving.

@@ -88,22 +88,25 @@ impl Bot {
         let sent = send_reply(room, target, reply, self.config.prefix).await?;
         // Only a game still in this room's main timeline moves into the thread of this post:
         // a game of another room (looked at by number) stays where it lives.
-        let place = match (&target.thread, &reply.game) {
+        let (place, also_in) = match (&target.thread, &reply.game) {
             (None, Some(game)) if reply.public && game.place == target.to_string() => {
                 let thread = target.thread(sent.notice.clone());
                 let place = thread.place(room.room_id().as_str());
                 if let Err(error) = self.service.move_to_place(game.id, &place).await {
                     tracing::error!(game = game.id, %error, "cannot move a game to its thread");
-                    target.clone()
+                    (target.clone(), None)
                 } else {
-                    thread
+                    // The thread's root stays in the room's timeline too, where people see
+                    // its choices and may type `!click N` under it.
+                    (thread, Some(target.to_string()))
                 }
             }
-            _ => target.clone(),
+            _ => (target.clone(), None),
         };
         Ok((!sent.choices.is_empty()).then(|| Offered {
             message: sent.notice.to_string(),
             place: place.to_string(),
+            also_in,
             choices: sent.choices,
         }))
     }

@@ -74,7 +74,10 @@ pub async fn on_message(event: OriginalSyncRoomMessageEvent, room: Room, Ctx(bot
         thread,
     };
     let body = bot.addressed(&text.body);
-    bot.message(&room, &here, &event.sender, &body).await;
+    let handler = bot.clone();
+    bot.rooms.run_in_order(here.room.clone(), async move {
+        handler.message(&room, &here, &event.sender, &body).await;
+    });
 }
 
 /// A reaction: the click of a choice when it is one of the keys the bot offered.
@@ -82,30 +85,39 @@ pub async fn on_reaction(event: OriginalSyncReactionEvent, room: Room, Ctx(bot):
     if event.sender == bot.me || room.state() != RoomState::Joined {
         return;
     }
-    let relation = &event.content.relates_to;
-    let offered = bot
-        .service
-        .offered_by_reaction(relation.event_id.as_str(), &relation.key)
-        .await;
-    let Some((place, choice)) = (match offered {
-        Ok(found) => found,
-        Err(error) => {
-            tracing::warn!(%error, "cannot look up a reaction");
-            return;
-        }
-    }) else {
-        return;
-    };
-    let here = Where::parse(&place).unwrap_or_else(|| Where::room(room.room_id().to_owned()));
-    let request = bot.request(&room, &here, &event.sender, None).await;
-    let result = bot
-        .service
-        .run(&request, Command::Click(Pick::Id(choice)))
-        .await;
-    bot.show(&room, here, &event.sender, result).await;
+    let handler = bot.clone();
+    bot.rooms
+        .run_in_order(room.room_id().to_owned(), async move {
+            handler.reaction(event, room).await;
+        });
 }
 
 impl Bot {
+    /// Handles a reaction in its room's turn.
+    async fn reaction(&self, event: OriginalSyncReactionEvent, room: Room) {
+        let relation = &event.content.relates_to;
+        let offered = self
+            .service
+            .offered_by_reaction(relation.event_id.as_str(), &relation.key)
+            .await;
+        let Some((place, choice)) = (match offered {
+            Ok(found) => found,
+            Err(error) => {
+                tracing::warn!(%error, "cannot look up a reaction");
+                return;
+            }
+        }) else {
+            return;
+        };
+        let here = Where::parse(&place).unwrap_or_else(|| Where::room(room.room_id().to_owned()));
+        let request = self.request(&room, &here, &event.sender, None).await;
+        let result = self
+            .service
+            .run(&request, Command::Click(Pick::Id(choice)))
+            .await;
+        self.show(&room, here, &event.sender, result).await;
+    }
+
     /// The text of a message addressed to the bot by name ("chatrang: new chess") as a
     /// command; any other text unchanged.
     fn addressed(&self, body: &str) -> String {
@@ -138,7 +150,13 @@ impl Bot {
                 let refused = Err(ServiceError::refused(why.to_string()));
                 self.show(room, here.clone(), sender, refused).await
             }
-            Ok(Some(line)) => {
+            Ok(Some(mut line)) => {
+                // A game started in a room's main timeline moves into the thread of its
+                // announcement: a bot that moves first waits for it, so that its board is
+                // posted there and not in the room.
+                if let Command::New(new) = &mut line.command {
+                    new.opens_thread = here.thread.is_none();
+                }
                 let request = self.request(room, here, sender, line.game).await;
                 let result = self.service.run(&request, line.command).await;
                 self.show(room, here.clone(), sender, result).await;

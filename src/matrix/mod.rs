@@ -20,6 +20,7 @@ mod incoming;
 mod outgoing;
 mod place;
 mod poster;
+mod rooms;
 mod session;
 mod sync;
 
@@ -92,6 +93,7 @@ pub async fn start(config: Config, service: Arc<Service>) -> Result<Running, Mat
         service: service.clone(),
         config,
         me,
+        rooms: rooms::RoomQueues::default(),
     });
     client.add_event_handler_context(bot.clone());
     client.add_event_handler(incoming::on_invite);

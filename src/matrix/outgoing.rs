@@ -7,9 +7,12 @@
 use matrix_sdk::{
     Room,
     attachment::{AttachmentConfig, AttachmentInfo, BaseImageInfo},
-    room::reply::{EnforceThread, Reply as ReplyTo},
+    room::{
+        futures::{SendMessageLikeEvent, SendMessageLikeEventResult},
+        reply::{EnforceThread, Reply as ReplyTo},
+    },
     ruma::{
-        OwnedEventId, OwnedUserId, UInt,
+        OwnedEventId, OwnedTransactionId, OwnedUserId, UInt,
         events::{
             Mentions,
             reaction::ReactionEventContent,
@@ -52,10 +55,14 @@ pub async fn send_reply(
     if let Some(root) = &place.thread {
         notice.relates_to = Some(Relation::Thread(Thread::plain(root.clone(), root.clone())));
     }
-    let notice = room.send(notice).await?.response.event_id;
+    let notice = once(room.send(notice), reply, "notice")
+        .await?
+        .response
+        .event_id;
     for offered in &choices {
         let key = Annotation::new(notice.clone(), offered.reaction.clone());
-        room.send(ReactionEventContent::new(key)).await?;
+        let part = format!("key{}", offered.position);
+        once(room.send(ReactionEventContent::new(key)), reply, &part).await?;
     }
     // The thread of a new game starts from its announcement.
     let thread = place.thread.clone().unwrap_or_else(|| notice.clone());
@@ -67,14 +74,20 @@ pub async fn send_reply(
             size: UInt::new(image.png.len() as u64),
             ..BaseImageInfo::default()
         };
-        let config = AttachmentConfig::new()
+        let mut config = AttachmentConfig::new()
             .info(AttachmentInfo::Image(info))
             .reply(Some(in_thread(&thread)));
+        if let Some(txn) = transaction(reply, "image") {
+            config = config.txn_id(txn);
+        }
         room.send_attachment(&image.filename, &mime::IMAGE_PNG, image.png.clone(), config)
             .await?;
     }
     if let Some(file) = &reply.attachment {
-        let config = AttachmentConfig::new().reply(Some(in_thread(&thread)));
+        let mut config = AttachmentConfig::new().reply(Some(in_thread(&thread)));
+        if let Some(txn) = transaction(reply, "file") {
+            config = config.txn_id(txn);
+        }
         room.send_attachment(
             &file.filename,
             &mime::TEXT_PLAIN_UTF_8,
@@ -84,6 +97,27 @@ pub async fn send_reply(
         .await?;
     }
     Ok(Sent { notice, choices })
+}
+
+/// Sends one event of `reply`, with a transaction id of its own when the reply is an outbox
+/// post: posted again after a crash (the homeserver took it, the bot never heard back), the
+/// homeserver answers with the event it already has instead of showing it twice.
+async fn once(
+    send: SendMessageLikeEvent<'_>,
+    reply: &Reply,
+    part: &str,
+) -> Result<SendMessageLikeEventResult, matrix_sdk::Error> {
+    match transaction(reply, part) {
+        Some(txn) => send.with_transaction_id(txn).await,
+        None => send.await,
+    }
+}
+
+/// The transaction id of one event (`part`) of an outbox post: the same each time the post is
+/// sent.
+fn transaction(reply: &Reply, part: &str) -> Option<OwnedTransactionId> {
+    let key = reply.post_key.as_deref()?;
+    Some(OwnedTransactionId::from(format!("chatrang.{key}.{part}")))
 }
 
 /// A plain notice (errors, notes) in `place`, addressed to `to` when given.

@@ -14,6 +14,10 @@ const STORE_DIR: &str = "store";
 /// that died without a word (half-open) then fails the request, and the sync loop tries again,
 /// instead of waiting forever.
 const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
+/// How many times a request is tried before its failure is the caller's: a post the homeserver
+/// refuses for a while (rate limits, errors) is then the outbox's to post later, instead of
+/// holding its room for up to fifteen minutes of matrix-sdk's own retries.
+const ATTEMPTS: usize = 3;
 
 /// A client logged in as the bot, and whether it is the first login (then there is no sync
 /// position yet, and what happened in the rooms before is history, not commands).
@@ -27,7 +31,11 @@ pub async fn log_in(config: &Config) -> Result<LoggedIn, MatrixError> {
     std::fs::create_dir_all(&config.dir).map_err(|e| MatrixError::Files(config.dir.clone(), e))?;
     let client = Client::builder()
         .homeserver_url(&config.homeserver)
-        .request_config(RequestConfig::new().timeout(REQUEST_TIMEOUT))
+        .request_config(
+            RequestConfig::new()
+                .timeout(REQUEST_TIMEOUT)
+                .retry_limit(ATTEMPTS),
+        )
         .sqlite_store(config.dir.join(STORE_DIR), None)
         .build()
         .await

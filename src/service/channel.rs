@@ -27,6 +27,9 @@ pub struct Offered {
     pub message: String,
     /// Where the message is (the place a `/click N` typed there names).
     pub place: String,
+    /// Another place the message is seen from, where `/click N` finds it too: on Matrix a
+    /// game's thread starts from its challenge, which also stays in the room's timeline.
+    pub also_in: Option<String>,
     pub choices: Vec<OfferedChoice>,
 }
 
@@ -37,6 +40,7 @@ impl Offered {
         (!choices.is_empty()).then(|| Offered {
             message,
             place,
+            also_in: None,
             choices: numbered(choices),
         })
     }
@@ -174,10 +178,7 @@ impl Service {
         let Some(offered) = offered else {
             return;
         };
-        if let Err(error) = self
-            .remember_offered(&offered.message, &offered.place, &offered.choices)
-            .await
-        {
+        if let Err(error) = self.remember_offered(offered).await {
             tracing::warn!(%error, "cannot remember the offered choices");
         }
     }

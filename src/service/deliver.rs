@@ -25,7 +25,7 @@ use super::{
     show::game_ref,
     write::Change,
 };
-use crate::store::{Post, PostKind, StoreError};
+use crate::store::{Post, PostKind, StoreError, post_key};
 
 /// This process's posts as a claimed queue (see `queue`): those of its platform, due by the
 /// service's clock, held for [`Outbox::held_for`] while they are posted by `poster`.
@@ -112,6 +112,9 @@ impl Service {
         }
         reply.notify = self.mentions(after, reply.notify).await;
         reply.outbox = self.outbox.is_some();
+        reply.post_key = reply
+            .outbox
+            .then(|| post_key(after.row.id, after.row.version, PostKind::Board));
         reply
     }
 
@@ -220,9 +223,11 @@ impl Service {
         }
         let loaded = self.load_row(row).await?;
         let announces = post.kind == PostKind::Start;
+        let key = post_key(post.game_id, post.version, post.kind);
         if loaded.row.version == post.version {
             let mut reply = self.news_reply(&loaded, &news).await;
             reply.announces = announces;
+            reply.post_key = Some(key);
             return Ok(Some(reply));
         }
         let mut reply = self.news_reply(&loaded, &News::text(&news.text)).await;
@@ -231,6 +236,7 @@ impl Service {
             .push_str("\n(Posted late: the game has moved on since; /board shows it now.)");
         reply.notify.clear();
         reply.announces = announces;
+        reply.post_key = Some(key);
         if let Some(game) = &mut reply.game {
             game.version = post.version;
         }

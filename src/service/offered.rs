@@ -2,18 +2,17 @@
 //! reactions (kept in the database, so they work after a restart), and the one open game of a
 //! person in a room with many threads.
 
-use super::{base::Service, reply::ServiceResult, request::User};
+use super::{base::Service, channel::Offered, reply::ServiceResult, request::User};
 use crate::store::OfferedChoice;
 
 impl Service {
-    /// Records that `message` (in `place`) offers `choices`.
-    pub async fn remember_offered(
-        &self,
-        message: &str,
-        place: &str,
-        choices: &[OfferedChoice],
-    ) -> ServiceResult<()> {
-        Ok(self.store.offer_choices(message, place, choices).await?)
+    /// Records the choices a posted message offers, where it is and where else it is seen.
+    pub async fn remember_offered(&self, offered: &Offered) -> ServiceResult<()> {
+        let also = offered.also_in.as_deref();
+        let store = &self.store;
+        Ok(store
+            .offer_choices(&offered.message, &offered.place, also, &offered.choices)
+            .await?)
     }
 
     /// Where `message` is and the choice a reaction `key` on it picks, if it offered one.

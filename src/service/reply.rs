@@ -56,6 +56,9 @@ pub struct Reply {
     /// reports [`crate::service::Service::delivered`] or
     /// [`crate::service::Service::not_delivered`], and the delivery loop does the rest.
     pub outbox: bool,
+    /// The outbox post this reply shows ([`crate::store::post_key`]), the same each time it is
+    /// posted: a platform that can refuse a repeat keys the post by it.
+    pub post_key: Option<String>,
 }
 
 impl Reply {

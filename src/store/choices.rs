@@ -13,11 +13,12 @@ pub struct OfferedChoice {
 }
 
 impl Store {
-    /// Records the choices `message` (in `place`) offers.
+    /// Records the choices `message` (in `place`, and also seen from `also`) offers.
     pub async fn offer_choices(
         &self,
         message: &str,
         place: &str,
+        also: Option<&str>,
         choices: &[OfferedChoice],
     ) -> Result<(), StoreError> {
         let _turn = self.write_turn().await;
@@ -26,7 +27,7 @@ impl Store {
         for offered in choices {
             sqlx::query(
                 "INSERT INTO offered_choices (message_id, position, reaction, place_id, choice, \
-                 created_at) VALUES ($1, $2, $3, $4, $5, $6) \
+                 created_at, also_place_id) VALUES ($1, $2, $3, $4, $5, $6, $7) \
                  ON CONFLICT (message_id, position) DO NOTHING",
             )
             .bind(message)
@@ -35,6 +36,7 @@ impl Store {
             .bind(place)
             .bind(&offered.choice)
             .bind(now)
+            .bind(also)
             .execute(&mut *tx)
             .await?;
         }
@@ -58,11 +60,12 @@ impl Store {
         .await?)
     }
 
-    /// The newest list of choices offered in `place`, in order (for `!click N`).
+    /// The newest list of choices offered in `place` or seen from it, in order (for
+    /// `!click N`).
     pub async fn newest_choices(&self, place: &str) -> Result<Vec<OfferedChoice>, StoreError> {
         let rows: Vec<(i64, String, String)> = sqlx::query_as(
             "SELECT position, reaction, choice FROM offered_choices WHERE message_id = \
-             (SELECT message_id FROM offered_choices WHERE place_id = $1 \
+             (SELECT message_id FROM offered_choices WHERE place_id = $1 OR also_place_id = $1 \
               ORDER BY created_at DESC, message_id DESC LIMIT 1) ORDER BY position",
         )
         .bind(place)

@@ -33,7 +33,7 @@ pub use error::StoreError;
 pub use limits::PlaceLimits;
 pub use outbox::{Post, PostState};
 pub use people::{Notify, Vacation};
-pub use post::{NewPost, PostKind};
+pub use post::{NewPost, PostKind, post_key};
 pub use records::{
     Commit, GameKind, GameRow, GameState, LogEntry, LogKind, NewLogEntry, Offer, Participant,
     RatingRow, Rerating, ResultKind, ResultRow, ScoreRow, parse_side, side_text,

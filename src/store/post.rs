@@ -48,6 +48,21 @@ impl PostKind {
     }
 }
 
+/// A name for one post that stays the same however often it is posted: its game, version and
+/// kind (a board and a new game's announcement share one, as a version has at most one of
+/// them). A platform that can make a repeated post harmless keys it by this (Matrix's
+/// transaction ids, Discord's nonces), so a post repeated after a crash, which the platform
+/// took but the bot never heard back about, shows once.
+pub fn post_key(game: i64, version: i64, kind: PostKind) -> String {
+    let kind = match kind {
+        PostKind::Board | PostKind::Start => "",
+        PostKind::HalfTime => "h",
+        PostKind::LastHour => "l",
+        PostKind::TimeUp => "t",
+    };
+    format!("g{game}v{version}{kind}")
+}
+
 /// A post to write with a change ([`super::Commit::posts`]); the game and its version are the
 /// commit's.
 #[derive(Clone, Debug, PartialEq)]

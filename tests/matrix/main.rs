@@ -8,6 +8,7 @@
 mod network;
 mod proxy;
 mod synapse;
+mod versus_bot;
 
 use std::{
     path::Path,
@@ -1115,7 +1116,8 @@ async fn another_rooms_admin_reaches_no_game_here_and_the_bot_takes_no_challenge
 }
 
 /// `!click N` is the service's `/click`, as a reaction is: it is refused in the very words the
-/// console and Discord use (tests/discord/click.rs), and a number picks what its key picks.
+/// console and Discord use (tests/discord/click.rs), and a number picks what its key picks,
+/// in the game's thread or under the challenge in the room's timeline.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_choice_is_picked_by_number_and_refused_in_the_words_of_every_platform() {
     let world = World::new(false).await;
@@ -1151,6 +1153,8 @@ async fn a_choice_is_picked_by_number_and_refused_in_the_words_of_every_platform
         body,
         format!("{bob}: There is no choice 9; the last list here has 2.")
     );
-    world.bob.say(&world.room, "!click 1", Some(&root)).await;
+    // The challenge is also in the room's timeline, which tells people to type `!click N`:
+    // typed there, under it, it picks from the same list.
+    world.bob.say(&world.room, "!click 1", None).await;
     in_thread(&world.alice, &bot, &root, "accepts").await;
 }

@@ -2,8 +2,12 @@
 //! network does: [`Proxy::cut`] resets every open connection at once (a TCP reset, no clean
 //! close), and [`Proxy::refuse`] resets every new one until [`Proxy::restore`]. It also notices a
 //! long-poll `/sync` that is waiting for its answer, so a test can cut in the middle of one, and
-//! can reset the connection of the next request whose first line contains a text
-//! ([`Proxy::cut_next_request`]), so that one request fails as a network failure would.
+//! can reset the connection of every request whose first line contains a text
+//! ([`Proxy::cut_requests`]), so that they fail as a network failure would, or relay such
+//! requests and reset the connection when each answer comes ([`Proxy::drop_answers`]): the
+//! homeserver did it, the bot never hears so. It can also hold the answer to the next such
+//! request back until the test lets it go ([`Proxy::hold_next_answer`]), as a slow homeserver
+//! would.
 
 use std::{
     collections::HashMap,
@@ -34,10 +38,21 @@ pub struct Proxy {
 #[derive(Default)]
 struct Shared {
     refusing: AtomicBool,
-    /// The next request whose first line contains this is not relayed: its connection is reset.
-    cut_next: Mutex<Option<String>>,
+    /// Requests whose first line contains this are not relayed: their connection is reset.
+    cut: Mutex<Option<String>>,
     /// Requests cut that way.
     requests_cut: AtomicUsize,
+    /// Requests whose first line contains this are relayed, and their answers are not: the
+    /// connection is reset when one comes.
+    drop_answers: Mutex<Option<String>>,
+    /// Answers dropped that way.
+    answers_dropped: AtomicUsize,
+    /// The next request whose first line contains this is relayed, and its answer waits for
+    /// `released`.
+    hold_answer_next: Mutex<Option<String>>,
+    /// Answers held that way so far.
+    answers_held: AtomicUsize,
+    released: tokio::sync::Notify,
     /// Connections reset at once because the proxy was refusing.
     refused: AtomicUsize,
     /// Connections made through the proxy since it started.
@@ -103,13 +118,50 @@ impl Proxy {
         self.shared.refusing.store(false, Ordering::SeqCst);
     }
 
-    /// The next request whose first line contains `text` (such as `/send/m.room.message/`)
-    /// is not relayed: its connection is reset instead, once.
-    pub fn cut_next_request(&self, text: &str) {
-        *self.shared.cut_next.lock().unwrap() = Some(text.to_string());
+    /// From now on a request whose first line contains `text` (such as
+    /// `/send/m.room.message/`) is not relayed: its connection is reset instead.
+    pub fn cut_requests(&self, text: &str) {
+        *self.shared.cut.lock().unwrap() = Some(text.to_string());
     }
 
-    /// How many requests were cut by [`Proxy::cut_next_request`].
+    /// Such requests are relayed again.
+    pub fn stop_cutting(&self) {
+        *self.shared.cut.lock().unwrap() = None;
+    }
+
+    /// From now on a request whose first line contains `text` reaches the homeserver, but its
+    /// answer does not reach the bot: the connection is reset when it comes.
+    pub fn drop_answers(&self, text: &str) {
+        *self.shared.drop_answers.lock().unwrap() = Some(text.to_string());
+    }
+
+    /// Answers reach the bot again.
+    pub fn stop_dropping(&self) {
+        *self.shared.drop_answers.lock().unwrap() = None;
+    }
+
+    /// The next request whose first line contains `text` reaches the homeserver, and its
+    /// answer waits in the proxy until [`Proxy::release`].
+    pub fn hold_next_answer(&self, text: &str) {
+        *self.shared.hold_answer_next.lock().unwrap() = Some(text.to_string());
+    }
+
+    /// How many answers [`Proxy::hold_next_answer`] has held (released or not).
+    pub fn answers_held(&self) -> usize {
+        self.shared.answers_held.load(Ordering::SeqCst)
+    }
+
+    /// Lets the held answer go on to the bot.
+    pub fn release(&self) {
+        self.shared.released.notify_one();
+    }
+
+    /// How many answers were dropped by [`Proxy::drop_answers`].
+    pub fn answers_dropped(&self) -> usize {
+        self.shared.answers_dropped.load(Ordering::SeqCst)
+    }
+
+    /// How many requests were cut by [`Proxy::cut_requests`].
     pub fn requests_cut(&self) -> usize {
         self.shared.requests_cut.load(Ordering::SeqCst)
     }
@@ -199,21 +251,41 @@ async fn relay(
         let (from_client, to_client) = inbound.into_split();
         let (from_server, to_server) = outbound.into_split();
         let cut = tokio::sync::Notify::new();
+        // The request on this connection whose answer is to be dropped was relayed.
+        let answer_to_drop = AtomicBool::new(false);
+        // The request on this connection whose answer is to be held was relayed.
+        let answer_to_hold = AtomicBool::new(false);
         let relaying = async {
             tokio::join!(
                 pump(from_client, to_server, |bytes| {
                     if is_sync_request(bytes) {
                         *waiting.0.lock().unwrap() = Some(Instant::now());
                     }
-                    let relayed = !is_request_to_cut(&shared, bytes);
-                    if !relayed {
-                        cut.notify_one();
+                    if first_line_matches(&shared.drop_answers, bytes, false) {
+                        answer_to_drop.store(true, Ordering::SeqCst);
                     }
-                    relayed
+                    if first_line_matches(&shared.hold_answer_next, bytes, true) {
+                        answer_to_hold.store(true, Ordering::SeqCst);
+                    }
+                    if first_line_matches(&shared.cut, bytes, false) {
+                        shared.requests_cut.fetch_add(1, Ordering::SeqCst);
+                        cut.notify_one();
+                        return Verdict::Stop;
+                    }
+                    Verdict::Pass
                 }),
                 pump(from_server, to_client, |_| {
                     *waiting.0.lock().unwrap() = None;
-                    true
+                    if answer_to_drop.swap(false, Ordering::SeqCst) {
+                        shared.answers_dropped.fetch_add(1, Ordering::SeqCst);
+                        cut.notify_one();
+                        return Verdict::Stop;
+                    }
+                    if answer_to_hold.swap(false, Ordering::SeqCst) {
+                        shared.answers_held.fetch_add(1, Ordering::SeqCst);
+                        return Verdict::Hold(&shared.released);
+                    }
+                    Verdict::Pass
                 }),
             )
         };
@@ -226,17 +298,30 @@ async fn relay(
     shared.open.lock().unwrap().remove(&id);
 }
 
-/// Copies `from` to `to`, showing each chunk to `relay` first, which says whether to pass it
-/// on (else the copying stops); passes an end on.
-async fn pump(mut from: OwnedReadHalf, mut to: OwnedWriteHalf, relay: impl Fn(&[u8]) -> bool) {
+/// What to do with a chunk: pass it on, stop copying, or pass it on once a signal comes.
+enum Verdict<'a> {
+    Pass,
+    Stop,
+    Hold(&'a tokio::sync::Notify),
+}
+
+/// Copies `from` to `to`, showing each chunk to `relay` first, which says what to do with it;
+/// passes an end on.
+async fn pump<'a>(
+    mut from: OwnedReadHalf,
+    mut to: OwnedWriteHalf,
+    relay: impl Fn(&[u8]) -> Verdict<'a>,
+) {
     let mut buffer = vec![0; 64 * 1024];
     loop {
         let n = match from.read(&mut buffer).await {
             Ok(0) | Err(_) => break,
             Ok(n) => n,
         };
-        if !relay(&buffer[..n]) {
-            return;
+        match relay(&buffer[..n]) {
+            Verdict::Pass => {}
+            Verdict::Stop => return,
+            Verdict::Hold(released) => released.notified().await,
         }
         if to.write_all(&buffer[..n]).await.is_err() {
             break;
@@ -245,9 +330,10 @@ async fn pump(mut from: OwnedReadHalf, mut to: OwnedWriteHalf, relay: impl Fn(&[
     let _ = to.shutdown().await;
 }
 
-/// Whether a chunk from the client starts the request the test asked to cut (and disarms it).
-fn is_request_to_cut(shared: &Shared, bytes: &[u8]) -> bool {
-    let mut armed = shared.cut_next.lock().unwrap();
+/// Whether a chunk from the client starts a request `armed` waits for (and disarms it when
+/// `once`).
+fn first_line_matches(armed: &Mutex<Option<String>>, bytes: &[u8], once: bool) -> bool {
+    let mut armed = armed.lock().unwrap();
     let Some(text) = armed.as_deref() else {
         return false;
     };
@@ -255,8 +341,9 @@ fn is_request_to_cut(shared: &Shared, bytes: &[u8]) -> bool {
     if !String::from_utf8_lossy(line).contains(text) {
         return false;
     }
-    *armed = None;
-    shared.requests_cut.fetch_add(1, Ordering::SeqCst);
+    if once {
+        *armed = None;
+    }
     true
 }
 
