@@ -175,7 +175,7 @@ pub fn run() -> ExitCode {
                     let outbox = Outbox::new("matrix");
                     serve(
                         data,
-                        "info",
+                        crate::matrix::DEFAULT_LOG,
                         |s| s.with_outbox(outbox),
                         |service, _| async move { Ok(crate::matrix::run(config, service).await?) },
                     )
@@ -222,12 +222,15 @@ where
 }
 
 /// Logs to stderr, filtered by `RUST_LOG` (else `default`: `warn` for the console, `info` for
-/// a server, whose log shows the invite link).
+/// a server, whose log shows the invite link). Colours only on a terminal: a log file or a
+/// supervisor's journal gets plain text.
 pub fn init_logging(default: &str) {
+    use std::io::IsTerminal;
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(default));
     let _ = tracing_subscriber::fmt()
         .with_env_filter(filter)
+        .with_ansi(std::io::stderr().is_terminal())
         .with_writer(std::io::stderr)
         .try_init();
 }

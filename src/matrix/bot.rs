@@ -2,9 +2,12 @@
 //! the adapter's other files import, so that the module that wires them together imports them
 //! and not the other way round.
 
-use std::sync::Arc;
+use std::{
+    collections::HashSet,
+    sync::{Arc, Mutex},
+};
 
-use matrix_sdk::ruma::OwnedUserId;
+use matrix_sdk::ruma::{OwnedEventId, OwnedUserId};
 
 use super::{config::Config, rooms::RoomQueues};
 use crate::service::Service;
@@ -17,6 +20,8 @@ pub struct Bot {
     pub me: OwnedUserId,
     /// Each room's events, handled in order and apart from other rooms.
     pub rooms: RoomQueues,
+    /// The messages an edit of which was handled, so that a second edit does not run again.
+    pub edited: Mutex<HashSet<OwnedEventId>>,
 }
 
 /// Why the bot could not start or stopped serving.

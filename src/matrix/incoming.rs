@@ -1,8 +1,10 @@
 //! What people do in a room, translated for the service: a text message that is a command
 //! (`!move e4e6`, or "chatrang: move e4e6"), a bare move in a game's thread by the player to
 //! act, and a reaction with one of the keys the bot offered (the service's `/click`, as
-//! `!click N` is). Notices (other bots),
-//! edits and the bot's own events are ignored.
+//! `!click N` is). A reply counts in the game of the message it answers (clients without
+//! threads reply instead), without its quoted fallback; an edit counts when it fixes a message
+//! that was no command (a command that ran never runs again). Notices (other bots) and the
+//! bot's own events are ignored.
 
 use std::{collections::HashMap, sync::Arc};
 
@@ -13,7 +15,9 @@ use matrix_sdk::{
     event_handler::Ctx,
     room::ParentSpace,
     ruma::{
-        OwnedUserId, UserId,
+        EventId, OwnedEventId, OwnedUserId, UserId,
+        api::client::receipt::create_receipt::v3::ReceiptType,
+        events::receipt::ReceiptThread,
         events::room::power_levels::UserPowerLevel,
         events::{
             reaction::OriginalSyncReactionEvent,
@@ -25,11 +29,15 @@ use matrix_sdk::{
     },
 };
 
-use super::{Bot, channel::Asked, place::Where};
+use super::{Bot, channel::Asked, place::Where, related};
 use crate::service::{Command, Pick, Request, ServiceError, ServiceResult, User, parse};
 
 /// Room moderators (power level 50 and more) may `!abort` a game.
 const MODERATOR: i64 = 50;
+/// How many edited messages the bot remembers having handled an edit of; a message edited
+/// again after that many others is a rare case, and its new edit is then ignored only if the
+/// original was a command.
+const EDITS_KEPT: usize = 10_000;
 
 /// An invite to a room: joined at once, when it comes from an allowed server.
 pub async fn on_invite(event: StrippedRoomMemberEvent, room: Room, Ctx(bot): Ctx<Arc<Bot>>) {
@@ -56,28 +64,16 @@ pub async fn join(room: Room) {
     tracing::warn!(room = %room.room_id(), "could not join the room I was invited to");
 }
 
-/// A message in a room the bot is in.
+/// A message in a room the bot is in: handled in the room's turn.
 pub async fn on_message(event: OriginalSyncRoomMessageEvent, room: Room, Ctx(bot): Ctx<Arc<Bot>>) {
     if event.sender == bot.me || room.state() != RoomState::Joined {
         return;
     }
-    let MessageType::Text(text) = &event.content.msgtype else {
-        return;
-    };
-    let thread = match &event.content.relates_to {
-        Some(Relation::Replacement(_)) => return,
-        Some(Relation::Thread(thread)) => Some(thread.event_id.clone()),
-        _ => None,
-    };
-    let here = Where {
-        room: room.room_id().to_owned(),
-        thread,
-    };
-    let body = bot.addressed(&text.body);
     let handler = bot.clone();
-    bot.rooms.run_in_order(here.room.clone(), async move {
-        handler.message(&room, &here, &event.sender, &body).await;
-    });
+    bot.rooms
+        .run_in_order(room.room_id().to_owned(), async move {
+            handler.text_message(event, room).await;
+        });
 }
 
 /// A reaction: the click of a choice when it is one of the keys the bot offered.
@@ -93,6 +89,87 @@ pub async fn on_reaction(event: OriginalSyncReactionEvent, room: Room, Ctx(bot):
 }
 
 impl Bot {
+    /// A text message, with where it belongs: its thread, the game a reply answers, or, for
+    /// an edit that fixes a message that was no command, the fixed text where that message
+    /// was.
+    async fn text_message(&self, event: OriginalSyncRoomMessageEvent, room: Room) {
+        let (text, thread) = match &event.content.relates_to {
+            Some(Relation::Replacement(edit)) => {
+                let MessageType::Text(text) = &edit.new_content.msgtype else {
+                    return;
+                };
+                let Some(thread) = self.fixed(&room, &edit.event_id, &event.sender).await else {
+                    return;
+                };
+                (text.body.clone(), thread)
+            }
+            _ => {
+                let MessageType::Text(text) = &event.content.msgtype else {
+                    return;
+                };
+                let thread = match &event.content.relates_to {
+                    Some(Relation::Thread(thread)) => Some(thread.event_id.clone()),
+                    Some(Relation::Reply(reply)) => {
+                        self.thread_answered(&room, &reply.in_reply_to.event_id)
+                            .await
+                    }
+                    _ => None,
+                };
+                (related::without_fallback(&text.body).to_string(), thread)
+            }
+        };
+        let here = Where {
+            room: room.room_id().to_owned(),
+            thread,
+        };
+        let body = self.addressed(&text);
+        if self.message(&room, &here, &event.sender, &body).await {
+            read(&room, event.event_id);
+        }
+    }
+
+    /// The game's thread a reply answers: the thread of the message it replies to, or the
+    /// thread that message starts when a game lives there (a challenge, an announcement).
+    async fn thread_answered(&self, room: &Room, replied: &EventId) -> Option<OwnedEventId> {
+        if let Some(thread) = related::earlier(room, replied).await.and_then(|e| e.thread) {
+            return Some(thread);
+        }
+        let root = Where::room(room.room_id().to_owned()).thread(replied.to_owned());
+        let has_game = self.service.has_game_in(&root.to_string()).await;
+        has_game.unwrap_or(false).then(|| replied.to_owned())
+    }
+
+    /// Where the message `original` was, when `sender`'s edit of it is to be handled: the
+    /// original was theirs and no command (a typo the edit fixes), and no earlier edit of it
+    /// was handled. `None` otherwise: an edit of a command that ran must not run again.
+    async fn fixed(
+        &self,
+        room: &Room,
+        original: &EventId,
+        sender: &OwnedUserId,
+    ) -> Option<Option<OwnedEventId>> {
+        let earlier = related::earlier(room, original).await?;
+        let prefix = self.config.prefix;
+        let text = earlier.text.as_deref().map(|t| self.addressed(t))?;
+        let was_command = matches!(
+            parse(&text, prefix, &|name| User::new(name, name)),
+            Ok(Some(_))
+        );
+        if earlier.sender != *sender || was_command || !self.first_edit_of(original) {
+            return None;
+        }
+        Some(earlier.thread)
+    }
+
+    /// Whether no edit of `original` was handled before (kept for the bot's run).
+    fn first_edit_of(&self, original: &EventId) -> bool {
+        let mut edited = self.edited.lock().unwrap_or_else(|e| e.into_inner());
+        if edited.len() >= EDITS_KEPT {
+            edited.clear();
+        }
+        edited.insert(original.to_owned())
+    }
+
     /// Handles a reaction in its room's turn.
     async fn reaction(&self, event: OriginalSyncReactionEvent, room: Room) {
         let relation = &event.content.relates_to;
@@ -140,15 +217,16 @@ impl Bot {
         body.to_string()
     }
 
-    /// Handles one text message.
-    async fn message(&self, room: &Room, here: &Where, sender: &OwnedUserId, body: &str) {
+    /// Handles one text message; true when it was a command or a move the bot answered.
+    async fn message(&self, room: &Room, here: &Where, sender: &OwnedUserId, body: &str) -> bool {
         let prefix = self.config.prefix;
         let names = member_names(room).await;
         let person = |name: &str| person(&names, name, self.me.server_name().as_str());
         match parse(body, prefix, &person) {
             Err(why) => {
                 let refused = Err(ServiceError::refused(why.to_string()));
-                self.show(room, here.clone(), sender, refused).await
+                self.show(room, here.clone(), sender, refused).await;
+                true
             }
             Ok(Some(mut line)) => {
                 // A game started in a room's main timeline moves into the thread of its
@@ -160,6 +238,7 @@ impl Bot {
                 let request = self.request(room, here, sender, line.game).await;
                 let result = self.service.run(&request, line.command).await;
                 self.show(room, here.clone(), sender, result).await;
+                true
             }
             // In a game's thread a message that is only a legal move by the player to act is
             // played; anything else there is conversation and gets no answer.
@@ -169,11 +248,13 @@ impl Bot {
                     .service
                     .run(&request, Command::Move(body.to_string()))
                     .await;
-                if result.is_ok() {
+                let played = result.is_ok();
+                if played {
                     self.show(room, here.clone(), sender, result).await;
                 }
+                played
             }
-            Ok(None) => {}
+            Ok(None) => false,
         }
     }
 
@@ -229,6 +310,20 @@ impl Bot {
             .about(game)
             .admin(admin)
     }
+}
+
+/// Marks a message the bot answered as read, so that its sender's client shows that the bot
+/// saw it. Nothing waits for it, and a failure only costs the mark.
+fn read(room: &Room, message: OwnedEventId) {
+    let room = room.clone();
+    tokio::spawn(async move {
+        let receipt = room
+            .send_single_receipt(ReceiptType::Read, ReceiptThread::Unthreaded, message)
+            .await;
+        if let Err(error) = receipt {
+            tracing::debug!(%error, "cannot mark a message read");
+        }
+    });
 }
 
 fn is_one_word(body: &str) -> bool {

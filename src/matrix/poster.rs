@@ -30,14 +30,27 @@ impl Poster for MatrixPoster {
             )));
         };
         // As a command's answer would: a game still in the room's timeline gets its thread
-        // from this post, and the reactions it offers are remembered.
-        let offered = self
+        // from this post, and the reactions it offers are remembered, all in the room's turn,
+        // so that a reaction to one of its keys is handled after that.
+        let bot = self.bot.clone();
+        let reply = reply.clone();
+        let posted = self
             .bot
-            .post_reply(&room, &place, reply)
-            .await
-            .map_err(|error| failure(&error))?;
-        self.bot.service.remember_shown(offered.as_ref()).await;
-        Ok(())
+            .rooms
+            .run_in_turn(place.room.clone(), async move {
+                let offered = bot.post_reply(&room, &place, &reply).await?;
+                bot.service.remember_shown(offered.as_ref()).await;
+                Ok::<(), matrix_sdk::Error>(())
+            })
+            .await;
+        match posted {
+            Some(Ok(())) => Ok(()),
+            Some(Err(error)) => Err(failure(&error)),
+            None => Err(PostFailure::Retry {
+                why: "the post's task stopped".into(),
+                after: None,
+            }),
+        }
     }
 }
 

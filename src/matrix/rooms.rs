@@ -2,7 +2,9 @@
 //! event handlers of a sync one after the other inside its sync loop, so one slow answer (a
 //! homeserver that makes the bot wait before it may post) would hold every other room, and
 //! the next sync, behind it. Handlers hand their work to the room's queue instead: a task per
-//! room runs it in the order the events came, while other rooms go on.
+//! room runs it in the order the events came, while other rooms go on. The outbox's posts take
+//! their room's turn too, so a reaction to a post's key is handled once the post's choices are
+//! remembered, and a room's messages go out in order.
 
 use std::{collections::HashMap, future::Future, pin::Pin, sync::Mutex};
 
@@ -33,6 +35,20 @@ impl RoomQueues {
         });
         // The task ends only when its queue is dropped, so it is there to take the job.
         let _ = queue.send(Box::pin(job));
+    }
+
+    /// Runs `job` in `room`'s turn, as [`RoomQueues::run_in_order`] does, and waits for its
+    /// result. `None` only if the job panicked.
+    pub async fn run_in_turn<T: Send + 'static>(
+        &self,
+        room: OwnedRoomId,
+        job: impl Future<Output = T> + Send + 'static,
+    ) -> Option<T> {
+        let (done, result) = tokio::sync::oneshot::channel();
+        self.run_in_order(room, async move {
+            let _ = done.send(job.await);
+        });
+        result.await.ok()
     }
 }
 

@@ -1,49 +1,54 @@
-//! The sync loop, kept up through network failures. matrix-sdk's `Client::sync` returns on the
-//! first round that fails (it does not retry a network failure), so a dropped connection would
-//! silently stop the bot while the process went on; here a failed round is tried again after a
-//! pause, and only a session the homeserver no longer accepts ends the loop.
+//! The sync loop, kept up through network failures, and quick. matrix-sdk's `Client::sync`
+//! returns on the first round that fails (it does not retry a network failure), so a dropped
+//! connection would silently stop the bot while the process went on; here a failed round is
+//! tried again after a pause, and only a session the homeserver no longer accepts ends the
+//! loop. And matrix-sdk's own loop sleeps a second whenever two rounds come less than a second
+//! apart, which in an active room is every round: an answer then took a second to be heard.
+//! This loop asks again at once, unless the homeserver answered at once with nothing (it then
+//! is not holding the long poll open), and then waits a moment.
 //!
 //! Nothing is lost or handled twice: the sync position advances only with a response that was
 //! received whole and processed, so what was sent while the connection was down comes, once,
 //! with the first round that succeeds.
 
-use std::{
-    sync::atomic::{AtomicU32, Ordering},
-    time::Duration,
-};
+use std::time::{Duration, Instant};
 
-use matrix_sdk::{Client, Error, LoopCtrl, config::SyncSettings, ruma::api::error::ErrorKind};
+use matrix_sdk::{Client, Error, config::SyncSettings, ruma::api::error::ErrorKind};
 
 /// The pause after a failed round; it doubles with each failure in a row.
 const FIRST_PAUSE: Duration = Duration::from_secs(1);
 /// The longest pause: once the homeserver can be reached again, the bot is back within this.
 const LONGEST_PAUSE: Duration = Duration::from_secs(10);
+/// A round answered faster than this with nothing in it was not held open by the homeserver.
+const AT_ONCE: Duration = Duration::from_millis(20);
+/// The wait before asking again after such a round, so as not to hammer the homeserver.
+const BREATH: Duration = Duration::from_millis(100);
 
 /// Syncs until the homeserver refuses the session; see the module's doc.
 pub async fn keep_syncing(client: Client) -> Result<(), Error> {
-    let failures = AtomicU32::new(0);
-    let failures = &failures;
-    client
-        .sync_with_result_callback(SyncSettings::default(), |result| async move {
-            match result {
-                Ok(_) => {
-                    let failed = failures.swap(0, Ordering::SeqCst);
-                    if failed > 0 {
-                        tracing::info!(failed, "the sync with the homeserver is back");
-                    }
-                    Ok(LoopCtrl::Continue)
+    let mut failed: u32 = 0;
+    loop {
+        let asked = Instant::now();
+        match client.sync_once(SyncSettings::default()).await {
+            Ok(response) => {
+                if failed > 0 {
+                    tracing::info!(failed, "the sync with the homeserver is back");
                 }
-                Err(error) if ends_the_session(&error) => Err(error),
-                Err(error) => {
-                    let failed = failures.fetch_add(1, Ordering::SeqCst) + 1;
-                    let pause = pause_after(failed);
-                    tracing::warn!(%error, failed, ?pause, "the sync with the homeserver failed");
-                    tokio::time::sleep(pause).await;
-                    Ok(LoopCtrl::Continue)
+                failed = 0;
+                let empty = response.rooms.is_empty() && response.to_device.is_empty();
+                if empty && asked.elapsed() < AT_ONCE {
+                    tokio::time::sleep(BREATH).await;
                 }
             }
-        })
-        .await
+            Err(error) if ends_the_session(&error) => return Err(error),
+            Err(error) => {
+                failed += 1;
+                let pause = pause_after(failed);
+                tracing::warn!(%error, failed, ?pause, "the sync with the homeserver failed");
+                tokio::time::sleep(pause).await;
+            }
+        }
+    }
 }
 
 /// Whether the homeserver no longer accepts the bot's session: trying again cannot help.

@@ -15,7 +15,7 @@ use super::{
 
 /// What a click gets when its id is not one this bot writes.
 const NOT_UNDERSTOOD: &str =
-    "This button is not understood; it may come from an older version of the bot.";
+    "This choice is not understood; it may come from an older version of the bot.";
 
 impl Service {
     /// Runs a clicked choice: the game and version come from the choice, not from the place.

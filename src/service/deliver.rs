@@ -119,13 +119,15 @@ impl Service {
     }
 
     /// The adapter posted `reply`: its outbox post is done. Without an outbox, nothing to do.
+    /// A later post of the game that waited for this one (the bot's reply) may go now.
     pub async fn delivered(&self, reply: &Reply) {
         let (true, Some(game)) = (reply.outbox, &reply.game) else {
             return;
         };
-        if let Err(error) = self.store.board_delivered(game.id, game.version).await {
+        match self.store.board_delivered(game.id, game.version).await {
+            Ok(_) => self.outbox_wake.notify_one(),
             // The post stays in the outbox and will be posted once more: a repeat, not a loss.
-            tracing::warn!(game = game.id, %error, "cannot mark a delivered board");
+            Err(error) => tracing::warn!(game = game.id, %error, "cannot mark a delivered board"),
         }
     }
 

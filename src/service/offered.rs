@@ -24,6 +24,11 @@ impl Service {
         Ok(self.store.choice_by_reaction(message, key).await?)
     }
 
+    /// Whether a game lives in `place` (a channel or a thread), whatever its state.
+    pub async fn has_game_in(&self, place: &str) -> ServiceResult<bool> {
+        Ok(self.store.last_game_in_place(place).await?.is_some())
+    }
+
     /// The newest list of choices offered in `place`, in order.
     pub async fn newest_offered(&self, place: &str) -> ServiceResult<Vec<OfferedChoice>> {
         Ok(self.store.newest_choices(place).await?)

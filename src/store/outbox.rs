@@ -37,6 +37,13 @@ const POST_COLUMNS: &str = "id, platform, game_id, version, kind, text, notify, 
 /// Neither delivered nor given up.
 const WAITING: &str = "delivered_at IS NULL AND dropped IS NULL";
 
+/// A waiting post is posted only once every earlier post of its game is done (delivered or
+/// dropped), so a game's messages arrive in the order they were written: the answer to a
+/// player's move (posted by the command, or by the loop if that failed) before the bot's reply.
+const FIRST_OF_ITS_GAME: &str = "NOT EXISTS (SELECT 1 FROM outbox AS earlier \
+    WHERE earlier.game_id = outbox.game_id AND earlier.platform = outbox.platform \
+    AND earlier.id < outbox.id AND earlier.delivered_at IS NULL AND earlier.dropped IS NULL)";
+
 fn post_from_row(row: &AnyRow) -> Result<Post, StoreError> {
     let id: i64 = row.try_get("id")?;
     let kind: String = row.try_get("kind")?;
@@ -102,8 +109,9 @@ pub(super) async fn insert_post(
 }
 
 impl Store {
-    /// Up to `limit` posts of `platform` that are due and free at `now`, oldest first. They
-    /// are not claimed yet: see [`Store::claim_post`].
+    /// Up to `limit` posts of `platform` that are due and free at `now`, oldest first, each
+    /// the first of its game still waiting. They are not claimed yet: see
+    /// [`Store::claim_post`].
     pub async fn due_posts(
         &self,
         platform: &str,
@@ -112,7 +120,8 @@ impl Store {
     ) -> Result<Vec<Post>, StoreError> {
         let rows = sqlx::query(sqlx::AssertSqlSafe(format!(
             "SELECT {POST_COLUMNS} FROM outbox WHERE platform = $1 AND {WAITING} \
-             AND due_at <= $2 AND claimed_until <= $2 ORDER BY id LIMIT $3"
+             AND due_at <= $2 AND claimed_until <= $2 AND {FIRST_OF_ITS_GAME} \
+             ORDER BY id LIMIT $3"
         )))
         .bind(platform)
         .bind(now)
@@ -123,11 +132,11 @@ impl Store {
     }
 
     /// When the next waiting post of `platform` may be claimed (it falls due, or its claim
-    /// runs out), if any waits.
+    /// runs out), if any waits first in its game.
     pub async fn next_post_due(&self, platform: &str) -> Result<Option<i64>, StoreError> {
         let next: Option<i64> = sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
             "SELECT MIN(CASE WHEN due_at > claimed_until THEN due_at ELSE claimed_until END) \
-             FROM outbox WHERE platform = $1 AND {WAITING}"
+             FROM outbox WHERE platform = $1 AND {WAITING} AND {FIRST_OF_ITS_GAME}"
         )))
         .bind(platform)
         .fetch_one(self.pool())

@@ -188,8 +188,9 @@ async fn of_two_processes_only_one_claims_a_post(db: TestDb) {
     db.execute("UPDATE outbox SET claimed_until = 0").await;
     let (first, second) = (db.open().await, db.open().await);
     let now = now_ms();
+    // The challenge's post; the acceptance's waits for it (a game's posts go in order).
     let due = first.due_posts("test", now, 10).await.unwrap();
-    assert_eq!(due.len(), 2, "{due:?}");
+    assert_eq!(due.len(), 1, "{due:?}");
     for post in &due {
         let (a, b) = tokio::join!(
             first.claim_post(post.id, now, now + 60_000),
@@ -213,6 +214,38 @@ async fn of_two_processes_only_one_claims_a_post(db: TestDb) {
     assert_eq!(service.store().posts_of_game(id).await.unwrap().len(), 2);
 }
 
+/// A game's posts go out in the order they were written: while the answer to Alice's move is
+/// held for the command that made it, Bob's reply, due at once, waits behind it; delivered,
+/// the answer lets the reply go.
+async fn a_games_posts_go_out_in_order(db: TestDb) {
+    let service = service(&db, Duration::from_millis(5)).await;
+    let (alice, bob) = (person("alice"), person("bob"));
+    let id = two_player(&service, "chess", &alice, &bob, &[]).await;
+    db.execute("UPDATE outbox SET delivered_at = 1").await;
+    let answer = ok(move_as(&service, &alice, Some(id), "e2e4").await);
+    ok(move_as(&service, &bob, Some(id), "e7e5").await);
+    // Bob's answer was never shown: it is due at once, as a bot's reply would be.
+    db.execute(&format!(
+        "UPDATE outbox SET due_at = 0, claimed_until = 0 WHERE game_id = {id} AND version = 4"
+    ))
+    .await;
+    let store = service.store();
+    let now = now_ms();
+    assert!(
+        store.due_posts("test", now, 10).await.unwrap().is_empty(),
+        "the reply waits for the answer before it"
+    );
+    let next = store.next_post_due("test").await.unwrap();
+    assert!(
+        next.is_some_and(|at| at > now),
+        "{next:?}: not due while it waits"
+    );
+    service.delivered(&answer).await;
+    let due = store.due_posts("test", now_ms(), 10).await.unwrap();
+    let versions: Vec<i64> = due.iter().map(|p| p.version).collect();
+    assert_eq!(versions, vec![4]);
+}
+
 async fn without_an_outbox_nothing_is_written_to_it(db: TestDb) {
     let service = Service::new(db.open().await, Arc::new(TextPainter));
     let (id, reply) = one_move(&service).await;
@@ -225,5 +258,6 @@ on_both_backends!(
     a_refused_answer_is_posted_by_the_loop_through_failures_exactly_once,
     a_post_whose_channel_is_gone_is_dropped_and_later_posts_still_flow,
     of_two_processes_only_one_claims_a_post,
+    a_games_posts_go_out_in_order,
     without_an_outbox_nothing_is_written_to_it,
 );

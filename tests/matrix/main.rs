@@ -5,6 +5,8 @@
 // matrix-sdk's sync futures are deep: proving them `Send` needs more than 128 levels.
 #![recursion_limit = "256"]
 
+mod clients;
+mod latency;
 mod network;
 mod proxy;
 mod synapse;
@@ -162,8 +164,16 @@ impl Person {
             }
         });
         let id = client.user_id().unwrap().to_owned();
+        // Its own loop of sync rounds: matrix-sdk's `sync` sleeps a second between rounds that
+        // come less than a second apart, which would make every answer look a second late.
         let syncing = client.clone();
-        tokio::spawn(async move { syncing.sync(SyncSettings::default()).await });
+        tokio::spawn(async move {
+            loop {
+                if syncing.sync_once(SyncSettings::default()).await.is_err() {
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                }
+            }
+        });
         Person {
             client,
             id,
@@ -742,6 +752,55 @@ async fn the_games_of_a_spaces_rooms_share_one_leaderboard() {
     assert!(body.contains("2 games: 2 won"), "{body}");
 }
 
+/// A room that names a Space as its parent, when the bot is not in that Space, counts as its
+/// own server: the bot cannot check the claim, and a Space's games and leaderboards belong to
+/// the Space. So two such rooms do not share a leaderboard.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rooms_claim_to_a_space_the_bot_is_not_in_is_not_trusted() {
+    let world = World::new(false).await;
+    let bot = world.bot_id();
+    let mut request = create_room::v3::Request::new();
+    let mut creation = create_room::v3::CreationContent::new();
+    creation.room_type = Some(RoomType::Space);
+    request.creation_content = Some(Raw::new(&creation).unwrap());
+    let space = world
+        .alice
+        .client
+        .create_room(request)
+        .await
+        .unwrap()
+        .room_id()
+        .to_owned();
+    let lounge = world.alice.create_room(false, &[&bot, &world.bob.id]).await;
+    let server: OwnedServerName = "localhost".try_into().unwrap();
+    for child in [&world.room, &lounge] {
+        world
+            .alice
+            .room(child)
+            .await
+            .send_state_event_for_key(&space, SpaceParentEventContent::new(vec![server.clone()]))
+            .await
+            .unwrap();
+    }
+    world.alice.wait_members(&lounge, &[&bot]).await;
+    let root = world.game_in(&world.room).await;
+    fools_mate(&world, &world.room, &root).await;
+    // The game room has its leaderboard; the lounge, which claims the same Space, has none.
+    world
+        .alice
+        .say(&world.room, "!leaderboard chess", None)
+        .await;
+    world.alice.notice(&bot, "1 game: 1 won").await;
+    world.alice.say(&lounge, "!leaderboard chess", None).await;
+    world
+        .alice
+        .notice(
+            &bot,
+            "Nobody has finished a rated game of Chess on this server yet.",
+        )
+        .await;
+}
+
 /// More than any Catalonia game of five turns needs; reaching it means the game never ended.
 const MAX_STEPS: usize = 2000;
 
@@ -976,7 +1035,7 @@ async fn a_rate_limited_bot_waits_and_every_board_arrives() {
 
 /// The password never reaches the logs, even at the most verbose level, where matrix-sdk and
 /// its HTTP client log their own traces: `chatrang matrix` logs in, serves a command, and its
-/// whole log is searched.
+/// whole log is searched. Written to a file, the log is plain text, without colour escapes.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_password_is_never_logged() {
     let (user, password) = synapse().register("chatrang");
@@ -1007,6 +1066,49 @@ async fn the_password_is_never_logged() {
     let logged = std::fs::read_to_string(&log_path).unwrap();
     assert!(logged.lines().count() > 20, "the trace log was written");
     assert!(!logged.contains(&password), "the password is in the log");
+    assert!(
+        !logged.contains('\u{1b}'),
+        "colour escapes in a log file: {}",
+        logged.lines().next().unwrap_or_default()
+    );
+}
+
+/// At its default level the log says what the bot does, without matrix-sdk's repeated
+/// warnings that there is no room key backup: `chatrang matrix` serves a command in an
+/// encrypted room (where it makes and shares room keys), and its log is read.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_default_log_has_no_warnings_about_a_key_backup_the_bot_does_not_use() {
+    let (user, password) = synapse().register("chatrang");
+    let data = tempfile::tempdir().unwrap();
+    let log_path = data.path().join("bot.log");
+    let log = std::fs::File::create(&log_path).unwrap();
+    let mut bot = std::process::Command::new(env!("CARGO_BIN_EXE_chatrang"))
+        .arg("matrix")
+        .arg("--data")
+        .arg(data.path())
+        .env("MATRIX_HOMESERVER", &synapse().url)
+        .env("MATRIX_USER", &user)
+        .env("MATRIX_PASSWORD", &password)
+        .env_remove("RUST_LOG")
+        .env_remove("DATABASE_URL")
+        .stderr(log.try_clone().unwrap())
+        .stdout(log)
+        .spawn()
+        .unwrap();
+    let alice = Person::new("alice").await;
+    let bot_id = OwnedUserId::try_from(format!("@{user}:{}", alice.id.server_name())).unwrap();
+    let room = alice.create_room(true, &[&bot_id]).await;
+    alice.wait_members(&room, &[&alice.id, &bot_id]).await;
+    alice.say(&room, "!help", None).await;
+    alice.notice(&bot_id, "Commands").await;
+    alice.say(&room, "!games", None).await;
+    alice.notice(&bot_id, "games").await;
+    let _ = bot.kill();
+    let _ = bot.wait();
+    let logged = std::fs::read_to_string(&log_path).unwrap();
+    assert!(logged.contains("connected to Matrix"), "{logged}");
+    assert!(!logged.contains("backup"), "{logged}");
+    println!("the log of a start and two commands:\n{logged}");
 }
 
 /// Every server is its own house (issue 33): from a room of another community, where she is
