@@ -36,15 +36,7 @@ async fn an_edit_that_fixes_a_mistyped_command_is_played_once() {
     room.send(edit("!move d2d4")).await.unwrap();
     world.bob.say(&world.room, "e7e5", Some(&root)).await;
     in_thread(&world.alice, &bot, &root, "e7–e5").await;
-    let said: Vec<String> = world
-        .alice
-        .seen()
-        .into_iter()
-        .filter_map(|s| match s {
-            Seen::Notice { sender, body, .. } if sender == bot => Some(body),
-            _ => None,
-        })
-        .collect();
+    let said = world.alice.notices_of(&bot);
     assert!(said.iter().all(|b| !b.contains("d2–d4")), "{said:#?}");
     assert_eq!(said.iter().filter(|b| b.contains("e2–e4")).count(), 1);
 }

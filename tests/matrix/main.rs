@@ -197,6 +197,17 @@ impl Person {
         room.room_id().to_owned()
     }
 
+    /// Creates a Space and invites `people` to it.
+    async fn create_space(&self, people: &[&OwnedUserId]) -> OwnedRoomId {
+        let mut request = create_room::v3::Request::new();
+        let mut creation = create_room::v3::CreationContent::new();
+        creation.room_type = Some(RoomType::Space);
+        request.creation_content = Some(Raw::new(&creation).unwrap());
+        request.invite = people.iter().map(|p| (*p).clone()).collect();
+        let space = self.client.create_room(request).await.unwrap();
+        space.room_id().to_owned()
+    }
+
     async fn room(&self, id: &OwnedRoomId) -> Room {
         let waited = tokio::time::timeout(PATIENCE, async {
             loop {
@@ -267,6 +278,17 @@ impl Person {
 
     fn seen(&self) -> Vec<Seen> {
         self.seen.lock().unwrap().clone()
+    }
+
+    /// The texts of the notices `bot` sent that this person saw, in order.
+    fn notices_of(&self, bot: &OwnedUserId) -> Vec<String> {
+        self.seen()
+            .into_iter()
+            .filter_map(|s| match s {
+                Seen::Notice { sender, body, .. } if sender == *bot => Some(body),
+                _ => None,
+            })
+            .collect()
     }
 
     /// Waits until this person has seen something `matches` accepts, and returns it.
@@ -696,19 +718,7 @@ async fn the_games_of_a_spaces_rooms_share_one_leaderboard() {
     let world = World::new(false).await;
     let bot = world.bot_id();
     // A Space holding the game room and a second room.
-    let mut request = create_room::v3::Request::new();
-    let mut creation = create_room::v3::CreationContent::new();
-    creation.room_type = Some(RoomType::Space);
-    request.creation_content = Some(Raw::new(&creation).unwrap());
-    request.invite = vec![bot.clone(), world.bob.id.clone()];
-    let space = world
-        .alice
-        .client
-        .create_room(request)
-        .await
-        .unwrap()
-        .room_id()
-        .to_owned();
+    let space = world.alice.create_space(&[&bot, &world.bob.id]).await;
     let lounge = world.alice.create_room(false, &[&bot, &world.bob.id]).await;
     let server: OwnedServerName = "localhost".try_into().unwrap();
     let space_room = world.alice.room(&space).await;
@@ -759,18 +769,7 @@ async fn the_games_of_a_spaces_rooms_share_one_leaderboard() {
 async fn a_rooms_claim_to_a_space_the_bot_is_not_in_is_not_trusted() {
     let world = World::new(false).await;
     let bot = world.bot_id();
-    let mut request = create_room::v3::Request::new();
-    let mut creation = create_room::v3::CreationContent::new();
-    creation.room_type = Some(RoomType::Space);
-    request.creation_content = Some(Raw::new(&creation).unwrap());
-    let space = world
-        .alice
-        .client
-        .create_room(request)
-        .await
-        .unwrap()
-        .room_id()
-        .to_owned();
+    let space = world.alice.create_space(&[]).await;
     let lounge = world.alice.create_room(false, &[&bot, &world.bob.id]).await;
     let server: OwnedServerName = "localhost".try_into().unwrap();
     for child in [&world.room, &lounge] {
@@ -953,15 +952,7 @@ async fn an_edited_command_is_not_applied_again() {
     // Bob's answer is the next thing the bot says; d2–d4 was never played.
     world.bob.say(&world.room, "e7e5", Some(&root)).await;
     in_thread(&world.alice, &bot, &root, "e7–e5").await;
-    let said: Vec<String> = world
-        .alice
-        .seen()
-        .into_iter()
-        .filter_map(|s| match s {
-            Seen::Notice { sender, body, .. } if sender == bot => Some(body),
-            _ => None,
-        })
-        .collect();
+    let said = world.alice.notices_of(&bot);
     assert!(said.iter().all(|b| !b.contains("d2–d4")), "{said:#?}");
     assert_eq!(
         said.iter().filter(|b| b.contains("e2–e4")).count(),
@@ -1033,37 +1024,54 @@ async fn a_rate_limited_bot_waits_and_every_board_arrives() {
     );
 }
 
-/// The password never reaches the logs, even at the most verbose level, where matrix-sdk and
-/// its HTTP client log their own traces: `chatrang matrix` logs in, serves a command, and its
-/// whole log is searched. Written to a file, the log is plain text, without colour escapes.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_password_is_never_logged() {
+/// What `chatrang matrix` logged at `rust_log` (its default when `None`) while Alice, in a
+/// room of her own with it (encrypted when asked), had each of `commands` answered: the binary
+/// is started with a new account, serves, and is killed. Also returns the account's password.
+async fn log_of_the_binary(
+    rust_log: Option<&str>,
+    encrypted: bool,
+    commands: &[(&str, &str)],
+) -> (String, String) {
     let (user, password) = synapse().register("chatrang");
     let data = tempfile::tempdir().unwrap();
     let log_path = data.path().join("bot.log");
     let log = std::fs::File::create(&log_path).unwrap();
-    let mut bot = std::process::Command::new(env!("CARGO_BIN_EXE_chatrang"))
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_chatrang"));
+    command
         .arg("matrix")
         .arg("--data")
         .arg(data.path())
         .env("MATRIX_HOMESERVER", &synapse().url)
         .env("MATRIX_USER", &user)
         .env("MATRIX_PASSWORD", &password)
-        .env("RUST_LOG", "trace")
+        .env_remove("RUST_LOG")
         .env_remove("DATABASE_URL")
         .stderr(log.try_clone().unwrap())
-        .stdout(log)
-        .spawn()
-        .unwrap();
+        .stdout(log);
+    if let Some(level) = rust_log {
+        command.env("RUST_LOG", level);
+    }
+    let mut bot = command.spawn().unwrap();
     let alice = Person::new("alice").await;
     let bot_id = OwnedUserId::try_from(format!("@{user}:{}", alice.id.server_name())).unwrap();
-    let room = alice.create_room(false, &[&bot_id]).await;
+    let room = alice.create_room(encrypted, &[&bot_id]).await;
     alice.wait_members(&room, &[&alice.id, &bot_id]).await;
-    alice.say(&room, "!help", None).await;
-    alice.notice(&bot_id, "Commands").await;
+    for (said, answered) in commands {
+        alice.say(&room, said, None).await;
+        alice.notice(&bot_id, answered).await;
+    }
     let _ = bot.kill();
     let _ = bot.wait();
-    let logged = std::fs::read_to_string(&log_path).unwrap();
+    (std::fs::read_to_string(&log_path).unwrap(), password)
+}
+
+/// The password never reaches the logs, even at the most verbose level, where matrix-sdk and
+/// its HTTP client log their own traces: `chatrang matrix` logs in, serves a command, and its
+/// whole log is searched. Written to a file, the log is plain text, without colour escapes.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_password_is_never_logged() {
+    let (logged, password) =
+        log_of_the_binary(Some("trace"), false, &[("!help", "Commands")]).await;
     assert!(logged.lines().count() > 20, "the trace log was written");
     assert!(!logged.contains(&password), "the password is in the log");
     assert!(
@@ -1074,38 +1082,12 @@ async fn the_password_is_never_logged() {
 }
 
 /// At its default level the log says what the bot does, without matrix-sdk's repeated
-/// warnings that there is no room key backup: `chatrang matrix` serves a command in an
+/// warnings that there is no room key backup: `chatrang matrix` serves commands in an
 /// encrypted room (where it makes and shares room keys), and its log is read.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_default_log_has_no_warnings_about_a_key_backup_the_bot_does_not_use() {
-    let (user, password) = synapse().register("chatrang");
-    let data = tempfile::tempdir().unwrap();
-    let log_path = data.path().join("bot.log");
-    let log = std::fs::File::create(&log_path).unwrap();
-    let mut bot = std::process::Command::new(env!("CARGO_BIN_EXE_chatrang"))
-        .arg("matrix")
-        .arg("--data")
-        .arg(data.path())
-        .env("MATRIX_HOMESERVER", &synapse().url)
-        .env("MATRIX_USER", &user)
-        .env("MATRIX_PASSWORD", &password)
-        .env_remove("RUST_LOG")
-        .env_remove("DATABASE_URL")
-        .stderr(log.try_clone().unwrap())
-        .stdout(log)
-        .spawn()
-        .unwrap();
-    let alice = Person::new("alice").await;
-    let bot_id = OwnedUserId::try_from(format!("@{user}:{}", alice.id.server_name())).unwrap();
-    let room = alice.create_room(true, &[&bot_id]).await;
-    alice.wait_members(&room, &[&alice.id, &bot_id]).await;
-    alice.say(&room, "!help", None).await;
-    alice.notice(&bot_id, "Commands").await;
-    alice.say(&room, "!games", None).await;
-    alice.notice(&bot_id, "games").await;
-    let _ = bot.kill();
-    let _ = bot.wait();
-    let logged = std::fs::read_to_string(&log_path).unwrap();
+    let commands = [("!help", "Commands"), ("!games", "games")];
+    let (logged, _) = log_of_the_binary(None, true, &commands).await;
     assert!(logged.contains("connected to Matrix"), "{logged}");
     assert!(!logged.contains("backup"), "{logged}");
     println!("the log of a start and two commands:\n{logged}");

@@ -20,6 +20,16 @@ fn said(who: &Person, bot: &OwnedUserId, words: &str) -> usize {
         .count()
 }
 
+/// How many of `bot`'s pictures `who` saw in the thread rooted at `root`.
+fn pictures_in_thread(who: &Person, bot: &OwnedUserId, root: &OwnedEventId) -> usize {
+    let seen = who.seen();
+    let is_picture = |s: &&Seen| {
+        matches!(s, Seen::Image { sender, thread, .. }
+            if sender == bot && thread.as_ref() == Some(root))
+    };
+    seen.iter().filter(is_picture).count()
+}
+
 /// The moves of the game in the thread rooted at `root`, as the store records them.
 async fn recorded(world: &World, root: &OwnedEventId) -> Vec<String> {
     let store = world.bot.as_ref().unwrap().service.store();
@@ -160,14 +170,7 @@ async fn a_board_whose_answer_was_lost_is_posted_again_and_shown_once() {
     let world = World::with_bot_at(false, &proxy.url).await;
     let bot = world.bot_id();
     let root = world.game().await;
-    let pictures = || {
-        let seen = world.bob.seen();
-        let is_picture = |s: &&Seen| {
-            matches!(s, Seen::Image { sender, thread, .. }
-                if *sender == bot && thread.as_ref() == Some(&root))
-        };
-        seen.iter().filter(is_picture).count()
-    };
+    let pictures = || pictures_in_thread(&world.bob, &bot, &root);
     let pictures_before = pictures();
     proxy.drop_answers("/send/m.room.message/");
     world.alice.say(&world.room, "e2e4", Some(&root)).await;
@@ -231,14 +234,7 @@ async fn a_slow_answer_in_one_room_does_not_hold_another() {
     world.bob.join(&other).await;
     let everyone = [&world.alice.id, &world.bob.id, &bot];
     world.alice.wait_members(&other, &everyone).await;
-    let pictures = || {
-        let seen = world.alice.seen();
-        let is_picture = |s: &&Seen| {
-            matches!(s, Seen::Image { sender, thread, .. }
-                if *sender == bot && thread.as_ref() == Some(&root))
-        };
-        seen.iter().filter(is_picture).count()
-    };
+    let pictures = || pictures_in_thread(&world.alice, &bot, &root);
     let pictures_before = pictures();
 
     proxy.hold_next_answer("/send/m.room.message/");
