@@ -141,7 +141,9 @@ impl Bot {
 
     /// Where the message `original` was, when `sender`'s edit of it is to be handled: the
     /// original was theirs and no command (a typo the edit fixes), and no earlier edit of it
-    /// was handled. `None` otherwise: an edit of a command that ran must not run again.
+    /// was handled. `None` otherwise: an edit of a command that ran must not run again, nor
+    /// that of a bare word in a game's thread, which was tried as a move (edited after the
+    /// move was played, it would play another at the player's next turn).
     async fn fixed(
         &self,
         room: &Room,
@@ -154,7 +156,7 @@ impl Bot {
         let was_command = matches!(
             parse(&text, prefix, &|name| User::new(name, name)),
             Ok(Some(_))
-        );
+        ) || (earlier.thread.is_some() && is_one_word(&text));
         if earlier.sender != *sender || was_command || !self.first_edit_of(original) {
             return None;
         }

@@ -11,7 +11,8 @@ use matrix_sdk::ruma::events::{
 use super::{Seen, World, in_thread};
 
 /// A command with a typo is refused; its author's edit that fixes it is played, once, even
-/// when edited again; an edit of a command that ran stays unplayed (`main.rs`).
+/// when edited again; an edit of a command that ran (`main.rs`) or of a bare move that was
+/// played stays unplayed.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_edit_that_fixes_a_mistyped_command_is_played_once() {
     let world = World::new(false).await;
@@ -36,8 +37,33 @@ async fn an_edit_that_fixes_a_mistyped_command_is_played_once() {
     room.send(edit("!move d2d4")).await.unwrap();
     world.bob.say(&world.room, "e7e5", Some(&root)).await;
     in_thread(&world.alice, &bot, &root, "e7–e5").await;
+
+    // A bare move that was played, edited at the player's next turn: not played either.
+    let mut bare = RoomMessageEventContent::text_plain("g1f3");
+    bare.relates_to = Some(Relation::Thread(Thread::plain(root.clone(), root.clone())));
+    let played = room.send(bare).await.unwrap().response.event_id;
+    in_thread(&world.bob, &bot, &root, "g1–f3").await;
+    world.bob.say(&world.room, "b8c6", Some(&root)).await;
+    in_thread(&world.alice, &bot, &root, "b8–c6").await;
+    let mut edit = RoomMessageEventContent::text_plain("* f1c4");
+    edit.relates_to = Some(Relation::Replacement(Replacement::new(
+        played,
+        RoomMessageEventContentWithoutRelation::text_plain("f1c4"),
+    )));
+    room.send(edit).await.unwrap();
+    // The room's events are handled in order: once `!board` is answered, the edit was seen.
+    let before = world.alice.notices_of(&bot).len();
+    world.alice.say(&world.room, "!board", Some(&root)).await;
+    world
+        .alice
+        .wait_for("the answer to !board", |_| {
+            world.alice.notices_of(&bot).len() > before
+        })
+        .await;
+
     let said = world.alice.notices_of(&bot);
     assert!(said.iter().all(|b| !b.contains("d2–d4")), "{said:#?}");
+    assert!(said.iter().all(|b| !b.contains("f1–c4")), "{said:#?}");
     assert_eq!(said.iter().filter(|b| b.contains("e2–e4")).count(), 1);
 }
 
