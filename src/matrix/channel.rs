@@ -13,12 +13,44 @@ use super::{
 };
 use crate::service::{Channel, Offered, Reply, Shown};
 
-/// One command being answered: the room, where in it, and who asked.
+/// One command being answered: the room, where in it, who asked, and by which event.
 pub struct Asked<'a> {
     pub bot: &'a Bot,
     pub room: &'a Room,
     pub here: Where,
     pub sender: &'a OwnedUserId,
+    /// The service's name of the event that asks (see `incoming::source_of`).
+    pub answering: Option<&'a str>,
+    /// How many answers were sent for it so far: each gets a transaction id of its own.
+    sent: u32,
+}
+
+impl<'a> Asked<'a> {
+    pub fn new(bot: &'a Bot, room: &'a Room, here: Where, sender: &'a OwnedUserId) -> Asked<'a> {
+        Asked {
+            bot,
+            room,
+            here,
+            sender,
+            answering: None,
+            sent: 0,
+        }
+    }
+
+    /// The same, answering the event `source`.
+    pub fn answering(mut self, source: &'a str) -> Asked<'a> {
+        self.answering = Some(source);
+        self
+    }
+
+    /// The transaction ids of the next answer: the same each time the event is handled, so
+    /// that an answer sent again after a crash (the homeserver took it, the bot died before
+    /// it could record so) is the event the homeserver has, not a second one.
+    fn next_answer(&mut self) -> Option<String> {
+        let source = self.answering?;
+        self.sent += 1;
+        Some(format!("{source}.{}", self.sent))
+    }
 }
 
 impl Channel for Asked<'_> {
@@ -44,9 +76,10 @@ impl Channel for Asked<'_> {
 
     async fn post(&mut self, place: &str, reply: &Reply) -> Result<Shown<()>, String> {
         let target = Where::parse(place).unwrap_or_else(|| self.here.clone());
+        let answer = self.next_answer();
         let offered = self
             .bot
-            .post_reply(self.room, &target, reply)
+            .post_reply(self.room, &target, reply, answer.as_deref())
             .await
             .map_err(|error| error.to_string())?;
         Ok(Shown {
@@ -58,8 +91,9 @@ impl Channel for Asked<'_> {
     async fn show_privately(&mut self, reply: &Reply) -> Result<Option<Offered>, String> {
         let mut private = reply.clone();
         private.notify = vec![self.sender.to_string()];
+        let answer = self.next_answer();
         self.bot
-            .post_reply(self.room, &self.here, &private)
+            .post_reply(self.room, &self.here, &private, answer.as_deref())
             .await
             .map_err(|error| error.to_string())
     }
@@ -70,22 +104,27 @@ impl Channel for Asked<'_> {
 
     async fn tell(&mut self, text: &str) {
         let text = with_prefix(text, self.bot.config.prefix);
-        if let Err(error) = send_notice(self.room, &self.here, &text, Some(self.sender)).await {
+        let answer = self.next_answer();
+        let to = Some(self.sender);
+        let sent = send_notice(self.room, &self.here, &text, to, answer.as_deref()).await;
+        if let Err(error) = sent {
             tracing::warn!(%error, "cannot send a notice");
         }
     }
 }
 
 impl Bot {
-    /// Sends a reply to `target`; a game still in the room's main timeline gets its thread
-    /// from this post. Returns the choices the post offers, to be remembered.
+    /// Sends a reply to `target` (as the answer named `answer`, when it answers an event);
+    /// a game still in the room's main timeline gets its thread from this post. Returns the
+    /// choices the post offers, to be remembered.
     pub async fn post_reply(
         &self,
         room: &Room,
         target: &Where,
         reply: &Reply,
+        answer: Option<&str>,
     ) -> Result<Option<Offered>, matrix_sdk::Error> {
-        let sent = send_reply(room, target, reply, self.config.prefix).await?;
+        let sent = send_reply(room, target, reply, self.config.prefix, answer).await?;
         // Only a game still in this room's main timeline moves into the thread of this post:
         // a game of another room (looked at by number) stays where it lives.
         let (place, also_in) = match (&target.thread, &reply.game) {

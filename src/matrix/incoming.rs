@@ -6,7 +6,7 @@
 //! that was no command (a command that ran never runs again). Notices (other bots) and the
 //! bot's own events are ignored.
 
-use std::{collections::HashMap, sync::Arc};
+use std::{collections::HashMap, future::Future, sync::Arc};
 
 use futures_util::StreamExt;
 
@@ -29,8 +29,8 @@ use matrix_sdk::{
     },
 };
 
-use super::{Bot, channel::Asked, place::Where, related};
-use crate::service::{Command, Pick, Request, ServiceError, ServiceResult, User, parse};
+use super::{Bot, channel::Asked, place::Where, related, typing};
+use crate::service::{Command, Pick, Request, ServiceError, User, parse};
 
 /// Room moderators (power level 50 and more) may `!abort` a game.
 const MODERATOR: i64 = 50;
@@ -72,7 +72,10 @@ pub async fn on_message(event: OriginalSyncRoomMessageEvent, room: Room, Ctx(bot
     let handler = bot.clone();
     bot.rooms
         .run_in_order(room.room_id().to_owned(), async move {
-            handler.text_message(event, room).await;
+            let source = source_of(&event.event_id);
+            handler
+                .once(&source, handler.text_message(event, room, &source))
+                .await;
         });
 }
 
@@ -84,28 +87,57 @@ pub async fn on_reaction(event: OriginalSyncReactionEvent, room: Room, Ctx(bot):
     let handler = bot.clone();
     bot.rooms
         .run_in_order(room.room_id().to_owned(), async move {
-            handler.reaction(event, room).await;
+            let source = source_of(&event.event_id);
+            handler
+                .once(&source, handler.reaction(event, room, &source))
+                .await;
         });
 }
 
+/// The service's name for a Matrix event that may give a command.
+fn source_of(event: &EventId) -> String {
+    format!("matrix:{event}")
+}
+
 impl Bot {
+    /// Handles the event `source` unless it was handled before: after a crash the bot reads
+    /// again the events since the last position it saved (see `sync`), and one whose command
+    /// was carried out, or that was answered, must not run twice. `handle` says whether the
+    /// event was a command or a try at one (a word in a game's thread), which is then
+    /// recorded; a command that changed something recorded it with its change already.
+    /// Conversation is not recorded: read again, it is ignored again.
+    async fn once(&self, source: &str, handle: impl Future<Output = bool>) {
+        if self.service.was_handled(source).await {
+            tracing::info!(source, "skipping an event handled before a restart");
+            return;
+        }
+        if handle.await {
+            self.service.mark_handled(source).await;
+        }
+    }
+
     /// A text message, with where it belongs: its thread, the game a reply answers, or, for
     /// an edit that fixes a message that was no command, the fixed text where that message
-    /// was.
-    async fn text_message(&self, event: OriginalSyncRoomMessageEvent, room: Room) {
+    /// was. True when it was a command or a try at a move.
+    async fn text_message(
+        &self,
+        event: OriginalSyncRoomMessageEvent,
+        room: Room,
+        source: &str,
+    ) -> bool {
         let (text, thread) = match &event.content.relates_to {
             Some(Relation::Replacement(edit)) => {
                 let MessageType::Text(text) = &edit.new_content.msgtype else {
-                    return;
+                    return false;
                 };
                 let Some(thread) = self.fixed(&room, &edit.event_id, &event.sender).await else {
-                    return;
+                    return false;
                 };
                 (text.body.clone(), thread)
             }
             _ => {
                 let MessageType::Text(text) = &event.content.msgtype else {
-                    return;
+                    return false;
                 };
                 let thread = match &event.content.relates_to {
                     Some(Relation::Thread(thread)) => Some(thread.event_id.clone()),
@@ -123,9 +155,13 @@ impl Bot {
             thread,
         };
         let body = self.addressed(&text);
-        if self.message(&room, &here, &event.sender, &body).await {
+        let tried_a_move = here.thread.is_some() && is_one_word(&body);
+        let asked = Asked::new(self, &room, here, &event.sender).answering(source);
+        let answered = self.message(asked, &body).await;
+        if answered {
             read(&room, event.event_id);
         }
+        answered || tried_a_move
     }
 
     /// The game's thread a reply answers: the thread of the message it replies to, or the
@@ -172,8 +208,8 @@ impl Bot {
         edited.insert(original.to_owned())
     }
 
-    /// Handles a reaction in its room's turn.
-    async fn reaction(&self, event: OriginalSyncReactionEvent, room: Room) {
+    /// Handles a reaction in its room's turn; true when it was a key the bot offered.
+    async fn reaction(&self, event: OriginalSyncReactionEvent, room: Room, source: &str) -> bool {
         let relation = &event.content.relates_to;
         let offered = self
             .service
@@ -183,18 +219,18 @@ impl Bot {
             Ok(found) => found,
             Err(error) => {
                 tracing::warn!(%error, "cannot look up a reaction");
-                return;
+                return false;
             }
         }) else {
-            return;
+            return false;
         };
         let here = Where::parse(&place).unwrap_or_else(|| Where::room(room.room_id().to_owned()));
-        let request = self.request(&room, &here, &event.sender, None).await;
-        let result = self
-            .service
-            .run(&request, Command::Click(Pick::Id(choice)))
-            .await;
-        self.show(&room, here, &event.sender, result).await;
+        let mut asked = Asked::new(self, &room, here, &event.sender).answering(source);
+        let request = self.request(&asked, None).await;
+        let work = self.service.run(&request, Command::Click(Pick::Id(choice)));
+        let result = typing::while_busy(&room, work).await;
+        self.service.present(&mut asked, result).await;
+        true
     }
 
     /// The text of a message addressed to the bot by name ("chatrang: new chess") as a
@@ -220,14 +256,14 @@ impl Bot {
     }
 
     /// Handles one text message; true when it was a command or a move the bot answered.
-    async fn message(&self, room: &Room, here: &Where, sender: &OwnedUserId, body: &str) -> bool {
+    async fn message(&self, mut asked: Asked<'_>, body: &str) -> bool {
         let prefix = self.config.prefix;
-        let names = member_names(room).await;
+        let names = member_names(asked.room).await;
         let person = |name: &str| person(&names, name, self.me.server_name().as_str());
         match parse(body, prefix, &person) {
             Err(why) => {
                 let refused = Err(ServiceError::refused(why.to_string()));
-                self.show(room, here.clone(), sender, refused).await;
+                self.service.present(&mut asked, refused).await;
                 true
             }
             Ok(Some(mut line)) => {
@@ -235,24 +271,23 @@ impl Bot {
                 // announcement: a bot that moves first waits for it, so that its board is
                 // posted there and not in the room.
                 if let Command::New(new) = &mut line.command {
-                    new.opens_thread = here.thread.is_none();
+                    new.opens_thread = asked.here.thread.is_none();
                 }
-                let request = self.request(room, here, sender, line.game).await;
-                let result = self.service.run(&request, line.command).await;
-                self.show(room, here.clone(), sender, result).await;
+                let request = self.request(&asked, line.game).await;
+                let work = self.service.run(&request, line.command);
+                let result = typing::while_busy(asked.room, work).await;
+                self.service.present(&mut asked, result).await;
                 true
             }
             // In a game's thread a message that is only a legal move by the player to act is
             // played; anything else there is conversation and gets no answer.
-            Ok(None) if here.thread.is_some() && is_one_word(body) => {
-                let request = self.request(room, here, sender, None).await;
-                let result = self
-                    .service
-                    .run(&request, Command::Move(body.to_string()))
-                    .await;
+            Ok(None) if asked.here.thread.is_some() && is_one_word(body) => {
+                let request = self.request(&asked, None).await;
+                let work = self.service.run(&request, Command::Move(body.to_string()));
+                let result = typing::while_busy(asked.room, work).await;
                 let played = result.is_ok();
                 if played {
-                    self.show(room, here.clone(), sender, result).await;
+                    self.service.present(&mut asked, result).await;
                 }
                 played
             }
@@ -260,33 +295,11 @@ impl Bot {
         }
     }
 
-    /// Shows a result through the service's one way of showing it (`Service::present` over
-    /// `Asked`).
-    pub async fn show(
-        &self,
-        room: &Room,
-        here: Where,
-        sender: &OwnedUserId,
-        result: ServiceResult,
-    ) {
-        let mut asked = Asked {
-            bot: self,
-            room,
-            here,
-            sender,
-        };
-        self.service.present(&mut asked, result).await;
-    }
-
-    /// The service's request for `sender` here: their name in the room, the game (a number
-    /// typed, the thread's game, or their only game in the room) and whether they moderate.
-    async fn request(
-        &self,
-        room: &Room,
-        here: &Where,
-        sender: &OwnedUserId,
-        game: Option<i64>,
-    ) -> Request {
+    /// The service's request for the sender of what is `asked`: their name in the room, the
+    /// game (a number typed, the thread's game, or their only game in the room), whether they
+    /// moderate, and the event that asks.
+    async fn request(&self, asked: &Asked<'_>, game: Option<i64>) -> Request {
+        let (room, here, sender) = (asked.room, &asked.here, asked.sender);
         let member = room.get_member(sender).await.ok().flatten();
         let name = member
             .as_ref()
@@ -308,9 +321,13 @@ impl Bot {
                 .ok()
                 .flatten(),
         };
-        Request::new(user, here.place(&community(room).await))
+        let request = Request::new(user, here.place(&community(room).await))
             .about(game)
-            .admin(admin)
+            .admin(admin);
+        match asked.answering {
+            Some(source) => request.from_message(source),
+            None => request,
+        }
     }
 }
 

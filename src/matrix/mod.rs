@@ -24,6 +24,7 @@ mod related;
 mod rooms;
 mod session;
 mod sync;
+mod typing;
 
 use std::sync::Arc;
 
@@ -46,6 +47,7 @@ pub struct Running {
     pub client: Client,
     sync: JoinHandle<Result<(), matrix_sdk::Error>>,
     delivery: JoinHandle<()>,
+    typing: JoinHandle<()>,
     stop_delivery: tokio::sync::watch::Sender<bool>,
 }
 
@@ -59,6 +61,7 @@ impl Running {
         }
         self.sync.abort();
         let _ = self.sync.await;
+        self.typing.abort();
     }
 
     /// Runs until the sync ends for good (the homeserver refused the session), or until Ctrl-C.
@@ -89,14 +92,23 @@ pub async fn start(config: Config, service: Arc<Service>) -> Result<Running, Mat
         .ok_or_else(|| MatrixError::Login("no user id after login".to_string()))?
         .to_owned();
     service.add_own_account(me.as_str());
-    if logged_in.first_login {
+    let account = format!("matrix:{me}");
+    let resume = if logged_in.first_login {
         // What happened in the rooms before the bot's first start is history, not commands:
         // take the sync position first, then listen.
-        client
+        let history = client
             .sync_once(SyncSettings::default())
             .await
             .map_err(|e| MatrixError::Sync(e.to_string()))?;
-    }
+        Some(history.next_batch)
+    } else {
+        // The events after the position the bot saved come again: those it handled before a
+        // crash are skipped, the others handled (see `sync`).
+        service
+            .resume_position(&account)
+            .await
+            .map_err(|e| MatrixError::Setup(e.to_string()))?
+    };
     let bot = Arc::new(Bot {
         service: service.clone(),
         config,
@@ -112,7 +124,11 @@ pub async fn start(config: Config, service: Arc<Service>) -> Result<Running, Mat
     for room in client.invited_rooms() {
         tokio::spawn(incoming::join(room));
     }
-    let sync = tokio::spawn(sync::keep_syncing(client.clone()));
+    let sync = tokio::spawn(sync::keep_syncing(client.clone(), bot.clone(), resume));
+    let typing = tokio::spawn(typing::show_thinking(
+        client.clone(),
+        service.watch_thinking(),
+    ));
     let (stop_delivery, stop) = tokio::sync::watch::channel(false);
     let poster = poster::MatrixPoster {
         bot: bot.clone(),
@@ -124,6 +140,7 @@ pub async fn start(config: Config, service: Arc<Service>) -> Result<Running, Mat
         client,
         sync,
         delivery,
+        typing,
         stop_delivery,
     })
 }

@@ -40,13 +40,16 @@ pub struct Sent {
     pub choices: Vec<OfferedChoice>,
 }
 
-/// Sends `reply` to `place`; `prefix` is how commands are typed here (for the choices' hint).
+/// Sends `reply` to `place`; `prefix` is how commands are typed here (for the choices' hint),
+/// `answer` names the answer to an event (see [`transaction`]).
 pub async fn send_reply(
     room: &Room,
     place: &Where,
     reply: &Reply,
     prefix: char,
+    answer: Option<&str>,
 ) -> Result<Sent, matrix_sdk::Error> {
+    let once = Once { reply, answer };
     let mentions = mentioned(&reply.notify);
     let choices = keyed(&reply.choices);
     let (body, html) = notice_text(reply, &mentions, &choices, prefix);
@@ -55,14 +58,16 @@ pub async fn send_reply(
     if let Some(root) = &place.thread {
         notice.relates_to = Some(Relation::Thread(Thread::plain(root.clone(), root.clone())));
     }
-    let notice = once(room.send(notice), reply, "notice")
+    let notice = once
+        .send(room.send(notice), "notice")
         .await?
         .response
         .event_id;
     for offered in &choices {
         let key = Annotation::new(notice.clone(), offered.reaction.clone());
         let part = format!("key{}", offered.position);
-        once(room.send(ReactionEventContent::new(key)), reply, &part).await?;
+        once.send(room.send(ReactionEventContent::new(key)), &part)
+            .await?;
     }
     // The thread of a new game starts from its announcement.
     let thread = place.thread.clone().unwrap_or_else(|| notice.clone());
@@ -77,7 +82,7 @@ pub async fn send_reply(
         let mut config = AttachmentConfig::new()
             .info(AttachmentInfo::Image(info))
             .reply(Some(in_thread(&thread)));
-        if let Some(txn) = transaction(reply, "image") {
+        if let Some(txn) = once.transaction("image") {
             config = config.txn_id(txn);
         }
         room.send_attachment(&image.filename, &mime::IMAGE_PNG, image.png.clone(), config)
@@ -85,7 +90,7 @@ pub async fn send_reply(
     }
     if let Some(file) = &reply.attachment {
         let mut config = AttachmentConfig::new().reply(Some(in_thread(&thread)));
-        if let Some(txn) = transaction(reply, "file") {
+        if let Some(txn) = once.transaction("file") {
             config = config.txn_id(txn);
         }
         room.send_attachment(
@@ -99,25 +104,47 @@ pub async fn send_reply(
     Ok(Sent { notice, choices })
 }
 
-/// Sends one event of `reply`, with a transaction id of its own when the reply is an outbox
-/// post: posted again after a crash (the homeserver took it, the bot never heard back), the
-/// homeserver answers with the event it already has instead of showing it twice.
-async fn once(
-    send: SendMessageLikeEvent<'_>,
-    reply: &Reply,
-    part: &str,
-) -> Result<SendMessageLikeEventResult, matrix_sdk::Error> {
-    match transaction(reply, part) {
-        Some(txn) => send.with_transaction_id(txn).await,
-        None => send.await,
+/// Where the transaction ids of a reply's events come from. Sent again after a crash (the
+/// homeserver took an event, the bot never heard back or died first), an event with the same
+/// transaction id is answered with the event the homeserver already has instead of being
+/// shown twice. An outbox post is named by its game, version and kind (so that the command's
+/// answer and the outbox's later post of it are one); another answer by the event it answers.
+struct Once<'a> {
+    reply: &'a Reply,
+    answer: Option<&'a str>,
+}
+
+impl Once<'_> {
+    /// Sends one event (`part`) of the reply, with its transaction id when it has one.
+    async fn send(
+        &self,
+        send: SendMessageLikeEvent<'_>,
+        part: &str,
+    ) -> Result<SendMessageLikeEventResult, matrix_sdk::Error> {
+        match self.transaction(part) {
+            Some(txn) => send.with_transaction_id(txn).await,
+            None => send.await,
+        }
+    }
+
+    /// The transaction id of one event (`part`) of the reply: the same each time it is sent.
+    fn transaction(&self, part: &str) -> Option<OwnedTransactionId> {
+        let key = self.reply.post_key.as_deref().or(self.answer)?;
+        Some(transaction_id(key, part))
     }
 }
 
-/// The transaction id of one event (`part`) of an outbox post: the same each time the post is
-/// sent.
-fn transaction(reply: &Reply, part: &str) -> Option<OwnedTransactionId> {
-    let key = reply.post_key.as_deref()?;
-    Some(OwnedTransactionId::from(format!("chatrang.{key}.{part}")))
+/// A transaction id made of `key` and `part`, in the characters a URL path keeps as they are
+/// (an event id may hold `$`, `:`, `/` or `+`).
+fn transaction_id(key: &str, part: &str) -> OwnedTransactionId {
+    let safe: String = key
+        .chars()
+        .map(|c| match c.is_ascii_alphanumeric() || "-_.".contains(c) {
+            true => c,
+            false => '_',
+        })
+        .collect();
+    OwnedTransactionId::from(format!("chatrang.{safe}.{part}"))
 }
 
 /// A plain notice (errors, notes) in `place`, addressed to `to` when given.
@@ -126,6 +153,7 @@ pub async fn send_notice(
     place: &Where,
     text: &str,
     to: Option<&OwnedUserId>,
+    answer: Option<&str>,
 ) -> Result<OwnedEventId, matrix_sdk::Error> {
     let (body, html) = match to {
         Some(user) => (
@@ -139,7 +167,15 @@ pub async fn send_notice(
     if let Some(root) = &place.thread {
         notice.relates_to = Some(Relation::Thread(Thread::plain(root.clone(), root.clone())));
     }
-    Ok(room.send(notice).await?.response.event_id)
+    let send = room.send(notice);
+    let sent = match answer {
+        Some(answer) => {
+            send.with_transaction_id(transaction_id(answer, "notice"))
+                .await
+        }
+        None => send.await,
+    };
+    Ok(sent?.response.event_id)
 }
 
 /// A reply (an image, a file) that goes in the thread rooted at `root`.

@@ -38,7 +38,7 @@ impl Poster for MatrixPoster {
             .bot
             .rooms
             .run_in_turn(place.room.clone(), async move {
-                let offered = bot.post_reply(&room, &place, &reply).await?;
+                let offered = bot.post_reply(&room, &place, &reply, None).await?;
                 bot.service.remember_shown(offered.as_ref()).await;
                 Ok::<(), matrix_sdk::Error>(())
             })

@@ -10,10 +10,24 @@
 //! Nothing is lost or handled twice: the sync position advances only with a response that was
 //! received whole and processed, so what was sent while the connection was down comes, once,
 //! with the first round that succeeds.
+//!
+//! Nor through a crash. matrix-sdk saves the position of a round before the bot has handled
+//! its events (they wait in their rooms' queues), so a bot killed then would never see them
+//! again. The bot saves a position of its own in its database ([`save_positions`]), only once
+//! every event before it was handled, and resumes from it: the events after it come again,
+//! and those already handled are skipped (see `incoming`).
 
-use std::time::{Duration, Instant};
+use std::{
+    future::Future,
+    pin::Pin,
+    sync::Arc,
+    time::{Duration, Instant},
+};
 
 use matrix_sdk::{Client, Error, config::SyncSettings, ruma::api::error::ErrorKind};
+use tokio::sync::mpsc;
+
+use super::Bot;
 
 /// The pause after a failed round; it doubles with each failure in a row.
 const FIRST_PAUSE: Duration = Duration::from_secs(1);
@@ -24,23 +38,52 @@ const AT_ONCE: Duration = Duration::from_millis(20);
 /// The wait before asking again after such a round, so as not to hammer the homeserver.
 const BREATH: Duration = Duration::from_millis(100);
 
-/// Syncs until the homeserver refuses the session; see the module's doc.
-pub async fn keep_syncing(client: Client) -> Result<(), Error> {
+/// How often messages handled long ago are forgotten.
+const FORGET_EVERY: Duration = Duration::from_secs(3600);
+
+/// A round's position, and what resolves once its events were handled.
+type Round = (String, Pin<Box<dyn Future<Output = ()> + Send>>);
+
+/// Syncs until the homeserver refuses the session; see the module's doc. The first round
+/// starts from `resume`, the position the bot saved, when there is one (else from
+/// matrix-sdk's).
+pub async fn keep_syncing(
+    client: Client,
+    bot: Arc<Bot>,
+    mut resume: Option<String>,
+) -> Result<(), Error> {
+    let (rounds, handled) = mpsc::unbounded_channel();
+    tokio::spawn(save_positions(bot.clone(), handled));
     let mut failed: u32 = 0;
     loop {
         let asked = Instant::now();
-        match client.sync_once(SyncSettings::default()).await {
+        let settings = match &resume {
+            Some(position) => SyncSettings::default().token(position.clone()),
+            None => SyncSettings::default(),
+        };
+        match client.sync_once(settings).await {
             Ok(response) => {
                 if failed > 0 {
                     tracing::info!(failed, "the sync with the homeserver is back");
                 }
                 failed = 0;
+                resume = None;
+                // The handlers have queued every event of the round in its room by now.
+                let round: Round = (
+                    response.next_batch.clone(),
+                    Box::pin(bot.rooms.all_done_so_far()),
+                );
+                let _ = rounds.send(round);
                 let empty = response.rooms.is_empty() && response.to_device.is_empty();
                 if empty && asked.elapsed() < AT_ONCE {
                     tokio::time::sleep(BREATH).await;
                 }
             }
             Err(error) if ends_the_session(&error) => return Err(error),
+            Err(error) if resume.is_some() && refuses_the_position(&error) => {
+                tracing::warn!(%error, "the homeserver refused the saved sync position");
+                resume = None;
+            }
             Err(error) => {
                 failed += 1;
                 let pause = pause_after(failed);
@@ -49,6 +92,39 @@ pub async fn keep_syncing(client: Client) -> Result<(), Error> {
             }
         }
     }
+}
+
+/// Saves each round's position once its events were handled, in the order of the rounds (a
+/// quick room must not save past a slow room's event), and now and then forgets messages
+/// handled long ago.
+async fn save_positions(bot: Arc<Bot>, mut rounds: mpsc::UnboundedReceiver<Round>) {
+    let account = format!("matrix:{}", bot.me);
+    let mut saved: Option<String> = None;
+    let mut forgot = Instant::now();
+    while let Some((position, handled)) = rounds.recv().await {
+        handled.await;
+        if saved.as_ref() == Some(&position) {
+            continue;
+        }
+        match bot.service.save_resume_position(&account, &position).await {
+            Ok(()) => saved = Some(position),
+            Err(error) => tracing::warn!(%error, "cannot save the sync position"),
+        }
+        if forgot.elapsed() >= FORGET_EVERY {
+            forgot = Instant::now();
+            if let Err(error) = bot.service.forget_old_handled().await {
+                tracing::warn!(%error, "cannot forget old handled messages");
+            }
+        }
+    }
+}
+
+/// Whether the homeserver refuses a sync from the position the bot saved (not a network
+/// failure): the bot then goes on from matrix-sdk's own.
+fn refuses_the_position(error: &Error) -> bool {
+    error
+        .client_api_error_kind()
+        .is_some_and(|kind| !matches!(kind, ErrorKind::LimitExceeded(_)))
 }
 
 /// Whether the homeserver no longer accepts the bot's session: trying again cannot help.

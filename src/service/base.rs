@@ -44,6 +44,8 @@ pub struct Service {
     /// all reach one process (Discord's shards split by server; Matrix runs one), so one lock
     /// per process makes the limits exact.
     pub(crate) new_games: tokio::sync::Mutex<()>,
+    /// Tells adapters where the bot is thinking (see `thinking`).
+    pub(crate) thinking: tokio::sync::broadcast::Sender<super::thinking::Thinking>,
 }
 
 /// How many of the bot's searches run at once: the cores less one, at least one.
@@ -99,6 +101,7 @@ impl Service {
             searches: tokio::sync::Semaphore::new(search_slots()),
             own_accounts: Mutex::new(HashSet::new()),
             new_games: tokio::sync::Mutex::new(()),
+            thinking: tokio::sync::broadcast::channel(super::thinking::WAITING).0,
         }
     }
 

@@ -106,6 +106,7 @@ impl Service {
         let Some((side, level)) = loaded.bot_to_act() else {
             return Ok(None);
         };
+        let _shown = self.thinking_in(loaded.row.id, &loaded.row.place_id);
         let Some(thought) = self.think(loaded, level).await else {
             return Ok(None);
         };

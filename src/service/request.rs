@@ -74,6 +74,10 @@ pub struct Request {
     /// member who manages the server or its messages, in the console whoever types. It counts
     /// only for games of the server of `place` (see `house`).
     pub admin: bool,
+    /// The platform's name for the message that gave the command ("matrix:$event"), when the
+    /// platform may hand the same message over again after a crash: the command's writes
+    /// record it, so that the adapter can tell it was handled (see `store::handling`).
+    pub source: Option<String>,
 }
 
 impl Request {
@@ -84,6 +88,7 @@ impl Request {
             place,
             game: None,
             admin: false,
+            source: None,
         }
     }
 
@@ -96,6 +101,12 @@ impl Request {
     /// The same request from a server admin (or not).
     pub fn admin(mut self, admin: bool) -> Request {
         self.admin = admin;
+        self
+    }
+
+    /// The same request, given by the message `source`.
+    pub fn from_message(mut self, source: impl Into<String>) -> Request {
+        self.source = Some(source.into());
         self
     }
 }

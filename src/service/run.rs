@@ -9,6 +9,7 @@ use super::{
     reply::{Reply, ServiceResult},
     request::Request,
 };
+use crate::store::handling;
 
 impl Service {
     /// Carries out one command for one request. Every chat platform's commands and buttons
@@ -19,7 +20,8 @@ impl Service {
     /// `guard`).
     pub async fn run(&self, req: &Request, command: Command) -> ServiceResult {
         let what = command.spec().map_or("command", |spec| spec.name);
-        guarded(what, self.dispatch(req, command, None)).await
+        let work = self.dispatch(req, command, None);
+        guarded(what, handling(req.source.clone(), work)).await
     }
 
     /// The function behind each command. `version` is the board version a clicked move was

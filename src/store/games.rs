@@ -83,6 +83,7 @@ impl Store {
         posts: &[NewPost],
         timers: &[NewTimer],
     ) -> Result<i64, StoreError> {
+        let source = super::handled::current_source();
         let _turn = self.write_turn().await;
         let mut tx = self.pool().begin().await?;
         let now = super::now_ms();
@@ -128,6 +129,9 @@ impl Store {
         }
         let update = TimerUpdate::Replace(timers.to_vec());
         update_timers(&mut tx, id, 0, log.len() as i64, &update).await?;
+        if let Some(source) = &source {
+            super::handled::record(&mut tx, source, now).await?;
+        }
         tx.commit().await?;
         super::wrote();
         Ok(id)
@@ -391,6 +395,9 @@ async fn apply(
         &commit.timers,
     )
     .await?;
+    if let Some(source) = &commit.source {
+        super::handled::record(tx, source, now).await?;
+    }
     Ok(Ok(new_version))
 }
 

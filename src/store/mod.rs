@@ -10,6 +10,7 @@ mod choices;
 mod commit_queue;
 mod error;
 mod games;
+mod handled;
 mod limits;
 mod outbox;
 mod people;
@@ -30,6 +31,7 @@ use std::{
 
 pub use choices::OfferedChoice;
 pub use error::StoreError;
+pub use handled::handling;
 pub use limits::PlaceLimits;
 pub use outbox::{Post, PostState};
 pub use people::{Notify, Vacation};

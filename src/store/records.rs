@@ -200,6 +200,9 @@ pub struct Commit {
     pub posts: Vec<super::post::NewPost>,
     /// What the change does to the game's timers (by default they go on).
     pub timers: super::timing::TimerUpdate,
+    /// The message whose command makes this change, recorded as handled with it (see
+    /// `handled`); taken when the commit is made, in the command's task.
+    pub source: Option<String>,
 }
 
 impl Commit {
@@ -214,6 +217,7 @@ impl Commit {
             rerating: None,
             posts: Vec::new(),
             timers: super::timing::TimerUpdate::Keep,
+            source: super::handled::current_source(),
         }
     }
 

@@ -12,6 +12,7 @@ mod channel;
 mod console;
 mod direct;
 mod file_names;
+mod handled;
 mod history;
 mod houses;
 mod kill_storm;

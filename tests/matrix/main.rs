@@ -6,6 +6,7 @@
 #![recursion_limit = "256"]
 
 mod clients;
+mod crash;
 mod latency;
 mod network;
 mod proxy;
@@ -43,6 +44,7 @@ use matrix_sdk::{
                 },
             },
             space::{child::SpaceChildEventContent, parent::SpaceParentEventContent},
+            typing::SyncTypingEvent,
         },
         room::RoomType,
         serde::Raw,
@@ -78,6 +80,8 @@ enum Seen {
         target: OwnedEventId,
         key: String,
     },
+    /// Who the room says is typing now (each change of it).
+    Typing { users: Vec<OwnedUserId> },
 }
 
 /// Somebody using Matrix.
@@ -160,6 +164,15 @@ impl Person {
                     sender: event.sender.clone(),
                     target: event.content.relates_to.event_id.clone(),
                     key: event.content.relates_to.key.clone(),
+                });
+            }
+        });
+        let notes = seen.clone();
+        client.add_event_handler(move |event: SyncTypingEvent| {
+            let notes = notes.clone();
+            async move {
+                notes.lock().unwrap().push(Seen::Typing {
+                    users: event.content.user_ids,
                 });
             }
         });
@@ -435,46 +448,50 @@ impl World {
 
     /// The same in `room`.
     async fn game_in(&self, room: &OwnedRoomId) -> OwnedEventId {
-        let bot = self.bot_id();
-        let challenge = format!(
-            "!new chess @{}",
-            self.bob.id.as_str().trim_start_matches('@')
-        );
-        let before = self.alice.seen().len();
-        self.alice.say(room, &challenge, None).await;
-        let Seen::Notice { event: root, mentions, .. } = self
-            .alice
-            .wait_for("a challenge", |s| {
-                matches!(s, Seen::Notice { sender, body, .. } if *sender == bot && body.contains("challenges"))
-                    && !self.alice.seen()[..before].iter().any(|old| same_event(old, s))
-            })
-            .await
-        else {
-            unreachable!()
-        };
-        assert_eq!(
-            mentions,
-            vec![self.bob.id.clone()],
-            "the challenge pings Bob only"
-        );
-        // The bot offers the answers as reactions before anyone clicks.
-        self.bob
-            .wait_for("the bot's ✅", |s| {
-                matches!(s, Seen::Reaction { sender, target, key } if *sender == bot && *target == root && key == "✅")
-            })
-            .await;
-        self.bob.react(room, &root, "✅").await;
-        let Seen::Notice { thread, .. } = in_thread(&self.alice, &bot, &root, "accepts").await
-        else {
-            unreachable!()
-        };
-        assert_eq!(
-            thread.as_ref(),
-            Some(&root),
-            "the game is played in its thread"
-        );
-        root
+        accepted_game(&self.alice, &self.bob, &self.bot_id(), room).await
     }
+}
+
+/// Alice challenges Bob to chess in `room`; Bob accepts by reacting ✅. Returns the thread's
+/// root.
+async fn accepted_game(
+    alice: &Person,
+    bob: &Person,
+    bot: &OwnedUserId,
+    room: &OwnedRoomId,
+) -> OwnedEventId {
+    let challenge = format!("!new chess @{}", bob.id.as_str().trim_start_matches('@'));
+    let before = alice.seen().len();
+    alice.say(room, &challenge, None).await;
+    let Seen::Notice { event: root, mentions, .. } = alice
+        .wait_for("a challenge", |s| {
+            matches!(s, Seen::Notice { sender, body, .. } if sender == bot && body.contains("challenges"))
+                && !alice.seen()[..before].iter().any(|old| same_event(old, s))
+        })
+        .await
+    else {
+        unreachable!()
+    };
+    assert_eq!(
+        mentions,
+        vec![bob.id.clone()],
+        "the challenge pings Bob only"
+    );
+    // The bot offers the answers as reactions before anyone clicks.
+    bob.wait_for("the bot's ✅", |s| {
+        matches!(s, Seen::Reaction { sender, target, key } if sender == bot && *target == root && key == "✅")
+    })
+    .await;
+    bob.react(room, &root, "✅").await;
+    let Seen::Notice { thread, .. } = in_thread(alice, bot, &root, "accepts").await else {
+        unreachable!()
+    };
+    assert_eq!(
+        thread.as_ref(),
+        Some(&root),
+        "the game is played in its thread"
+    );
+    root
 }
 
 /// Whether two sightings are the same notice.

@@ -1,0 +1,199 @@
+//! The bot killed (`kill -9`) in the middle of its work, as a crash would, and started again:
+//! no command is lost and nothing is shown twice. The bot runs as its own process
+//! (`chatrang matrix`) behind the proxy, which holds the homeserver's answer to a post so that
+//! the kill comes while the bot is at a chosen point:
+//!
+//! * a move whose change is written, its notice taken by the homeserver but not yet
+//!   acknowledged to the bot;
+//! * the other player's move, received and waiting in its room's queue behind that post;
+//! * `!help`, a command that writes nothing, received and waiting behind it too.
+
+use std::{path::Path, process::Child, time::Duration};
+
+use chatrang::store::{LogKind, Store, sqlite_url};
+use matrix_sdk::ruma::{OwnedEventId, OwnedUserId};
+
+use super::{PATIENCE, Person, Seen, accepted_game, proxy::Proxy, synapse};
+
+/// `chatrang matrix` as its own process, which the test kills as a crash would.
+struct BotProcess {
+    child: Child,
+}
+
+impl BotProcess {
+    /// Starts the binary on `data` as `user`, connecting to `homeserver`; it logs into
+    /// `data/bot-N.log`.
+    fn start(homeserver: &str, data: &Path, login: &(String, String), n: usize) -> BotProcess {
+        let log = std::fs::File::create(data.join(format!("bot-{n}.log"))).unwrap();
+        let child = std::process::Command::new(env!("CARGO_BIN_EXE_chatrang"))
+            .arg("matrix")
+            .arg("--data")
+            .arg(data)
+            .env("MATRIX_HOMESERVER", homeserver)
+            .env("MATRIX_USER", &login.0)
+            .env("MATRIX_PASSWORD", &login.1)
+            .env("RUST_LOG", "warn,chatrang=info")
+            .env_remove("DATABASE_URL")
+            .stderr(log.try_clone().unwrap())
+            .stdout(log)
+            .spawn()
+            .unwrap();
+        BotProcess { child }
+    }
+
+    /// SIGKILL: no handler runs, nothing is flushed.
+    fn kill(mut self) {
+        self.child.kill().unwrap();
+        self.child.wait().unwrap();
+    }
+}
+
+/// The bot's notices in the game's thread that contain `words`.
+fn notices_in_thread(who: &Person, bot: &OwnedUserId, root: &OwnedEventId, words: &str) -> usize {
+    who.seen()
+        .iter()
+        .filter(|s| {
+            matches!(s, Seen::Notice { sender, body, thread, .. }
+                if sender == bot && body.contains(words) && thread.as_ref() == Some(root))
+        })
+        .count()
+}
+
+/// The bot's pictures in the game's thread.
+fn pictures_in_thread(who: &Person, bot: &OwnedUserId, root: &OwnedEventId) -> usize {
+    who.seen()
+        .iter()
+        .filter(|s| {
+            matches!(s, Seen::Image { sender, thread, .. }
+                if sender == bot && thread.as_ref() == Some(root))
+        })
+        .count()
+}
+
+/// The answers to `!help` the person saw (the bot's notices listing the commands, outside any
+/// thread).
+fn help_answers(who: &Person, bot: &OwnedUserId) -> usize {
+    who.seen()
+        .iter()
+        .filter(|s| {
+            matches!(s, Seen::Notice { sender, body, thread: None, .. }
+                if sender == bot && body.contains("Commands"))
+        })
+        .count()
+}
+
+/// Waits until `done` holds, failing with `what` after [`PATIENCE`].
+async fn until(what: &str, done: impl Fn() -> bool) {
+    let waited = tokio::time::timeout(PATIENCE, async {
+        while !done() {
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    })
+    .await;
+    waited.unwrap_or_else(|_| panic!("never: {what}"));
+}
+
+/// Each round: White's move is written and its notice held by the homeserver's answer; Black's
+/// move and Alice's `!help` arrive behind it; the bot is killed and started again. Three kills;
+/// after each, every command is answered exactly once, and the record has exactly the moves
+/// played.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn commands_caught_by_a_kill_are_handled_once_after_the_restart() {
+    let proxy = Proxy::start(&synapse().url).await;
+    let login = synapse().register("chatrang");
+    let data = tempfile::tempdir().unwrap();
+    let mut bot = BotProcess::start(&proxy.url, data.path(), &login, 0);
+    let (alice, bob) = (Person::new("alice").await, Person::new("bob").await);
+    let bot_id = OwnedUserId::try_from(format!("@{}:{}", login.0, alice.id.server_name())).unwrap();
+    let room = alice.create_room(false, &[&bot_id, &bob.id]).await;
+    bob.join(&room).await;
+    alice
+        .wait_members(&room, &[&alice.id, &bob.id, &bot_id])
+        .await;
+    let root = accepted_game(&alice, &bob, &bot_id, &room).await;
+    // The challenge's board and the accepted game's.
+    until("the accepted game's board", || {
+        pictures_in_thread(&alice, &bot_id, &root) == 2
+    })
+    .await;
+
+    let rounds = [
+        ("e2e4", "e2–e4", "e7e5", "e7–e5"),
+        ("g1f3", "g1–f3", "b8c6", "b8–c6"),
+        ("f1c4", "f1–c4", "f8c5", "f8–c5"),
+    ];
+    for (n, (white, white_shown, black, black_shown)) in rounds.into_iter().enumerate() {
+        let held_before = proxy.answers_held();
+        proxy.hold_next_answer("/send/m.room.message/");
+        alice.say(&room, white, Some(&root)).await;
+        until("the bot's post of White's move held", || {
+            proxy.answers_held() > held_before
+        })
+        .await;
+        bob.say(&room, black, Some(&root)).await;
+        alice.say(&room, "!help", None).await;
+        // The bot's long poll hears of them within a round trip; give it ample time.
+        tokio::time::sleep(Duration::from_secs(2)).await;
+        assert_eq!(
+            notices_in_thread(&bob, &bot_id, &root, black_shown),
+            0,
+            "Black's move waited behind the held post"
+        );
+        bot.kill();
+        proxy.release();
+        bot = BotProcess::start(&proxy.url, data.path(), &login, n + 1);
+
+        until("Black's move answered after the restart", || {
+            notices_in_thread(&alice, &bot_id, &root, black_shown) >= 1
+        })
+        .await;
+        until("!help answered after the restart", || {
+            help_answers(&alice, &bot_id) > n
+        })
+        .await;
+        let boards = 2 + 2 * (n + 1);
+        until("a board for each move", || {
+            pictures_in_thread(&alice, &bot_id, &root) >= boards
+        })
+        .await;
+        // Anything shown twice would come within moments of the rest.
+        tokio::time::sleep(Duration::from_secs(2)).await;
+        assert_eq!(
+            notices_in_thread(&alice, &bot_id, &root, white_shown),
+            1,
+            "White's move shown once"
+        );
+        assert_eq!(
+            notices_in_thread(&alice, &bot_id, &root, black_shown),
+            1,
+            "Black's move shown once"
+        );
+        assert_eq!(
+            help_answers(&alice, &bot_id),
+            n + 1,
+            "each !help answered once"
+        );
+        assert_eq!(
+            pictures_in_thread(&alice, &bot_id, &root),
+            boards,
+            "one board a move"
+        );
+    }
+    bot.kill();
+
+    let store = Store::open(&sqlite_url(&data.path().join("chatrang.db")))
+        .await
+        .unwrap();
+    let place = format!("{room}|{root}");
+    let game = store.last_game_in_place(&place).await.unwrap().unwrap();
+    let moves: Vec<String> = store
+        .log(game.id)
+        .await
+        .unwrap()
+        .into_iter()
+        .filter(|e| e.kind == LogKind::Move)
+        .filter_map(|e| e.notation)
+        .collect();
+    assert_eq!(moves, ["e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "f8c5"]);
+    store.close().await;
+}
