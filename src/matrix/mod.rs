@@ -9,6 +9,7 @@
 //! * Choices are a numbered list the bot pre-reacts to; a reaction (or `!click N`) picks one.
 //! * Changes are delivered through the service's outbox, so a board refused by the homeserver
 //!   is posted when it accepts it.
+//! * Texts are the service's Markdown as HTML and plain text.
 //!
 //! [`start`] logs in (or restores the kept session) and syncs, through network failures too
 //! (`sync`); [`run`] is `chatrang matrix`.
@@ -17,6 +18,7 @@ mod bot;
 mod channel;
 mod config;
 mod incoming;
+mod markdown;
 mod outgoing;
 mod place;
 mod poster;

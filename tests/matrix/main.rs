@@ -6,6 +6,7 @@
 #![recursion_limit = "256"]
 
 mod clients;
+mod formatting;
 mod latency;
 mod network;
 mod proxy;
@@ -38,8 +39,8 @@ use matrix_sdk::{
                 MediaSource,
                 encryption::RoomEncryptionEventContent,
                 message::{
-                    MessageType, OriginalSyncRoomMessageEvent, Relation, RoomMessageEventContent,
-                    RoomMessageEventContentWithoutRelation,
+                    MessageFormat, MessageType, OriginalSyncRoomMessageEvent, Relation,
+                    RoomMessageEventContent, RoomMessageEventContentWithoutRelation,
                 },
             },
             space::{child::SpaceChildEventContent, parent::SpaceParentEventContent},
@@ -61,6 +62,8 @@ enum Seen {
         event: OwnedEventId,
         sender: OwnedUserId,
         body: String,
+        /// The HTML `formatted_body`, when there is one.
+        html: Option<String>,
         thread: Option<OwnedEventId>,
         mentions: Vec<OwnedUserId>,
     },
@@ -127,6 +130,11 @@ impl Person {
                         event: event.event_id.clone(),
                         sender: event.sender.clone(),
                         body: notice.body.clone(),
+                        html: notice
+                            .formatted
+                            .as_ref()
+                            .filter(|f| f.format == MessageFormat::Html)
+                            .map(|f| f.body.clone()),
                         thread,
                         mentions: event
                             .content
