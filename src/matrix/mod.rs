@@ -9,7 +9,8 @@
 //! * Choices are a numbered list the bot pre-reacts to; a reaction (or `!click N`) picks one.
 //! * Changes are delivered through the service's outbox, so a board refused by the homeserver
 //!   is posted when it accepts it.
-//! * Texts are the service's Markdown as HTML and plain text.
+//! * Texts are the service's Markdown as HTML and plain text; a board picture has a caption
+//!   that says what it shows.
 //!
 //! [`start`] logs in (or restores the kept session) and syncs, through network failures too
 //! (`sync`); [`run`] is `chatrang matrix`.

@@ -1,9 +1,10 @@
 //! How one service [`Reply`] looks on Matrix: an `m.notice` (bots must not trigger other bots)
 //! with the service's Markdown as HTML and as plain text (`markdown`), pills and `m.mentions`
-//! naming exactly who must act; the board as an `m.image` with its size and type; a record as
-//! an `m.file`; choices as a numbered list the bot pre-reacts to with keys. In a game's thread
-//! every event carries the thread relation. matrix-sdk encrypts events and uploads in
-//! encrypted rooms by itself.
+//! naming exactly who must act; the board as an `m.image` with its size and type, and its
+//! description as the caption (the `body` clients without pictures show and screen readers
+//! read, the file's name apart, as MSC2530 has it); a record as an `m.file`; choices as a
+//! numbered list the bot pre-reacts to with keys. In a game's thread every event carries the
+//! thread relation. matrix-sdk encrypts events and uploads in encrypted rooms by itself.
 
 use matrix_sdk::{
     Room,
@@ -18,7 +19,10 @@ use matrix_sdk::{
             Mentions,
             reaction::ReactionEventContent,
             relation::{Annotation, Thread},
-            room::message::{AddMentions, Relation, ReplyWithinThread, RoomMessageEventContent},
+            room::message::{
+                AddMentions, Relation, ReplyWithinThread, RoomMessageEventContent,
+                TextMessageEventContent,
+            },
         },
     },
 };
@@ -78,8 +82,12 @@ pub async fn send_reply(
             size: UInt::new(image.png.len() as u64),
             ..BaseImageInfo::default()
         };
+        let caption = Some(image.description.trim())
+            .filter(|d| !d.is_empty())
+            .map(TextMessageEventContent::plain);
         let mut config = AttachmentConfig::new()
             .info(AttachmentInfo::Image(info))
+            .caption(caption)
             .reply(Some(in_thread(&thread)));
         if let Some(txn) = transaction(reply, "image") {
             config = config.txn_id(txn);

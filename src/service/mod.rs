@@ -12,8 +12,8 @@
 //! The files, bottom to top (each imports only files listed before it, so there is no import
 //! cycle):
 //! * `request` (who asks, where, about which game), `words` (names and sentences),
-//!   `painter` (how boards are drawn), `budget` (how long a reply's text may be, and cutting
-//!   long lists to fit);
+//!   `painter` (how boards are drawn), `describe` (what a board picture shows, in words),
+//!   `budget` (how long a reply's text may be, and cutting long lists to fit);
 //! * `command` (everything a person can ask, and the table that names and explains it),
 //!   `choice` (a command bound to a board version: a button);
 //! * `reply` (what a command gives back, and its error), `guard` (a panic in a command
@@ -55,6 +55,7 @@ mod click;
 mod clock;
 mod command;
 mod deliver;
+mod describe;
 mod driver;
 mod gather;
 mod guard;

@@ -1,11 +1,12 @@
 //! How the bot's texts and pictures look in a Matrix client. The service writes its texts in
 //! the Markdown Discord shows; a Matrix client shows the notice's HTML `formatted_body` (or,
 //! without HTML, its plain `body`), so the Markdown must become HTML there and plain text here,
-//! while whatever people typed stays text.
+//! while whatever people typed stays text. A board picture says what it shows, for people who
+//! cannot see it.
 
 use matrix_sdk::ruma::OwnedUserId;
 
-use super::{Person, Seen, World};
+use super::{Person, Seen, World, in_thread};
 
 /// The plain and HTML bodies of the first notice of `bot` whose plain body has `words`.
 async fn formatted(who: &Person, bot: &OwnedUserId, words: &str) -> (String, String) {
@@ -118,4 +119,35 @@ async fn what_people_typed_is_shown_as_text_never_as_html_or_a_script_link() {
         "only the pill is a link: {html}"
     );
     assert!(!html.contains("href=\"javascript"), "{html}");
+}
+
+/// A board picture's `body` (what a client without the picture shows, and a screen reader
+/// reads) describes the position: the game, the last move and whose turn it is. The file's
+/// name is its own field (MSC2530).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_board_picture_says_what_it_shows() {
+    let world = World::new(false).await;
+    let bot = world.bot_id();
+    let root = world.game().await;
+    world.alice.say(&world.room, "e2e4", Some(&root)).await;
+    in_thread(&world.bob, &bot, &root, "e2–e4").await;
+    let image = world
+        .bob
+        .wait_for("the board after e2–e4", |s| {
+            matches!(s, Seen::Image { sender, thread, body, .. }
+                if *sender == bot && thread.as_ref() == Some(&root) && body.contains("e2–e4"))
+        })
+        .await;
+    let Seen::Image { body, filename, .. } = image else {
+        unreachable!()
+    };
+    assert!(body.contains("game #1"), "{body}");
+    assert!(body.contains("e2–e4"), "{body}");
+    assert!(body.contains("Black to move"), "{body}");
+    assert!(!body.ends_with(".png"), "{body}");
+    let filename = filename.expect("the file's name is given apart from the description");
+    assert!(
+        filename.starts_with("game-1-") && filename.ends_with(".png"),
+        "{filename}"
+    );
 }

@@ -69,6 +69,9 @@ enum Seen {
     },
     Image {
         sender: OwnedUserId,
+        /// What a client without pictures shows (and a screen reader reads).
+        body: String,
+        filename: Option<String>,
         thread: Option<OwnedEventId>,
         width: Option<u64>,
         height: Option<u64>,
@@ -147,6 +150,8 @@ impl Person {
                         let info = image.info.as_deref();
                         Seen::Image {
                             sender: event.sender.clone(),
+                            body: image.body.clone(),
+                            filename: image.filename.clone(),
                             thread,
                             width: info.and_then(|i| i.width).map(u64::from),
                             height: info.and_then(|i| i.height).map(u64::from),
