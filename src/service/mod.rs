@@ -37,7 +37,8 @@
 //!   `/limits`);
 //! * the commands: `start` (`/new`), `gather` (accept, decline, join, leave), `rematch`,
 //!   `play` (moves, clicks, the board), `agree` (draw, undo, resign), `abort`, `info`
-//!   (help, lists and leaderboards), `history` (the score sheet and the record);
+//!   (help, lists and leaderboards), `history` (the score sheet and the record), `moved`
+//!   (a place's open games announced where the place moved);
 //! * `click` (a choice picked by its id or its number), `run` ([`Service::run`], the one
 //!   door: a command to the function that carries it out);
 //! * `schedule` (timers as a claimed queue, and what each says when it fires), `driver`
@@ -65,6 +66,7 @@ mod house;
 mod info;
 mod limits;
 mod loaded;
+mod moved;
 mod namer;
 mod notify;
 mod offered;

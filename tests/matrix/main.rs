@@ -11,6 +11,7 @@ mod latency;
 mod network;
 mod proxy;
 mod synapse;
+mod upgrade;
 mod versus_bot;
 
 use std::{
@@ -59,6 +60,7 @@ const PATIENCE: Duration = Duration::from_secs(60);
 #[derive(Clone, Debug)]
 enum Seen {
     Notice {
+        room: OwnedRoomId,
         event: OwnedEventId,
         sender: OwnedUserId,
         body: String,
@@ -68,6 +70,7 @@ enum Seen {
         mentions: Vec<OwnedUserId>,
     },
     Image {
+        room: OwnedRoomId,
         sender: OwnedUserId,
         /// What a client without pictures shows (and a screen reader reads).
         body: String,
@@ -121,15 +124,17 @@ impl Person {
             .unwrap();
         let seen = Arc::new(Mutex::new(Vec::new()));
         let notes = seen.clone();
-        client.add_event_handler(move |event: OriginalSyncRoomMessageEvent| {
+        client.add_event_handler(move |event: OriginalSyncRoomMessageEvent, room: Room| {
             let notes = notes.clone();
             async move {
+                let room = room.room_id().to_owned();
                 let thread = match &event.content.relates_to {
                     Some(Relation::Thread(t)) => Some(t.event_id.clone()),
                     _ => None,
                 };
                 let seen = match &event.content.msgtype {
                     MessageType::Notice(notice) => Seen::Notice {
+                        room,
                         event: event.event_id.clone(),
                         sender: event.sender.clone(),
                         body: notice.body.clone(),
@@ -149,6 +154,7 @@ impl Person {
                     MessageType::Image(image) => {
                         let info = image.info.as_deref();
                         Seen::Image {
+                            room,
                             sender: event.sender.clone(),
                             body: image.body.clone(),
                             filename: image.filename.clone(),
