@@ -192,6 +192,7 @@ mod tests {
             image: Some(Image {
                 png: vec![1, 2, 3],
                 filename: "game-1-2.png".into(),
+                description: "Board of game #1".into(),
             }),
             notify: vec!["1300000000000000002".into()],
             ..Reply::default()

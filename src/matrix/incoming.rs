@@ -8,12 +8,9 @@
 
 use std::{collections::HashMap, future::Future, sync::Arc};
 
-use futures_util::StreamExt;
-
 use matrix_sdk::{
     Room, RoomMemberships, RoomState,
     event_handler::Ctx,
-    room::ParentSpace,
     ruma::{
         EventId, OwnedEventId, OwnedUserId, UserId,
         api::client::receipt::create_receipt::v3::ReceiptType,
@@ -29,7 +26,7 @@ use matrix_sdk::{
     },
 };
 
-use super::{Bot, channel::Asked, place::Where, related, typing};
+use super::{Bot, channel::Asked, community::community, place::Where, related, typing};
 use crate::service::{Command, Pick, Request, ServiceError, User, parse};
 
 /// Room moderators (power level 50 and more) may `!abort` a game.
@@ -354,26 +351,6 @@ fn strip_prefix_ignore_case<'a>(text: &'a str, prefix: &str) -> Option<&'a str> 
     let head = text.get(..prefix.len())?;
     head.eq_ignore_ascii_case(prefix)
         .then(|| &text[prefix.len()..])
-}
-
-/// Whose leaderboards a room's games count for: the room's Space when it has one (a parent
-/// that lists the room as its child, or whose sender may do so), else the room itself.
-async fn community(room: &Room) -> String {
-    let mut spaces = Vec::new();
-    if let Ok(parents) = room.parent_spaces().await {
-        let mut parents = std::pin::pin!(parents);
-        while let Some(parent) = parents.next().await {
-            if let Ok(ParentSpace::Reciprocal(space) | ParentSpace::WithPowerlevel(space)) = parent
-            {
-                spaces.push(space.room_id().to_string());
-            }
-        }
-    }
-    spaces.sort();
-    spaces
-        .into_iter()
-        .next()
-        .unwrap_or_else(|| room.room_id().to_string())
 }
 
 /// The display names of the room's members, by user id.

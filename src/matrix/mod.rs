@@ -9,14 +9,20 @@
 //! * Choices are a numbered list the bot pre-reacts to; a reaction (or `!click N`) picks one.
 //! * Changes are delivered through the service's outbox, so a board refused by the homeserver
 //!   is posted when it accepts it.
+//! * Texts are the service's Markdown as HTML and plain text; a board picture has a caption
+//!   that says what it shows.
+//! * A room upgrade moves the room's open games to the new room (`upgrade`), which keeps the
+//!   old room's leaderboards (`community`).
 //!
 //! [`start`] logs in (or restores the kept session) and syncs, through network failures too
 //! (`sync`); [`run`] is `chatrang matrix`.
 
 mod bot;
 mod channel;
+mod community;
 mod config;
 mod incoming;
+mod markdown;
 mod outgoing;
 mod place;
 mod poster;
@@ -25,6 +31,7 @@ mod rooms;
 mod session;
 mod sync;
 mod typing;
+mod upgrade;
 
 use std::sync::Arc;
 
@@ -120,6 +127,7 @@ pub async fn start(config: Config, service: Arc<Service>) -> Result<Running, Mat
     client.add_event_handler(incoming::on_invite);
     client.add_event_handler(incoming::on_message);
     client.add_event_handler(incoming::on_reaction);
+    upgrade::follow(&client, &bot);
     // Invites that arrived before the handlers were listening.
     for room in client.invited_rooms() {
         tokio::spawn(incoming::join(room));

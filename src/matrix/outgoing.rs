@@ -1,8 +1,10 @@
 //! How one service [`Reply`] looks on Matrix: an `m.notice` (bots must not trigger other bots)
-//! with an HTML body, pills and `m.mentions` naming exactly who must act; the board as an
-//! `m.image` with its size and type; a record as an `m.file`; choices as a numbered list the
-//! bot pre-reacts to with keys. In a game's thread every event carries the thread relation.
-//! matrix-sdk encrypts events and uploads in encrypted rooms by itself.
+//! with the service's Markdown as HTML and as plain text (`markdown`), pills and `m.mentions`
+//! naming exactly who must act; the board as an `m.image` with its size and type, and its
+//! description as the caption (the `body` clients without pictures show and screen readers
+//! read, the file's name apart, as MSC2530 has it); a record as an `m.file`; choices as a
+//! numbered list the bot pre-reacts to with keys. In a game's thread every event carries the
+//! thread relation. matrix-sdk encrypts events and uploads in encrypted rooms by itself.
 
 use matrix_sdk::{
     Room,
@@ -17,12 +19,18 @@ use matrix_sdk::{
             Mentions,
             reaction::ReactionEventContent,
             relation::{Annotation, Thread},
-            room::message::{AddMentions, Relation, ReplyWithinThread, RoomMessageEventContent},
+            room::message::{
+                AddMentions, Relation, ReplyWithinThread, RoomMessageEventContent,
+                TextMessageEventContent,
+            },
         },
     },
 };
 
-use super::place::Where;
+use super::{
+    markdown::{Rendered, render},
+    place::Where,
+};
 use crate::{
     service::{COMMANDS, Choice, Reply, Tone, numbered},
     store::OfferedChoice,
@@ -79,8 +87,12 @@ pub async fn send_reply(
             size: UInt::new(image.png.len() as u64),
             ..BaseImageInfo::default()
         };
+        let caption = Some(image.description.trim())
+            .filter(|d| !d.is_empty())
+            .map(TextMessageEventContent::plain);
         let mut config = AttachmentConfig::new()
             .info(AttachmentInfo::Image(info))
+            .caption(caption)
             .reply(Some(in_thread(&thread)));
         if let Some(txn) = once.transaction("image") {
             config = config.txn_id(txn);
@@ -155,12 +167,10 @@ pub async fn send_notice(
     to: Option<&OwnedUserId>,
     answer: Option<&str>,
 ) -> Result<OwnedEventId, matrix_sdk::Error> {
+    let shown = render(text);
     let (body, html) = match to {
-        Some(user) => (
-            format!("{user}: {text}"),
-            format!("{}: {}", pill(user), html_text(text)),
-        ),
-        None => (text.to_string(), html_text(text)),
+        Some(user) => led_by(&format!("{user}: "), &format!("{}: ", pill(user)), shown),
+        None => (shown.plain, shown.html),
     };
     let mut notice = RoomMessageEventContent::notice_html(body, html);
     notice.mentions = Some(Mentions::with_user_ids(to.cloned()));
@@ -228,17 +238,17 @@ fn notice_text(
     choices: &[OfferedChoice],
     prefix: char,
 ) -> (String, String) {
-    let mut body = String::new();
-    let mut html = String::new();
-    if !mentions.is_empty() {
-        let ids: Vec<String> = mentions.iter().map(|u| u.to_string()).collect();
-        let pills: Vec<String> = mentions.iter().map(pill).collect();
-        body.push_str(&format!("{}: ", ids.join(" ")));
-        html.push_str(&format!("{}: ", pills.join(" ")));
-    }
-    let text = with_prefix(&reply.text, prefix);
-    body.push_str(&text);
-    html.push_str(&html_text(&text));
+    let ids: Vec<String> = mentions.iter().map(|u| u.to_string()).collect();
+    let pills: Vec<String> = mentions.iter().map(pill).collect();
+    let (lead, lead_html) = match mentions.is_empty() {
+        true => (String::new(), String::new()),
+        false => (
+            format!("{}: ", ids.join(" ")),
+            format!("{}: ", pills.join(" ")),
+        ),
+    };
+    let shown = render(&with_prefix(&reply.text, prefix));
+    let (mut body, mut html) = led_by(&lead, &lead_html, shown);
     if reply.image.is_none()
         && let Some(board) = reply.board_text.as_deref().filter(|b| !b.trim().is_empty())
     {
@@ -255,8 +265,20 @@ fn notice_text(
         let hint = format!("React with a key, or type {prefix}click N.");
         body.push_str(&format!("\n{}\n{hint}", lines.join("\n")));
         let items: Vec<String> = lines.iter().map(|l| format!("{}<br>", escape(l))).collect();
-        html.push_str(&format!("<br>{}{}", items.concat(), escape(&hint)));
+        html.push_str(&format!("<p>{}{}</p>", items.concat(), escape(&hint)));
     }
+    (body, html)
+}
+
+/// A rendered text after a lead (the pills of who is addressed), in the same line: inside the
+/// text's first paragraph.
+fn led_by(lead: &str, lead_html: &str, shown: Rendered) -> (String, String) {
+    let body = format!("{lead}{}", shown.plain);
+    let html = match shown.html.strip_prefix("<p>") {
+        Some(rest) => format!("<p>{lead_html}{rest}"),
+        None if lead_html.is_empty() => shown.html,
+        None => format!("<p>{}</p>{}", lead_html.trim_end(), shown.html),
+    };
     (body, html)
 }
 
@@ -295,11 +317,6 @@ pub fn with_prefix(text: &str, prefix: char) -> String {
 /// A mention pill: a link to the user that clients show as their name.
 fn pill(user: &OwnedUserId) -> String {
     format!("<a href=\"https://matrix.to/#/{user}\">{user}</a>")
-}
-
-/// Text as HTML: escaped, with its line breaks.
-fn html_text(text: &str) -> String {
-    escape(text).replace('\n', "<br>")
 }
 
 fn escape(text: &str) -> String {

@@ -27,6 +27,11 @@ impl Where {
         }
     }
 
+    /// What the stored places of the threads of this place's room start with.
+    pub fn threads_prefix(&self) -> String {
+        format!("{}{THREAD}", self.room)
+    }
+
     /// Reads a stored place; `None` when it is not a Matrix place.
     pub fn parse(place: &str) -> Option<Where> {
         let (room, thread) = match place.split_once(THREAD) {
@@ -67,6 +72,7 @@ mod tests {
         let text = thread.to_string();
         assert_eq!(text, "!abc:example.org|$root:example.org");
         assert_eq!(Where::parse(&text), Some(thread));
+        assert!(text.starts_with(&room.threads_prefix()));
         assert_eq!(
             Where::parse("1200000000000000001"),
             None,

@@ -338,7 +338,8 @@ pub fn command_list(sigil: char) -> String {
         "Commands: {}\n\
          {sigil}abort is for the game's server's moderators: it ends any open game, unrated. \
          A game's number works only in its own server (and for its players, privately with the \
-         bot). On Matrix a server is a room, or its Space once the bot is in the Space too.\n\
+         bot). On Matrix a server is a room, or its Space once the bot is in the Space too; an \
+         upgraded room's games and leaderboards go on in the new room.\n\
          Where commands are typed as text, quote a value that has spaces: \
          {sigil}new chess position=\"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"",
         commands.join(" · ")

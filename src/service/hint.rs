@@ -3,6 +3,7 @@
 
 use super::{
     base::Service,
+    describe,
     loaded::refused_not_playing,
     reply::{Reply, ServiceError, ServiceResult},
     request::Request,
@@ -46,7 +47,9 @@ impl Service {
         view.arrows = thought.pv.iter().filter_map(|m| two_squares(m)).collect();
         let orientation = loaded.orientation(&view, &loaded.game.status());
         let filename = format!("hint-{}-{}.png", loaded.row.id, loaded.row.version);
-        let (board_text, image) = self.paint(view, orientation, filename).await;
+        let marks = format!("the hint's line as arrows ({line})");
+        let description = describe::marked(loaded.row.id, &view, &marks);
+        let (board_text, image) = self.paint(view, orientation, filename, description).await;
         Ok(Reply {
             text,
             board_text: Some(board_text),

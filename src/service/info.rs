@@ -128,7 +128,8 @@ impl Service {
             Some(p) => format!("{}-{}.png", kind.slug(), file_word(&p.name)),
             None => format!("{}-piece.png", kind.slug()),
         };
-        let (board_text, image) = self.paint(view, Color::White, filename).await;
+        let description = format!("Diagram: {text}");
+        let (board_text, image) = self.paint(view, Color::White, filename, description).await;
         Ok(Reply {
             text,
             board_text: Some(board_text),

@@ -12,8 +12,8 @@
 //! The files, bottom to top (each imports only files listed before it, so there is no import
 //! cycle):
 //! * `request` (who asks, where, about which game), `words` (names and sentences),
-//!   `painter` (how boards are drawn), `budget` (how long a reply's text may be, and cutting
-//!   long lists to fit);
+//!   `painter` (how boards are drawn), `describe` (what a board picture shows, in words),
+//!   `budget` (how long a reply's text may be, and cutting long lists to fit);
 //! * `command` (everything a person can ask, and the table that names and explains it),
 //!   `choice` (a command bound to a board version: a button);
 //! * `reply` (what a command gives back, and its error), `guard` (a panic in a command
@@ -37,7 +37,8 @@
 //!   `/limits`);
 //! * the commands: `start` (`/new`), `gather` (accept, decline, join, leave), `rematch`,
 //!   `play` (moves, clicks, the board), `agree` (draw, undo, resign), `abort`, `info`
-//!   (help, lists and leaderboards), `history` (the score sheet and the record);
+//!   (help, lists and leaderboards), `history` (the score sheet and the record), `moved`
+//!   (a place's open games announced where the place moved);
 //! * `click` (a choice picked by its id or its number), `run` ([`Service::run`], the one
 //!   door: a command to the function that carries it out);
 //! * `schedule` (timers as a claimed queue, and what each says when it fires), `driver`
@@ -55,6 +56,7 @@ mod click;
 mod clock;
 mod command;
 mod deliver;
+mod describe;
 mod driver;
 mod gather;
 mod guard;
@@ -64,6 +66,7 @@ mod house;
 mod info;
 mod limits;
 mod loaded;
+mod moved;
 mod namer;
 mod notify;
 mod offered;

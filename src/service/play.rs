@@ -4,6 +4,7 @@
 use super::{
     base::Service,
     budget::{MESSAGE_BUDGET, chars, first_that_fit},
+    describe,
     loaded::{Loaded, refused_not_playing},
     outbox::News,
     reply::{Reply, ServiceError, ServiceResult},
@@ -228,8 +229,15 @@ impl Service {
         let view = crate::render::moves_view(&view, square, &actions);
         let orientation = piece.color;
         let filename = format!("game-{}-{}-{square}.png", loaded.row.id, loaded.row.version);
-        let (board_text, image) = self.paint(view, orientation, filename).await;
         let list: Vec<String> = actions.into_iter().map(|a| a.notation).collect();
+        let marks = format!(
+            "the moves of the {} {} on {square}: {}",
+            piece.color,
+            piece.name,
+            list.join(" ")
+        );
+        let description = describe::marked(loaded.row.id, &view, &marks);
+        let (board_text, image) = self.paint(view, orientation, filename, description).await;
         Ok(Reply {
             text: format!(
                 "The {} {} on {square} can play: {}",
@@ -256,11 +264,13 @@ impl Service {
             && loaded.row.state != GameState::Active
         {
             let view = loaded.game.view();
+            let description = describe::position(loaded.row.id, &view);
             let (text, image) = self
                 .paint(
                     view,
                     side,
                     format!("game-{}-{}.png", loaded.row.id, loaded.row.version),
+                    description,
                 )
                 .await;
             reply.board_text = Some(text);

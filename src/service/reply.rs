@@ -11,6 +11,9 @@ pub struct Image {
     pub png: Vec<u8>,
     /// A file name for the attachment: `game-12-move-31.png`.
     pub filename: String,
+    /// What the picture shows, in words, for people who cannot see it (`describe`): a
+    /// platform gives it as the picture's alt text or caption.
+    pub description: String,
 }
 
 /// A file to download, such as a game's record.

@@ -5,6 +5,7 @@ use super::{
     base::Service,
     choice::Choice,
     command::Command,
+    describe,
     loaded::Loaded,
     reply::{GameRef, Image, Reply},
 };
@@ -14,12 +15,14 @@ use crate::{
 };
 
 impl Service {
-    /// Draws a board on the blocking pool: the text, and the PNG when the painter has one.
+    /// Draws a board on the blocking pool: the text, and the PNG when the painter has one,
+    /// named `filename` and described by `description` (`describe`).
     pub(crate) async fn paint(
         &self,
         view: BoardView,
         orientation: Color,
         filename: String,
+        description: String,
     ) -> (String, Option<Image>) {
         let painter = self.painter.clone();
         let drawn = tokio::task::spawn_blocking(move || {
@@ -29,7 +32,14 @@ impl Service {
         })
         .await;
         match drawn {
-            Ok((text, Ok(png))) => (text, Some(Image { png, filename })),
+            Ok((text, Ok(png))) => (
+                text,
+                Some(Image {
+                    png,
+                    filename,
+                    description,
+                }),
+            ),
             Ok((text, Err(why))) => {
                 tracing::debug!(%why, "no board picture");
                 (text, None)
@@ -47,7 +57,8 @@ impl Service {
         let view = loaded.game.view();
         let orientation = loaded.orientation(&view, &loaded.game.status());
         let filename = format!("game-{}-{}.png", loaded.row.id, loaded.row.version);
-        let (board_text, image) = self.paint(view, orientation, filename).await;
+        let description = describe::position(loaded.row.id, &view);
+        let (board_text, image) = self.paint(view, orientation, filename, description).await;
         let mut status = match self.time_left(loaded).await {
             Some(left) => format!("{} · {left}.", loaded.status_line().trim_end_matches('.')),
             None => loaded.status_line(),

@@ -160,6 +160,25 @@ impl Store {
         rows.iter().map(game_from_row).collect()
     }
 
+    /// The games waiting or in play in a channel and in its threads (the places that start
+    /// with `thread_prefix`), oldest first.
+    pub async fn open_games_in_channel_and_threads(
+        &self,
+        channel: &str,
+        thread_prefix: &str,
+    ) -> Result<Vec<GameRow>, StoreError> {
+        // `substr`, not `LIKE`: a place may hold `%` or `_`, which `LIKE` reads as wildcards.
+        let rows = sqlx::query(AssertSqlSafe(format!(
+            "SELECT {GAME_COLUMNS} FROM games WHERE state IN {OPEN_STATES} AND \
+             (place_id = $1 OR substr(place_id, 1, length($2)) = $2) ORDER BY id"
+        )))
+        .bind(channel)
+        .bind(thread_prefix)
+        .fetch_all(self.pool())
+        .await?;
+        rows.iter().map(game_from_row).collect()
+    }
+
     /// The most recent game of a place, whatever its state (for a rematch or a last look).
     pub async fn last_game_in_place(&self, place_id: &str) -> Result<Option<GameRow>, StoreError> {
         let row = sqlx::query(AssertSqlSafe(format!(

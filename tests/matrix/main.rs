@@ -7,10 +7,12 @@
 
 mod clients;
 mod crash;
+mod formatting;
 mod latency;
 mod network;
 mod proxy;
 mod synapse;
+mod upgrade;
 mod versus_bot;
 
 use std::{
@@ -39,8 +41,8 @@ use matrix_sdk::{
                 MediaSource,
                 encryption::RoomEncryptionEventContent,
                 message::{
-                    MessageType, OriginalSyncRoomMessageEvent, Relation, RoomMessageEventContent,
-                    RoomMessageEventContentWithoutRelation,
+                    MessageFormat, MessageType, OriginalSyncRoomMessageEvent, Relation,
+                    RoomMessageEventContent, RoomMessageEventContentWithoutRelation,
                 },
             },
             space::{child::SpaceChildEventContent, parent::SpaceParentEventContent},
@@ -60,14 +62,21 @@ const PATIENCE: Duration = Duration::from_secs(60);
 #[derive(Clone, Debug)]
 enum Seen {
     Notice {
+        room: OwnedRoomId,
         event: OwnedEventId,
         sender: OwnedUserId,
         body: String,
+        /// The HTML `formatted_body`, when there is one.
+        html: Option<String>,
         thread: Option<OwnedEventId>,
         mentions: Vec<OwnedUserId>,
     },
     Image {
+        room: OwnedRoomId,
         sender: OwnedUserId,
+        /// What a client without pictures shows (and a screen reader reads).
+        body: String,
+        filename: Option<String>,
         thread: Option<OwnedEventId>,
         width: Option<u64>,
         height: Option<u64>,
@@ -119,18 +128,25 @@ impl Person {
             .unwrap();
         let seen = Arc::new(Mutex::new(Vec::new()));
         let notes = seen.clone();
-        client.add_event_handler(move |event: OriginalSyncRoomMessageEvent| {
+        client.add_event_handler(move |event: OriginalSyncRoomMessageEvent, room: Room| {
             let notes = notes.clone();
             async move {
+                let room = room.room_id().to_owned();
                 let thread = match &event.content.relates_to {
                     Some(Relation::Thread(t)) => Some(t.event_id.clone()),
                     _ => None,
                 };
                 let seen = match &event.content.msgtype {
                     MessageType::Notice(notice) => Seen::Notice {
+                        room,
                         event: event.event_id.clone(),
                         sender: event.sender.clone(),
                         body: notice.body.clone(),
+                        html: notice
+                            .formatted
+                            .as_ref()
+                            .filter(|f| f.format == MessageFormat::Html)
+                            .map(|f| f.body.clone()),
                         thread,
                         mentions: event
                             .content
@@ -142,7 +158,10 @@ impl Person {
                     MessageType::Image(image) => {
                         let info = image.info.as_deref();
                         Seen::Image {
+                            room,
                             sender: event.sender.clone(),
+                            body: image.body.clone(),
+                            filename: image.filename.clone(),
                             thread,
                             width: info.and_then(|i| i.width).map(u64::from),
                             height: info.and_then(|i| i.height).map(u64::from),
