@@ -14,6 +14,7 @@ mod limits;
 mod outbox;
 mod people;
 mod post;
+mod processes;
 mod records;
 mod scores;
 mod timers;
