@@ -14,7 +14,7 @@ use super::{
     request::Request,
     write::{conflict, log_line},
 };
-use crate::store::{Commit, GameState, LogKind, ResultKind, ResultRow};
+use crate::store::{Commit, GameState, LogKind, PostKind, ResultKind, ResultRow};
 
 impl Service {
     /// Aborts a game for everyone: an active game ends unrated (its result is `aborted`), a
@@ -81,8 +81,9 @@ impl Service {
         }
         let text = format!("Game {label}: {text}");
         let news = News::board(text.clone()).notify(Vec::new());
-        commit.posts = news
-            .post(self.outbox.as_ref(), self.now_ms())
+        commit.posts = self
+            .outbox_post(&news, PostKind::Board)
+            .await?
             .into_iter()
             .collect();
         self.store.commit(&commit).await.map_err(conflict)?;

@@ -10,6 +10,7 @@ use std::{
 use super::{
     cache::GameCache,
     clock::{Clock, SystemClock},
+    lease::Lease,
     outbox::Outbox,
     painter::{BoardPainter, RenderPainter},
 };
@@ -32,6 +33,8 @@ pub struct Service {
     pub(crate) outbox_wake: tokio::sync::Notify,
     /// The time every timer and post is due by, and their claims and retries are counted in.
     pub(crate) clock: Arc<dyn Clock>,
+    /// This process's lease, which makes its claims hold while it lives (see `lease`).
+    pub(crate) lease: Lease,
     /// Wakes the loop of timers when a change set a timer due at once (the bot's turn).
     pub(crate) timer_wake: tokio::sync::Notify,
     /// The bot's searches that may run at once: one core is always left to everything else.
@@ -97,6 +100,7 @@ impl Service {
             outbox: None,
             outbox_wake: tokio::sync::Notify::new(),
             clock: Arc::new(SystemClock),
+            lease: Lease::default(),
             timer_wake: tokio::sync::Notify::new(),
             searches: tokio::sync::Semaphore::new(search_slots()),
             own_accounts: Mutex::new(HashSet::new()),

@@ -26,6 +26,18 @@ pub trait Clock: Send + Sync + 'static {
     }
 }
 
+/// Returns when a clock whose [`Clock::moves`] are `moves` is moved by hand; never for a clock
+/// that only runs on. Loops asleep until a time by the clock (the claimed queue, the lease)
+/// wake on it.
+pub(crate) async fn moved(moves: &mut Option<watch::Receiver<()>>) {
+    if let Some(moves) = moves
+        && moves.changed().await.is_ok()
+    {
+        return;
+    }
+    std::future::pending().await
+}
+
 /// The system's clock.
 #[derive(Copy, Clone, Debug, Default)]
 pub struct SystemClock;

@@ -8,10 +8,11 @@
 //! The loop is the same for every platform: a platform only says how to post one reply
 //! ([`Poster`]). It is the timers' loop too: posts are a claimed queue ([`DuePosts`], see
 //! `queue`), due and retried by the service's clock. Posts are claimed before they are posted,
-//! so two bot processes on one PostgreSQL never post the same one; a post is marked delivered once, so a restart neither
-//! loses nor repeats it (except the one that was being posted at the moment of a crash, which
-//! is posted again when its claim runs out: adapters make such a repeat harmless where the
-//! platform allows, as Discord's message nonce does).
+//! so two bot processes on one PostgreSQL never post the same one; a post is marked delivered
+//! once, so a restart neither loses nor repeats it (except the one that was being posted at the
+//! moment of a crash, which is posted again once the dead process's lease runs out, see
+//! `lease`: adapters make such a repeat harmless where the platform allows, as Discord's
+//! message nonce and Matrix's transaction ids do).
 
 use std::time::Duration;
 
@@ -25,7 +26,7 @@ use super::{
     show::game_ref,
     write::Change,
 };
-use crate::store::{Post, PostKind, StoreError, post_key};
+use crate::store::{NewPost, Post, PostKind, StoreError, post_key};
 
 /// This process's posts as a claimed queue (see `queue`): those of its platform, due by the
 /// service's clock, held for [`Outbox::held_for`] while they are posted by `poster`.
@@ -49,8 +50,19 @@ impl<P: Poster> Due for DuePosts<'_, P> {
         self.service.store.due_posts(platform, now, limit).await
     }
 
-    async fn claim(&self, post: &Post, now: i64, until: i64) -> Result<bool, StoreError> {
-        self.service.store.claim_post(post.id, now, until).await
+    async fn owner(&self, now: i64) -> Result<i64, StoreError> {
+        self.service.lease.holder(&self.service.store, now).await
+    }
+
+    async fn claim(
+        &self,
+        post: &Post,
+        now: i64,
+        until: i64,
+        owner: i64,
+    ) -> Result<bool, StoreError> {
+        let store = &self.service.store;
+        store.claim_post(post.id, now, until, owner).await
     }
 
     /// Posts one after another, in the order they were written. A post whose outcome cannot be
@@ -83,6 +95,26 @@ impl<P: Poster> Due for DuePosts<'_, P> {
 }
 
 impl Service {
+    /// The outbox row for `news` as a post of `kind`, when the service delivers through an
+    /// outbox: written now by the service's clock, and, unless the news is unheld, held by this
+    /// process (its lease alive, see `lease`) while the command answers with it.
+    pub(crate) async fn outbox_post(
+        &self,
+        news: &News,
+        kind: PostKind,
+    ) -> Result<Option<NewPost>, StoreError> {
+        let Some(outbox) = &self.outbox else {
+            return Ok(None);
+        };
+        let now = self.now_ms();
+        let holder = if news.unheld {
+            None
+        } else {
+            Some(self.lease.holder(&self.store, now).await?)
+        };
+        Ok(Some(news.post_as(kind, outbox, now, holder)))
+    }
+
     /// Writes `change` with its news in the outbox, and returns the reply that shows it.
     pub(crate) async fn publish(
         &self,

@@ -21,6 +21,7 @@
 //!   `cache` (games kept in memory), `outbox` (the terms of delivery: settings, the news a
 //!   change posts, how a platform posts), `clock` (the one time everything is due by),
 //!   `queue` (rows claimed in the database and handled once: the loop timers and posts share);
+//! * `lease` (this process's lease, which makes its claims hold while it lives);
 //! * `base` (the [`Service`] value and the list of games);
 //! * `loaded` (a game loaded for a command and what is said about it);
 //! * `replay` (rebuilding a game from its record);
@@ -64,6 +65,7 @@ mod hint;
 mod history;
 mod house;
 mod info;
+mod lease;
 mod limits;
 mod loaded;
 mod moved;
@@ -104,6 +106,7 @@ pub use clock::{Clock, ManualClock, ShiftedClock, SystemClock};
 pub use command::{
     COMMANDS, Command, CommandSpec, NewGame, Pick, command_list, find as find_command,
 };
+pub use lease::LEASE;
 pub use limits::DEFAULT_LIMITS;
 pub use outbox::{Outbox, PostFailure, Poster};
 pub use painter::{BoardPainter, NoPicture, RenderPainter, TextPainter, text_board};

@@ -12,8 +12,10 @@ use crate::store::{NewPost, PostKind};
 pub struct Outbox {
     /// The platform whose posts this process delivers (`discord`, `matrix`).
     pub platform: String,
-    /// How long a command keeps its own post before the loop may take it: the time to answer
-    /// the command with the board.
+    /// How long a command keeps its own post before the loop may take it, and how long the
+    /// loop keeps a post it is posting: the time to answer with the board (an upload may be
+    /// slow). Only while this process lives: a dead process's posts are taken as soon as its
+    /// lease runs out (see `lease`).
     pub held_for: Duration,
     /// The wait before the first retry; it doubles with every failure.
     pub first_retry: Duration,
@@ -113,27 +115,30 @@ impl News {
         self
     }
 
-    /// The outbox row for this news, written at `now` by the service's clock, when the
-    /// service delivers through an outbox.
-    pub fn post(&self, outbox: Option<&Outbox>, now: i64) -> Option<NewPost> {
-        self.post_as(PostKind::Board, outbox, now)
-    }
-
-    /// The same as a post of `kind`.
-    pub fn post_as(&self, kind: PostKind, outbox: Option<&Outbox>, now: i64) -> Option<NewPost> {
-        outbox.map(|outbox| NewPost {
+    /// The outbox row for this news, a post of `kind` for `outbox`'s platform written at `now`
+    /// by the service's clock. Unless the news is unheld, process `holder` keeps it for
+    /// `outbox.held_for` to answer the command with it (no holder: nobody keeps it).
+    pub fn post_as(
+        &self,
+        kind: PostKind,
+        outbox: &Outbox,
+        now: i64,
+        holder: Option<i64>,
+    ) -> NewPost {
+        let held_by = holder.filter(|_| !self.unheld);
+        NewPost {
             platform: outbox.platform.clone(),
             kind,
             at: now,
             text: self.text.clone(),
             notify: self.notify.clone(),
             with_board: self.with_board,
-            held_for_ms: if self.unheld {
-                0
-            } else {
-                outbox.held_for.as_millis() as i64
+            held_for_ms: match held_by {
+                Some(_) => outbox.held_for.as_millis() as i64,
+                None => 0,
             },
-        })
+            held_by,
+        }
     }
 }
 

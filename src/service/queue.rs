@@ -9,16 +9,18 @@
 //! clock moved by hand moves timers and posts alike, and it wakes the loop when it moves.
 //!
 //! What the store's queries guarantee (see `store::timers`, `store::outbox`): a claim is one
-//! compare-and-set on the row's `claimed_until`, so of several processes on one database only
-//! one takes a row; handling a row removes it or marks it done, so it is handled once; and a
-//! claim left by a process that died runs out at its `claimed_until`, after which another
-//! process takes the row.
+//! compare-and-set on the row's `claimed_until` and `claimed_by`, so of several processes on one
+//! database only one takes a row; handling a row removes it or marks it done, so it is handled
+//! once; and a claim holds until its `claimed_until` (as long as handling may take) only while
+//! the process that made it lives: a claim left by a process that died is taken by another as
+//! soon as the dead one's lease runs out (`lease`, seconds), or at its `claimed_until` if that
+//! comes first.
 
 use std::{future::Future, time::Duration};
 
 use tokio::sync::{Notify, watch};
 
-use super::clock::Clock;
+use super::clock::{Clock, moved};
 use crate::store::StoreError;
 
 /// How many due rows are claimed at a time.
@@ -44,12 +46,17 @@ pub(crate) trait Due: Sync {
         limit: i64,
     ) -> impl Future<Output = Result<Vec<Self::Row>, StoreError>> + Send;
 
-    /// Takes `row` until `until` if nobody holds it at `now`: true for one caller only.
+    /// This process, as the owner of claims made at `now`, its lease alive (see `lease`).
+    fn owner(&self, now: i64) -> impl Future<Output = Result<i64, StoreError>> + Send;
+
+    /// Takes `row` until `until` for process `owner` if no claim holds it at `now`: true for
+    /// one caller only.
     fn claim(
         &self,
         row: &Self::Row,
         now: i64,
         until: i64,
+        owner: i64,
     ) -> impl Future<Output = Result<bool, StoreError>> + Send;
 
     /// Handles rows this process claimed at `now`; each is removed, marked done, or given a
@@ -86,9 +93,17 @@ pub(crate) async fn drain<Q: Due>(
     let mut said = Vec::new();
     loop {
         let now = clock.now_ms();
+        let due = queue.due(now, BATCH).await?;
+        if due.is_empty() {
+            return Ok(said);
+        }
+        let owner = queue.owner(now).await?;
         let mut claimed = Vec::new();
-        for row in queue.due(now, BATCH).await? {
-            if queue.claim(&row, now, now.saturating_add(hold)).await? {
+        for row in due {
+            if queue
+                .claim(&row, now, now.saturating_add(hold), owner)
+                .await?
+            {
                 claimed.push(row);
             }
         }
@@ -143,16 +158,6 @@ async fn until_next<Q: Due>(queue: &Q, clock: &dyn Clock, pace: Pace) -> Duratio
     }
 }
 
-/// Returns when the clock is moved by hand; never for a clock that only runs on.
-async fn moved(moves: &mut Option<watch::Receiver<()>>) {
-    if let Some(moves) = moves
-        && moves.changed().await.is_ok()
-    {
-        return;
-    }
-    std::future::pending().await
-}
-
 #[cfg(test)]
 mod tests {
     use std::sync::{Arc, Mutex};
@@ -182,7 +187,17 @@ mod tests {
             Ok(due.take(limit as usize).collect())
         }
 
-        async fn claim(&self, row: &usize, now: i64, until: i64) -> Result<bool, StoreError> {
+        async fn owner(&self, _now: i64) -> Result<i64, StoreError> {
+            Ok(1)
+        }
+
+        async fn claim(
+            &self,
+            row: &usize,
+            now: i64,
+            until: i64,
+            _owner: i64,
+        ) -> Result<bool, StoreError> {
             let mut rows = self.rows.lock().unwrap();
             let free = rows[*row].1 <= now;
             if free {

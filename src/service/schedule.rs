@@ -7,7 +7,7 @@
 //! moves. A timer is claimed before it fires (a compare-and-set, so of several processes on
 //! one PostgreSQL only one takes it) and its effect is written by a write guarded by the
 //! game's version, which also removes the timer: so a timer fires at most once, and a claim
-//! left by a crash runs out and lets another process fire it. Timers that fell due while no
+//! left by a crash ends with the dead process's lease and lets another process fire it. Timers that fell due while no
 //! bot ran fire once at the next start, and their message says they are late.
 
 use std::time::Duration;
@@ -63,8 +63,18 @@ impl Due for DueTimers<'_> {
         self.0.store.due_timers(now, limit).await
     }
 
-    async fn claim(&self, timer: &Timer, now: i64, until: i64) -> Result<bool, StoreError> {
-        self.0.store.claim_timer(timer.id, now, until).await
+    async fn owner(&self, now: i64) -> Result<i64, StoreError> {
+        self.0.lease.holder(&self.0.store, now).await
+    }
+
+    async fn claim(
+        &self,
+        timer: &Timer,
+        now: i64,
+        until: i64,
+        owner: i64,
+    ) -> Result<bool, StoreError> {
+        self.0.store.claim_timer(timer.id, now, until, owner).await
     }
 
     /// Reminders and deadlines fire in order; the bot's turns of different games think side
@@ -280,7 +290,7 @@ impl Service {
         let news = News::text(text).notify(loaded.to_act());
         let news = news.unheld();
         let now = self.now_ms();
-        let post = news.post_as(kind, self.outbox.as_ref(), now);
+        let post = self.outbox_post(&news, kind).await?;
         let timers = rearm.then(|| turn_timers(&loaded.row.timing, now));
         let fired = self
             .store

@@ -279,8 +279,9 @@ impl Service {
         mut news: News,
         moving: bool,
     ) -> ServiceResult {
-        let posts: Vec<NewPost> = news
-            .post_as(PostKind::Start, self.outbox.as_ref(), self.now_ms())
+        let posts: Vec<NewPost> = self
+            .outbox_post(&news, PostKind::Start)
+            .await?
             .into_iter()
             .collect();
         let mut timers = if row.state == GameState::Active {

@@ -14,7 +14,7 @@ use super::{
 };
 use crate::{
     rules::{Color, Game, Outcome, Status},
-    store::{Commit, GameRow, GameState, LogKind, NewLogEntry, StoreError, TimerKind},
+    store::{Commit, GameRow, GameState, LogKind, NewLogEntry, PostKind, StoreError, TimerKind},
 };
 
 /// What one command changes in a game.
@@ -112,10 +112,12 @@ impl Service {
         commit.log = log;
         commit.join = join;
         commit.leave = leave;
-        commit.posts = news
-            .and_then(|news| news.post(self.outbox.as_ref(), self.now_ms()))
-            .into_iter()
-            .collect();
+        commit.posts = match &news {
+            Some(news) => self.outbox_post(news, PostKind::Board).await?,
+            None => None,
+        }
+        .into_iter()
+        .collect();
         if let Some(End { outcome, abandoned }) = end {
             commit.game.state = GameState::Over;
             commit.game.outcome = Some(outcome.to_string());

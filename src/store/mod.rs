@@ -15,6 +15,7 @@ mod limits;
 mod outbox;
 mod people;
 mod post;
+mod processes;
 mod records;
 mod scores;
 mod timers;

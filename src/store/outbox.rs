@@ -1,16 +1,18 @@
 //! The outbox: what the bot must post in a chat, written in the same transaction as the change
 //! that causes it, and posted by a delivery loop until the platform accepts it (see
 //! `migrations/*/0002_outbox.sql`). A post is claimed before it is posted, so that two bot
-//! processes on one PostgreSQL never post it twice; a claim runs out, so that a post claimed by
-//! a process that died is posted by another one. Every time that decides when a post is due or
-//! claimed (`due_at`, `claimed_until`) is the service's clock, given by the caller;
-//! `created_at` and `delivered_at` are records, stamped with the system's.
+//! processes on one PostgreSQL never post it twice; a claim names its process and ends when its
+//! time runs out or that process's lease does (see `processes`), so that a post claimed by a
+//! process that died is posted by another one within seconds. Every time that decides when a
+//! post is due or claimed (`due_at`, `claimed_until`) is the service's clock, given by the
+//! caller; `created_at` and `delivered_at` are records, stamped with the system's.
 
 use sqlx::{Row, any::AnyRow};
 
 use super::{
     Store, StoreError,
     post::{NewPost, PostKind},
+    processes::{claim_ends, claim_free},
 };
 
 /// The kinds of post a command's own answer carries: a board, or a new game's announcement.
@@ -79,15 +81,15 @@ pub(super) async fn insert_post(
     let again = if post.kind.expires() {
         " ON CONFLICT (game_id, version, kind) DO UPDATE SET text = excluded.text, \
          notify = excluded.notify, due_at = excluded.due_at, \
-         claimed_until = excluded.claimed_until, attempts = 0, last_error = NULL, \
-         delivered_at = NULL, dropped = NULL"
+         claimed_until = excluded.claimed_until, claimed_by = excluded.claimed_by, \
+         attempts = 0, last_error = NULL, delivered_at = NULL, dropped = NULL"
     } else {
         ""
     };
     sqlx::query(sqlx::AssertSqlSafe(format!(
         "INSERT INTO outbox (platform, game_id, version, kind, text, notify, with_board, due_at, \
-         claimed_until, attempts, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 0, $10)\
-         {again}"
+         claimed_until, claimed_by, attempts, created_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 0, $11){again}"
     )))
     .bind(&post.platform)
     .bind(game)
@@ -102,6 +104,7 @@ pub(super) async fn insert_post(
     .bind(i64::from(post.with_board))
     .bind(post.at)
     .bind(post.at.saturating_add(post.held_for_ms.max(0)))
+    .bind(post.held_by)
     .bind(now)
     .execute(&mut **tx)
     .await?;
@@ -109,19 +112,19 @@ pub(super) async fn insert_post(
 }
 
 impl Store {
-    /// Up to `limit` posts of `platform` that are due and free at `now`, oldest first, each
-    /// the first of its game still waiting. They are not claimed yet: see
-    /// [`Store::claim_post`].
+    /// Up to `limit` posts of `platform` that are due and free at `now` (unclaimed, or their
+    /// claim's time or its process's lease ran out), oldest first, each the first of its game
+    /// still waiting. They are not claimed yet: see [`Store::claim_post`].
     pub async fn due_posts(
         &self,
         platform: &str,
         now: i64,
         limit: i64,
     ) -> Result<Vec<Post>, StoreError> {
+        let free = claim_free("outbox", "$2");
         let rows = sqlx::query(sqlx::AssertSqlSafe(format!(
             "SELECT {POST_COLUMNS} FROM outbox WHERE platform = $1 AND {WAITING} \
-             AND due_at <= $2 AND claimed_until <= $2 AND {FIRST_OF_ITS_GAME} \
-             ORDER BY id LIMIT $3"
+             AND due_at <= $2 AND {free} AND {FIRST_OF_ITS_GAME} ORDER BY id LIMIT $3"
         )))
         .bind(platform)
         .bind(now)
@@ -132,11 +135,13 @@ impl Store {
     }
 
     /// When the next waiting post of `platform` may be claimed (it falls due, or its claim
-    /// runs out), if any waits first in its game.
+    /// runs out, or its process's lease does unless renewed), if any waits first in its game.
     pub async fn next_post_due(&self, platform: &str) -> Result<Option<i64>, StoreError> {
+        let ends = claim_ends("outbox");
         let next: Option<i64> = sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
-            "SELECT MIN(CASE WHEN due_at > claimed_until THEN due_at ELSE claimed_until END) \
-             FROM outbox WHERE platform = $1 AND {WAITING} AND {FIRST_OF_ITS_GAME}"
+            "SELECT MIN(CASE WHEN due_at > free_at THEN due_at ELSE free_at END) \
+             FROM (SELECT due_at, {ends} AS free_at FROM outbox \
+             WHERE platform = $1 AND {WAITING} AND {FIRST_OF_ITS_GAME}) AS waiting"
         )))
         .bind(platform)
         .fetch_one(self.pool())
@@ -144,18 +149,26 @@ impl Store {
         Ok(next)
     }
 
-    /// Takes post `id` for posting until `until`, if it still waits and nobody holds it at
-    /// `now`. True when this caller got it: one compare-and-set, so of several processes only
-    /// one does.
-    pub async fn claim_post(&self, id: i64, now: i64, until: i64) -> Result<bool, StoreError> {
+    /// Takes post `id` for posting until `until`, for process `by` (see `processes`), if it
+    /// still waits and no claim holds it at `now`. True when this caller got it: one
+    /// compare-and-set, so of several processes only one does.
+    pub async fn claim_post(
+        &self,
+        id: i64,
+        now: i64,
+        until: i64,
+        by: i64,
+    ) -> Result<bool, StoreError> {
         let _turn = self.write_turn().await;
+        let free = claim_free("outbox", "$3");
         let done = sqlx::query(sqlx::AssertSqlSafe(format!(
-            "UPDATE outbox SET claimed_until = $1 WHERE id = $2 AND {WAITING} \
-             AND claimed_until <= $3"
+            "UPDATE outbox SET claimed_until = $1, claimed_by = $4 WHERE id = $2 AND {WAITING} \
+             AND {free}"
         )))
         .bind(until)
         .bind(id)
         .bind(now)
+        .bind(by)
         .execute(self.pool())
         .await?;
         Ok(done.rows_affected() == 1)

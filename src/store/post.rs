@@ -79,4 +79,7 @@ pub struct NewPost {
     /// How long the process that writes the post keeps it to itself, in milliseconds: it is
     /// about to post it as the answer to the command. Zero hands it to the loop at once.
     pub held_for_ms: i64,
+    /// The process that holds it meanwhile (see `processes`): if that process dies, its lease
+    /// runs out and another posts it, without waiting for `held_for_ms`. `None` when not held.
+    pub held_by: Option<i64>,
 }

@@ -1,8 +1,9 @@
 //! Timed play in the database (see `migrations/*/0004_timed_play.sql`): a game's [`Timing`], and
 //! the timers of the side that must act. Timers are rows, so they survive restarts, and each
 //! is claimed before it fires, so that of several bot processes on one PostgreSQL only one
-//! fires it. Their times (`due_at`, `claimed_until`) are the service's clock, given by the
-//! caller: the store reads no clock for them.
+//! fires it; a claim names its process and ends when its time runs out or that process's lease
+//! does (see `processes`). Their times (`due_at`, `claimed_until`) are the service's clock,
+//! given by the caller: the store reads no clock for them.
 
 use sqlx::{Row, any::AnyRow};
 
@@ -10,6 +11,7 @@ use super::{
     Store, StoreError,
     outbox::insert_post,
     post::NewPost,
+    processes::{claim_ends, claim_free},
     timing::{NewTimer, TimerKind, TimerUpdate},
 };
 
@@ -103,10 +105,12 @@ impl Store {
         rows.iter().map(timer_from_row).collect()
     }
 
-    /// Up to `limit` timers due at `now` that nobody is firing, oldest due first.
+    /// Up to `limit` timers due at `now` that no claim holds (nobody is firing them, or the
+    /// process that was has died), oldest due first.
     pub async fn due_timers(&self, now: i64, limit: i64) -> Result<Vec<Timer>, StoreError> {
+        let free = claim_free("timers", "$1");
         let rows = sqlx::query(sqlx::AssertSqlSafe(format!(
-            "SELECT {TIMER_COLUMNS} FROM timers WHERE due_at <= $1 AND claimed_until <= $1 \
+            "SELECT {TIMER_COLUMNS} FROM timers WHERE due_at <= $1 AND {free} \
              ORDER BY due_at, id LIMIT $2"
         )))
         .bind(now)
@@ -117,29 +121,38 @@ impl Store {
     }
 
     /// When the next timer may be claimed (it falls due, or the claim of one that is firing
-    /// or whose process died runs out), if any runs.
+    /// runs out, or its process's lease does unless renewed), if any runs.
     pub async fn next_timer_due(&self) -> Result<Option<i64>, StoreError> {
-        let next: Option<i64> = sqlx::query_scalar(
-            "SELECT MIN(CASE WHEN due_at > claimed_until THEN due_at ELSE claimed_until END) \
-             FROM timers",
-        )
+        let ends = claim_ends("timers");
+        let next: Option<i64> = sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
+            "SELECT MIN(CASE WHEN due_at > free_at THEN due_at ELSE free_at END) \
+             FROM (SELECT due_at, {ends} AS free_at FROM timers) AS running"
+        )))
         .fetch_one(self.pool())
         .await?;
         Ok(next)
     }
 
-    /// Takes timer `id` for firing until `until`, if it is still due and nobody holds it at
-    /// `now`. True when this caller got it: one compare-and-set, so of several processes only
-    /// one does.
-    pub async fn claim_timer(&self, id: i64, now: i64, until: i64) -> Result<bool, StoreError> {
+    /// Takes timer `id` for firing until `until`, for process `by` (see `processes`), if it
+    /// is still due and no claim holds it at `now`. True when this caller got it: one
+    /// compare-and-set, so of several processes only one does.
+    pub async fn claim_timer(
+        &self,
+        id: i64,
+        now: i64,
+        until: i64,
+        by: i64,
+    ) -> Result<bool, StoreError> {
         let _turn = self.write_turn().await;
-        let done = sqlx::query(
-            "UPDATE timers SET claimed_until = $1 WHERE id = $2 AND due_at <= $3 \
-             AND claimed_until <= $3",
-        )
+        let free = claim_free("timers", "$3");
+        let done = sqlx::query(sqlx::AssertSqlSafe(format!(
+            "UPDATE timers SET claimed_until = $1, claimed_by = $4 WHERE id = $2 \
+             AND due_at <= $3 AND {free}"
+        )))
         .bind(until)
         .bind(id)
         .bind(now)
+        .bind(by)
         .execute(self.pool())
         .await?;
         Ok(done.rows_affected() == 1)

@@ -81,6 +81,23 @@ impl TestDb {
             .unwrap_or_else(|e| panic!("{sql}: {e}"));
         pool.close().await;
     }
+
+    /// The number one SQL query counts, read behind the service's back (what a process
+    /// left in the database).
+    pub async fn count(&self, sql: &str) -> i64 {
+        sqlx::any::install_default_drivers();
+        let pool = sqlx::any::AnyPoolOptions::new()
+            .max_connections(1)
+            .connect(&self.url)
+            .await
+            .unwrap_or_else(|e| panic!("cannot reach the test database: {e}"));
+        let count: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(sql.to_string()))
+            .fetch_one(&pool)
+            .await
+            .unwrap_or_else(|e| panic!("{sql}: {e}"));
+        pool.close().await;
+        count
+    }
 }
 
 static COUNTER: AtomicUsize = AtomicUsize::new(0);

@@ -9,6 +9,7 @@ mod postgres;
 mod common;
 
 mod channel;
+mod claims;
 mod console;
 mod direct;
 mod file_names;

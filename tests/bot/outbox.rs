@@ -188,13 +188,16 @@ async fn of_two_processes_only_one_claims_a_post(db: TestDb) {
     db.execute("UPDATE outbox SET claimed_until = 0").await;
     let (first, second) = (db.open().await, db.open().await);
     let now = now_ms();
+    // Both live for longer than the claims below.
+    let first_id = first.register_process(now, now + 600_000).await.unwrap();
+    let second_id = second.register_process(now, now + 600_000).await.unwrap();
     // The challenge's post; the acceptance's waits for it (a game's posts go in order).
     let due = first.due_posts("test", now, 10).await.unwrap();
     assert_eq!(due.len(), 1, "{due:?}");
     for post in &due {
         let (a, b) = tokio::join!(
-            first.claim_post(post.id, now, now + 60_000),
-            second.claim_post(post.id, now, now + 60_000)
+            first.claim_post(post.id, now, now + 60_000, first_id),
+            second.claim_post(post.id, now, now + 60_000, second_id)
         );
         assert!(
             a.unwrap() ^ b.unwrap(),
@@ -203,11 +206,11 @@ async fn of_two_processes_only_one_claims_a_post(db: TestDb) {
         );
     }
     assert!(first.due_posts("test", now, 10).await.unwrap().is_empty());
-    // A claim that ran out (its process died) can be taken again.
+    // A claim whose time ran out can be taken again.
     let later = now + 60_001;
     assert!(
         second
-            .claim_post(due[0].id, later, later + 1)
+            .claim_post(due[0].id, later, later + 1, second_id)
             .await
             .unwrap()
     );

@@ -5,6 +5,7 @@
 // matrix-sdk's sync futures are deep: proving them `Send` needs more than 128 levels.
 #![recursion_limit = "256"]
 
+mod claims;
 mod clients;
 mod crash;
 mod formatting;
