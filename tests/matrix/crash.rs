@@ -70,6 +70,41 @@ fn pictures_in_thread(who: &Person, bot: &OwnedUserId, root: &OwnedEventId) -> u
         .count()
 }
 
+/// The bot's pictures whose description names `last_move` as the last move.
+fn boards_showing(who: &Person, bot: &OwnedUserId, last_move: &str) -> usize {
+    let described = format!("last move {last_move}");
+    who.seen()
+        .iter()
+        .filter(|s| {
+            matches!(s, Seen::Image { sender, body, .. }
+                if sender == bot && body.contains(&described))
+        })
+        .count()
+}
+
+/// The descriptions of the bot's pictures after a move shown more than once (the challenge and
+/// the accepted game both show the starting position).
+fn boards_shown_twice(who: &Person, bot: &OwnedUserId) -> Vec<String> {
+    let mut bodies: Vec<String> = who
+        .seen()
+        .into_iter()
+        .filter_map(|s| match s {
+            Seen::Image { sender, body, .. } if sender == *bot && body.contains("last move") => {
+                Some(body)
+            }
+            _ => None,
+        })
+        .collect();
+    bodies.sort();
+    let mut twice: Vec<String> = bodies
+        .windows(2)
+        .filter(|pair| pair[0] == pair[1])
+        .map(|pair| pair[0].clone())
+        .collect();
+    twice.dedup();
+    twice
+}
+
 /// The answers to `!help` the person saw (the bot's notices listing the commands, outside any
 /// thread).
 fn help_answers(who: &Person, bot: &OwnedUserId) -> usize {
@@ -125,7 +160,11 @@ async fn commands_caught_by_a_kill_are_handled_once_after_the_restart() {
     for (n, (white, white_shown, black, black_shown)) in rounds.into_iter().enumerate() {
         let held_before = proxy.answers_held();
         proxy.hold_next_answer("/send/m.room.message/");
-        alice.say(&room, white, Some(&root)).await;
+        // As a command, whose refusal would show if it ran twice (a bare word that is no
+        // legal move gets no answer).
+        alice
+            .say(&room, &format!("!move {white}"), Some(&root))
+            .await;
         until("the bot's post of White's move held", || {
             proxy.answers_held() > held_before
         })
@@ -151,9 +190,16 @@ async fn commands_caught_by_a_kill_are_handled_once_after_the_restart() {
             help_answers(&alice, &bot_id) > n
         })
         .await;
-        let boards = 2 + 2 * (n + 1);
-        until("a board for each move", || {
-            pictures_in_thread(&alice, &bot_id, &root) >= boards
+        // White's post, held when the bot was killed, is posted again by the new process once
+        // the dead one's claim on it has run out: its notice is the one the homeserver already
+        // has, and the board is Black's move's by then (a late post shows no old board).
+        let log = data.path().join(format!("bot-{}.log", n + 1));
+        until("White's post delivered by the outbox", || {
+            std::fs::read_to_string(&log).is_ok_and(|l| l.contains("delivered a waiting post"))
+        })
+        .await;
+        until("the board after Black's move", || {
+            boards_showing(&alice, &bot_id, black_shown) == 1
         })
         .await;
         // Anything shown twice would come within moments of the rest.
@@ -173,11 +219,15 @@ async fn commands_caught_by_a_kill_are_handled_once_after_the_restart() {
             n + 1,
             "each !help answered once"
         );
+        assert_eq!(boards_showing(&alice, &bot_id, black_shown), 1);
+        // Nothing else either: a move run again would be refused ("not your turn") here.
         assert_eq!(
-            pictures_in_thread(&alice, &bot_id, &root),
-            boards,
-            "one board a move"
+            notices_in_thread(&alice, &bot_id, &root, ""),
+            1 + 2 * (n + 1),
+            "the acceptance, and each move's notice, only: {:#?}",
+            alice.notices_of(&bot_id)
         );
+        assert_eq!(boards_shown_twice(&alice, &bot_id), Vec::<String>::new());
     }
     bot.kill();
 
