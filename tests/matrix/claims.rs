@@ -4,92 +4,18 @@
 //! data directory. The restarted bot is a new owner and takes the dead one's claim as soon as
 //! its lease runs out, instead of when the claim's two minutes run out.
 
-use std::{
-    path::{Path, PathBuf},
-    process::{Child, Command},
-    time::{Duration, Instant},
+use std::time::{Duration, Instant};
+
+use super::{
+    PATIENCE, World, binary::Binary, in_thread, notices_in_thread, pictures_in_thread,
+    proxy::Proxy, synapse,
 };
-
-use matrix_sdk::ruma::{OwnedEventId, OwnedUserId};
-
-use super::{PATIENCE, Person, Seen, World, in_thread, proxy::Proxy, synapse};
 
 /// The old wait was the claim's two minutes; a takeover within this is the lease at work.
 const WELL_UNDER_THE_OLD_WAIT: Duration = Duration::from_secs(30);
 /// How long the test waits for the board before it fails: longer than the old two minutes, so
 /// that the figure is measured (and printed) even when the takeover is slow.
 const LONGEST_WAIT: Duration = Duration::from_secs(180);
-
-/// `chatrang matrix` running on a data directory, its log in a file there.
-struct Binary {
-    child: Child,
-    log: PathBuf,
-}
-
-impl Binary {
-    /// Starts the binary on `data` (where a session is kept), connecting to `homeserver`.
-    fn start(data: &Path, homeserver: &str, login: &(String, String), run: usize) -> Binary {
-        let log = data.join(format!("bot-{run}.log"));
-        let file = std::fs::File::create(&log).unwrap();
-        let child = Command::new(env!("CARGO_BIN_EXE_chatrang"))
-            .arg("matrix")
-            .arg("--data")
-            .arg(data)
-            .env("MATRIX_HOMESERVER", homeserver)
-            .env("MATRIX_USER", &login.0)
-            .env("MATRIX_PASSWORD", &login.1)
-            .env_remove("RUST_LOG")
-            .env_remove("DATABASE_URL")
-            .stderr(file.try_clone().unwrap())
-            .stdout(file)
-            .spawn()
-            .unwrap();
-        Binary { child, log }
-    }
-
-    /// Waits until the log says the bot is connected; returns how long that took.
-    async fn connected(&self) -> Duration {
-        let started = Instant::now();
-        let waited = tokio::time::timeout(PATIENCE, async {
-            while !self.logged().contains("connected to Matrix") {
-                tokio::time::sleep(Duration::from_millis(50)).await;
-            }
-        })
-        .await;
-        waited.unwrap_or_else(|_| panic!("the bot never connected:\n{}", self.logged()));
-        started.elapsed()
-    }
-
-    fn logged(&self) -> String {
-        std::fs::read_to_string(&self.log).unwrap_or_default()
-    }
-
-    /// SIGKILL: no clean stop, its lease and claims stay in the database as they were.
-    fn kill(mut self) -> String {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-        self.logged()
-    }
-}
-
-/// How many of `bot`'s pictures `who` saw in the thread rooted at `root`.
-fn pictures(who: &Person, bot: &OwnedUserId, root: &OwnedEventId) -> usize {
-    who.seen()
-        .iter()
-        .filter(|s| matches!(s, Seen::Image { sender, thread, .. } if sender == bot && thread.as_ref() == Some(root)))
-        .count()
-}
-
-/// How many of `bot`'s notices with `words` `who` saw in the thread rooted at `root`.
-fn notices(who: &Person, bot: &OwnedUserId, root: &OwnedEventId, words: &str) -> usize {
-    who.seen()
-        .iter()
-        .filter(|s| {
-            matches!(s, Seen::Notice { sender, body, thread, .. }
-            if sender == bot && body.contains(words) && thread.as_ref() == Some(root))
-        })
-        .count()
-}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_board_held_by_a_killed_bot_is_shown_soon_after_it_starts_again() {
@@ -107,7 +33,7 @@ async fn a_board_held_by_a_killed_bot_is_shown_soon_after_it_starts_again() {
             let posts = store.posts_of_game(game.id).await.unwrap();
             let boards = posts.iter().filter(|p| p.post.with_board).count();
             let done = posts.iter().all(|p| p.delivered);
-            if done && pictures(&world.bob, &bot, &root) == boards {
+            if done && pictures_in_thread(&world.bob, &bot, &root) == boards {
                 return;
             }
             tokio::time::sleep(Duration::from_millis(50)).await;
@@ -116,7 +42,7 @@ async fn a_board_held_by_a_killed_bot_is_shown_soon_after_it_starts_again() {
     if tokio::time::timeout(PATIENCE, settled).await.is_err() {
         panic!(
             "the accepted game's board is not shown: {} picture(s), posts {:#?}",
-            pictures(&world.bob, &bot, &root),
+            pictures_in_thread(&world.bob, &bot, &root),
             store.posts_of_game(game.id).await.unwrap()
         );
     }
@@ -125,7 +51,7 @@ async fn a_board_held_by_a_killed_bot_is_shown_soon_after_it_starts_again() {
     let data = world.data.path().to_path_buf();
     let first = Binary::start(&data, &proxy.url, &world.bot_login, 1);
     first.connected().await;
-    let pictures_before = pictures(&world.bob, &bot, &root);
+    let pictures_before = pictures_in_thread(&world.bob, &bot, &root);
 
     // The board's upload reaches the homeserver; its answer waits in the proxy, so the command
     // is still answering (the post is held for it) when the bot is killed.
@@ -143,7 +69,7 @@ async fn a_board_held_by_a_killed_bot_is_shown_soon_after_it_starts_again() {
     let first_log = first.kill();
     let killed_at = Instant::now();
     assert_eq!(
-        pictures(&world.bob, &bot, &root),
+        pictures_in_thread(&world.bob, &bot, &root),
         pictures_before,
         "the board was not shown before the kill"
     );
@@ -151,7 +77,7 @@ async fn a_board_held_by_a_killed_bot_is_shown_soon_after_it_starts_again() {
     let second = Binary::start(&data, &proxy.url, &world.bot_login, 2);
     let connected = second.connected().await;
     let shown = async {
-        while pictures(&world.bob, &bot, &root) == pictures_before {
+        while pictures_in_thread(&world.bob, &bot, &root) == pictures_before {
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
     };
@@ -172,12 +98,12 @@ async fn a_board_held_by_a_killed_bot_is_shown_soon_after_it_starts_again() {
     tokio::time::sleep(Duration::from_millis(500)).await;
     let second_log = second.kill();
     assert_eq!(
-        pictures(&world.bob, &bot, &root),
+        pictures_in_thread(&world.bob, &bot, &root),
         pictures_before + 1,
         "the board is shown once: {second_log}"
     );
     assert_eq!(
-        notices(&world.bob, &bot, &root, "e2–e4"),
+        notices_in_thread(&world.bob, &bot, &root, "e2–e4"),
         1,
         "the move's notice is shown once (the same transaction id): {:#?}",
         world.bob.seen()

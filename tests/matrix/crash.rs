@@ -8,67 +8,15 @@
 //! * the other player's move, received and waiting in its room's queue behind that post;
 //! * `!help`, a command that writes nothing, received and waiting behind it too.
 
-use std::{path::Path, process::Child, time::Duration};
+use std::time::Duration;
 
 use chatrang::store::{LogKind, Store, sqlite_url};
-use matrix_sdk::ruma::{OwnedEventId, OwnedUserId};
+use matrix_sdk::ruma::OwnedUserId;
 
-use super::{PATIENCE, Person, Seen, accepted_game, proxy::Proxy, synapse};
-
-/// `chatrang matrix` as its own process, which the test kills as a crash would.
-struct BotProcess {
-    child: Child,
-}
-
-impl BotProcess {
-    /// Starts the binary on `data` as `user`, connecting to `homeserver`; it logs into
-    /// `data/bot-N.log`.
-    fn start(homeserver: &str, data: &Path, login: &(String, String), n: usize) -> BotProcess {
-        let log = std::fs::File::create(data.join(format!("bot-{n}.log"))).unwrap();
-        let child = std::process::Command::new(env!("CARGO_BIN_EXE_chatrang"))
-            .arg("matrix")
-            .arg("--data")
-            .arg(data)
-            .env("MATRIX_HOMESERVER", homeserver)
-            .env("MATRIX_USER", &login.0)
-            .env("MATRIX_PASSWORD", &login.1)
-            .env("RUST_LOG", "warn,chatrang=info")
-            .env_remove("DATABASE_URL")
-            .stderr(log.try_clone().unwrap())
-            .stdout(log)
-            .spawn()
-            .unwrap();
-        BotProcess { child }
-    }
-
-    /// SIGKILL: no handler runs, nothing is flushed.
-    fn kill(mut self) {
-        self.child.kill().unwrap();
-        self.child.wait().unwrap();
-    }
-}
-
-/// The bot's notices in the game's thread that contain `words`.
-fn notices_in_thread(who: &Person, bot: &OwnedUserId, root: &OwnedEventId, words: &str) -> usize {
-    who.seen()
-        .iter()
-        .filter(|s| {
-            matches!(s, Seen::Notice { sender, body, thread, .. }
-                if sender == bot && body.contains(words) && thread.as_ref() == Some(root))
-        })
-        .count()
-}
-
-/// The bot's pictures in the game's thread.
-fn pictures_in_thread(who: &Person, bot: &OwnedUserId, root: &OwnedEventId) -> usize {
-    who.seen()
-        .iter()
-        .filter(|s| {
-            matches!(s, Seen::Image { sender, thread, .. }
-                if sender == bot && thread.as_ref() == Some(root))
-        })
-        .count()
-}
+use super::{
+    PATIENCE, Person, Seen, accepted_game, binary::Binary, notices_in_thread, pictures_in_thread,
+    proxy::Proxy, synapse,
+};
 
 /// The bot's pictures whose description names `last_move` as the last move.
 fn boards_showing(who: &Person, bot: &OwnedUserId, last_move: &str) -> usize {
@@ -137,7 +85,7 @@ async fn commands_caught_by_a_kill_are_handled_once_after_the_restart() {
     let proxy = Proxy::start(&synapse().url).await;
     let login = synapse().register("chatrang");
     let data = tempfile::tempdir().unwrap();
-    let mut bot = BotProcess::start(&proxy.url, data.path(), &login, 0);
+    let mut bot = Binary::start(data.path(), &proxy.url, &login, 0);
     let (alice, bob) = (Person::new("alice").await, Person::new("bob").await);
     let bot_id = OwnedUserId::try_from(format!("@{}:{}", login.0, alice.id.server_name())).unwrap();
     let room = alice.create_room(false, &[&bot_id, &bob.id]).await;
@@ -178,9 +126,9 @@ async fn commands_caught_by_a_kill_are_handled_once_after_the_restart() {
             0,
             "Black's move waited behind the held post"
         );
-        bot.kill();
+        let _ = bot.kill();
         proxy.release();
-        bot = BotProcess::start(&proxy.url, data.path(), &login, n + 1);
+        bot = Binary::start(data.path(), &proxy.url, &login, n + 1);
 
         until("Black's move answered after the restart", || {
             notices_in_thread(&alice, &bot_id, &root, black_shown) >= 1
@@ -193,9 +141,8 @@ async fn commands_caught_by_a_kill_are_handled_once_after_the_restart() {
         // White's post, held when the bot was killed, is posted again by the new process once
         // the dead one's claim on it has run out: its notice is the one the homeserver already
         // has, and the board is Black's move's by then (a late post shows no old board).
-        let log = data.path().join(format!("bot-{}.log", n + 1));
         until("White's post delivered by the outbox", || {
-            std::fs::read_to_string(&log).is_ok_and(|l| l.contains("delivered a waiting post"))
+            bot.logged().contains("delivered a waiting post")
         })
         .await;
         until("the board after Black's move", || {
@@ -229,7 +176,7 @@ async fn commands_caught_by_a_kill_are_handled_once_after_the_restart() {
         );
         assert_eq!(boards_shown_twice(&alice, &bot_id), Vec::<String>::new());
     }
-    bot.kill();
+    let _ = bot.kill();
 
     let store = Store::open(&sqlite_url(&data.path().join("chatrang.db")))
         .await

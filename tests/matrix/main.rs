@@ -5,6 +5,7 @@
 // matrix-sdk's sync futures are deep: proving them `Send` needs more than 128 levels.
 #![recursion_limit = "256"]
 
+mod binary;
 mod claims;
 mod clients;
 mod crash;
@@ -512,6 +513,28 @@ async fn accepted_game(
         "the game is played in its thread"
     );
     root
+}
+
+/// How many of `bot`'s pictures `who` saw in the thread rooted at `root`.
+fn pictures_in_thread(who: &Person, bot: &OwnedUserId, root: &OwnedEventId) -> usize {
+    who.seen()
+        .iter()
+        .filter(|s| {
+            matches!(s, Seen::Image { sender, thread, .. }
+                if sender == bot && thread.as_ref() == Some(root))
+        })
+        .count()
+}
+
+/// How many of `bot`'s notices with `words` `who` saw in the thread rooted at `root`.
+fn notices_in_thread(who: &Person, bot: &OwnedUserId, root: &OwnedEventId, words: &str) -> usize {
+    who.seen()
+        .iter()
+        .filter(|s| {
+            matches!(s, Seen::Notice { sender, body, thread, .. }
+                if sender == bot && body.contains(words) && thread.as_ref() == Some(root))
+        })
+        .count()
 }
 
 /// Whether two sightings are the same notice.

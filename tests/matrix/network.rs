@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use chatrang::store::LogKind;
 use matrix_sdk::ruma::{OwnedEventId, OwnedUserId};
 
-use super::{PATIENCE, Person, Seen, World, in_thread, proxy::Proxy, synapse};
+use super::{PATIENCE, Person, Seen, World, in_thread, pictures_in_thread, proxy::Proxy, synapse};
 
 /// How long the bot is cut off from the homeserver.
 const OUTAGE: Duration = Duration::from_secs(6);
@@ -18,16 +18,6 @@ fn said(who: &Person, bot: &OwnedUserId, words: &str) -> usize {
         .iter()
         .filter(|s| matches!(s, Seen::Notice { sender, body, .. } if sender == bot && body.contains(words)))
         .count()
-}
-
-/// How many of `bot`'s pictures `who` saw in the thread rooted at `root`.
-fn pictures_in_thread(who: &Person, bot: &OwnedUserId, root: &OwnedEventId) -> usize {
-    let seen = who.seen();
-    let is_picture = |s: &&Seen| {
-        matches!(s, Seen::Image { sender, thread, .. }
-            if sender == bot && thread.as_ref() == Some(root))
-    };
-    seen.iter().filter(is_picture).count()
 }
 
 /// The moves of the game in the thread rooted at `root`, as the store records them.
