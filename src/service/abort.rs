@@ -14,12 +14,29 @@ use super::{
     request::Request,
     write::{conflict, log_line},
 };
-use crate::store::{Commit, GameState, LogKind, PostKind, ResultKind, ResultRow};
+use crate::store::{Commit, GameState, LogKind, PostKind, ResultKind, ResultRow, StoreError};
+
+/// How many times an abort is tried when the game changes between its read and its write.
+const TRIES: usize = 3;
 
 impl Service {
     /// Aborts a game for everyone: an active game ends unrated (its result is `aborted`), a
-    /// challenge or a gathering game is cancelled. The log records who did it.
+    /// challenge or a gathering game is cancelled. The log records who did it. A change that
+    /// lands between the read and the write (a new game moving into its thread, a move) is no
+    /// reason to refuse a moderator: the game is read again and aborted as it is then.
     pub(crate) async fn abort(&self, req: &Request) -> ServiceResult {
+        for _ in 1..TRIES {
+            if let Some(done) = self.try_abort(req).await? {
+                return Ok(done);
+            }
+        }
+        self.try_abort(req)
+            .await?
+            .ok_or_else(|| conflict(StoreError::Conflict))
+    }
+
+    /// One try at [`Service::abort`]; `None` when the game changed meanwhile.
+    async fn try_abort(&self, req: &Request) -> ServiceResult<Option<Reply>> {
         let user = &req.user;
         if !req.admin {
             return Err(only_moderators());
@@ -86,13 +103,17 @@ impl Service {
             .await?
             .into_iter()
             .collect();
-        self.store.commit(&commit).await.map_err(conflict)?;
+        match self.store.commit(&commit).await {
+            Ok(_) => {}
+            Err(StoreError::Conflict) => return Ok(None),
+            Err(other) => return Err(other.into()),
+        }
         // The board when it can be drawn; a record too damaged to show still gets its answer.
         let after = match self.store.game(row.id).await? {
             Some(after) => self.load_row(after).await.ok(),
             None => None,
         };
-        Ok(match after {
+        Ok(Some(match after {
             Some(loaded) => self.news_reply(&loaded, &news).await,
             None => Reply {
                 text,
@@ -100,7 +121,7 @@ impl Service {
                 outbox: self.outbox.is_some(),
                 ..Reply::default()
             },
-        })
+        }))
     }
 }
 

@@ -48,7 +48,7 @@ pub struct Service {
     /// per process makes the limits exact.
     pub(crate) new_games: tokio::sync::Mutex<()>,
     /// Tells adapters where the bot is thinking (see `thinking`).
-    pub(crate) thinking: tokio::sync::broadcast::Sender<super::thinking::Thinking>,
+    pub(crate) thinking: tokio::sync::broadcast::Sender<super::thought::Thinking>,
 }
 
 /// How many of the bot's searches run at once: the cores less one, at least one.
@@ -105,7 +105,7 @@ impl Service {
             searches: tokio::sync::Semaphore::new(search_slots()),
             own_accounts: Mutex::new(HashSet::new()),
             new_games: tokio::sync::Mutex::new(()),
-            thinking: tokio::sync::broadcast::channel(super::thinking::WAITING).0,
+            thinking: tokio::sync::broadcast::channel(super::thought::WAITING).0,
         }
     }
 

@@ -5,21 +5,7 @@
 
 use tokio::sync::broadcast;
 
-use super::base::Service;
-
-/// How many announcements wait for a slow listener before the oldest are dropped (a listener
-/// that lags only misses some typing notices).
-pub(crate) const WAITING: usize = 64;
-
-/// The bot began, or stopped, thinking about its move in a game.
-#[derive(Clone, Debug, Eq, PartialEq)]
-pub struct Thinking {
-    pub game: i64,
-    /// The game's place (its channel, thread or room, as the adapter named it).
-    pub place: String,
-    /// False when it began, true when it is done (its move made, or given up).
-    pub done: bool,
-}
+use super::{base::Service, thought::Thinking};
 
 /// Announces the end of a thought when dropped, so that a search that fails or panics does not
 /// leave "typing…" on forever.

@@ -83,7 +83,7 @@ impl Store {
         posts: &[NewPost],
         timers: &[NewTimer],
     ) -> Result<i64, StoreError> {
-        let source = super::handled::current_source();
+        let source = super::source::current_source();
         let _turn = self.write_turn().await;
         let mut tx = self.pool().begin().await?;
         let now = super::now_ms();

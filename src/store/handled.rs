@@ -1,36 +1,16 @@
 //! Messages handled once, across a crash too. A platform that may hand the bot a message again
 //! (Matrix resumes after a crash from the last sync position the bot saved, which is older than
 //! the last one it saw) names each command by the message that gave it, its *source*. The
-//! service runs the command inside [`handling`], and every write the command makes records the
-//! source in the same transaction: after a crash the source is recorded exactly when the
-//! command's change is. The adapter records a message once it has answered it too (a command
-//! that writes nothing, a bare word that was no move), and skips a message found recorded.
+//! service runs the command inside `handling` (see `source`), and every write the command
+//! makes records the source in the same transaction: after a crash the source is recorded
+//! exactly when the command's change is. The adapter records a message once it has answered it
+//! too (a command that writes nothing, a bare word that was no move), and skips a message found
+//! recorded.
 //!
-//! Where an account resumes reading its events is kept here as well ([`Store::resume_position`]):
-//! it moves on only once every event before it was handled.
-
-use std::future::Future;
+//! Where an account resumes reading its events is kept here as well
+//! ([`Store::resume_position`]): it moves on only once every event before it was handled.
 
 use super::{Store, StoreError};
-
-tokio::task_local! {
-    static HANDLING: String;
-}
-
-/// Runs `work` as the handling of the message `source` (when there is one): the game writes it
-/// makes record the source in their transaction.
-pub async fn handling<F: Future>(source: Option<String>, work: F) -> F::Output {
-    match source {
-        Some(source) => HANDLING.scope(source, work).await,
-        None => work.await,
-    }
-}
-
-/// The message whose command this task is handling, if any. Read when a write is prepared (a
-/// commit may be written by another task's group commit, so it carries its source along).
-pub(crate) fn current_source() -> Option<String> {
-    HANDLING.try_with(Clone::clone).ok()
-}
 
 /// Records `source` as handled inside `tx`. A command that writes twice records it once.
 pub(crate) async fn record(

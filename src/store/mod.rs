@@ -18,6 +18,7 @@ mod post;
 mod processes;
 mod records;
 mod scores;
+mod source;
 mod timers;
 mod timing;
 mod votes;
@@ -32,7 +33,6 @@ use std::{
 
 pub use choices::OfferedChoice;
 pub use error::StoreError;
-pub use handled::handling;
 pub use limits::PlaceLimits;
 pub use outbox::{Post, PostState};
 pub use people::{Notify, Vacation};
@@ -41,6 +41,7 @@ pub use records::{
     Commit, GameKind, GameRow, GameState, LogEntry, LogKind, NewLogEntry, Offer, Participant,
     RatingRow, Rerating, ResultKind, ResultRow, ScoreRow, parse_side, side_text,
 };
+pub use source::handling;
 use sqlx::{
     AnyPool, Executor,
     any::{AnyConnectOptions, AnyPoolOptions},

@@ -217,7 +217,7 @@ impl Commit {
             rerating: None,
             posts: Vec::new(),
             timers: super::timing::TimerUpdate::Keep,
-            source: super::handled::current_source(),
+            source: super::source::current_source(),
         }
     }
 
