@@ -16,6 +16,8 @@ use crate::service::{Choice, Reply, Tone};
 const MAX_CONTENT: usize = 2000;
 /// Discord refuses an embed's description longer than this.
 const MAX_EMBED: usize = 4096;
+/// The longest description (alt text) of an attachment Discord takes.
+const MAX_ALT_TEXT: usize = 1024;
 /// Discord's limits: five buttons a row, five rows a message, 80 characters a label.
 const BUTTONS_PER_ROW: usize = 5;
 const MAX_ROWS: usize = 5;
@@ -67,10 +69,15 @@ impl Outgoing {
         }
         let mut files = Vec::new();
         match (&reply.image, &reply.board_text) {
-            (Some(image), _) => files.push(CreateAttachment::bytes(
-                image.png.clone(),
-                image.filename.clone(),
-            )),
+            (Some(image), _) => {
+                let mut picture =
+                    CreateAttachment::bytes(image.png.clone(), image.filename.clone());
+                // Discord's alt text, read by screen readers.
+                if !image.description.trim().is_empty() {
+                    picture = picture.description(clip(image.description.clone(), MAX_ALT_TEXT));
+                }
+                files.push(picture);
+            }
             (None, Some(board)) if !board.trim().is_empty() => {
                 let block = format!("\n```\n{board}\n```");
                 if content.chars().count() + block.chars().count() <= MAX_CONTENT {
@@ -205,6 +212,15 @@ mod tests {
         assert!(out.content.starts_with("<@1300000000000000002> Game #1"));
         assert_eq!(out.mentions, vec![UserId::new(1300000000000000002)]);
         assert_eq!(out.files.len(), 1);
+    }
+
+    #[test]
+    fn the_board_picture_carries_its_description_as_alt_text() {
+        let out = Outgoing::from_reply(&reply());
+        assert_eq!(
+            out.files[0].description.as_deref(),
+            Some("Board of game #1")
+        );
     }
 
     #[test]

@@ -10,12 +10,12 @@
 
 use std::time::Duration;
 
-use chatrang::store::{LogKind, Store, sqlite_url};
+use chatrang::store::{Store, sqlite_url};
 use matrix_sdk::ruma::OwnedUserId;
 
 use super::{
-    PATIENCE, Person, Seen, accepted_game, binary::Binary, notices_in_thread, pictures_in_thread,
-    proxy::Proxy, synapse,
+    PATIENCE, Person, Seen, accepted_game, binary::Binary, moves_in_thread, notices_in_thread,
+    pictures_in_thread, proxy::Proxy, synapse,
 };
 
 /// The bot's pictures whose description names `last_move` as the last move.
@@ -181,16 +181,7 @@ async fn commands_caught_by_a_kill_are_handled_once_after_the_restart() {
     let store = Store::open(&sqlite_url(&data.path().join("chatrang.db")))
         .await
         .unwrap();
-    let place = format!("{room}|{root}");
-    let game = store.last_game_in_place(&place).await.unwrap().unwrap();
-    let moves: Vec<String> = store
-        .log(game.id)
-        .await
-        .unwrap()
-        .into_iter()
-        .filter(|e| e.kind == LogKind::Move)
-        .filter_map(|e| e.notation)
-        .collect();
+    let moves = moves_in_thread(&store, &room, &root).await;
     assert_eq!(moves, ["e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "f8c5"]);
     store.close().await;
 }

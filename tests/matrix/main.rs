@@ -537,6 +537,24 @@ fn notices_in_thread(who: &Person, bot: &OwnedUserId, root: &OwnedEventId, words
         .count()
 }
 
+/// The moves of the game in the thread rooted at `root` of `room`, as `store` records them.
+async fn moves_in_thread(store: &Store, room: &OwnedRoomId, root: &OwnedEventId) -> Vec<String> {
+    let place = format!("{room}|{root}");
+    let game = store
+        .last_game_in_place(&place)
+        .await
+        .unwrap()
+        .expect("the game lives in its thread");
+    store
+        .log(game.id)
+        .await
+        .unwrap()
+        .into_iter()
+        .filter(|e| e.kind == chatrang::store::LogKind::Move)
+        .filter_map(|e| e.notation)
+        .collect()
+}
+
 /// Whether two sightings are the same notice.
 fn same_event(a: &Seen, b: &Seen) -> bool {
     matches!((a, b), (Seen::Notice { event: x, .. }, Seen::Notice { event: y, .. }) if x == y)

@@ -4,10 +4,12 @@
 
 use std::time::{Duration, Instant};
 
-use chatrang::store::LogKind;
 use matrix_sdk::ruma::{OwnedEventId, OwnedUserId};
 
-use super::{PATIENCE, Person, Seen, World, in_thread, pictures_in_thread, proxy::Proxy, synapse};
+use super::{
+    PATIENCE, Person, Seen, World, in_thread, moves_in_thread, pictures_in_thread, proxy::Proxy,
+    synapse,
+};
 
 /// How long the bot is cut off from the homeserver.
 const OUTAGE: Duration = Duration::from_secs(6);
@@ -23,20 +25,7 @@ fn said(who: &Person, bot: &OwnedUserId, words: &str) -> usize {
 /// The moves of the game in the thread rooted at `root`, as the store records them.
 async fn recorded(world: &World, root: &OwnedEventId) -> Vec<String> {
     let store = world.bot.as_ref().unwrap().service.store();
-    let place = format!("{}|{root}", world.room);
-    let game = store
-        .last_game_in_place(&place)
-        .await
-        .unwrap()
-        .expect("the game lives in its thread");
-    store
-        .log(game.id)
-        .await
-        .unwrap()
-        .into_iter()
-        .filter(|e| e.kind == LogKind::Move)
-        .filter_map(|e| e.notation)
-        .collect()
+    moves_in_thread(store, &world.room, root).await
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -112,9 +101,10 @@ async fn a_challenge_whose_first_post_failed_is_posted_later_with_its_reactions_
     let proxy = Proxy::start(&synapse().url).await;
     let world = World::with_bot_at(false, &proxy.url).await;
     let bot = world.bot_id();
-    // The outbox's posts, which carry transaction ids of the bot's own, not the notice that
-    // tells Alice the challenge will follow.
-    proxy.cut_requests("/send/m.room.message/chatrang.");
+    // The outbox's posts, whose transaction ids are made of their game and version
+    // ("chatrang.g1v0…"), not the notice that tells Alice the challenge will follow (named
+    // after her message).
+    proxy.cut_requests("/send/m.room.message/chatrang.g");
     let challenge = format!(
         "!new chess @{}",
         world.bob.id.as_str().trim_start_matches('@')
