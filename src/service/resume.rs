@@ -49,7 +49,7 @@ impl Service {
         self.store.save_resume_position(account, position).await
     }
 
-    /// Forgets the messages handled longer ago than [`HANDLED_KEPT`].
+    /// Forgets the messages handled longer ago than `HANDLED_KEPT` (a week).
     pub async fn forget_old_handled(&self) -> Result<u64, StoreError> {
         let kept = i64::try_from(HANDLED_KEPT.as_millis()).unwrap_or(i64::MAX);
         let before = crate::store::now_ms().saturating_sub(kept);
