@@ -44,7 +44,7 @@ impl Service {
         let outcome = hint(thought.score);
         let text = format!("Hint for game {}: {line}: {outcome}.", loaded.label());
         let mut view = loaded.game.view();
-        view.arrows = thought.pv.iter().filter_map(|m| two_squares(m)).collect();
+        view.hints = thought.pv.iter().filter_map(|m| two_squares(m)).collect();
         let orientation = loaded.orientation(&view, &loaded.game.status());
         let filename = format!("hint-{}-{}.png", loaded.row.id, loaded.row.version);
         let marks = format!("the hint's line as arrows ({line})");

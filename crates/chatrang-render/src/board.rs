@@ -52,6 +52,13 @@ pub fn draw_squares(
             }
         } else {
             tint(canvas, layout, geometry, square, palette::LAST_MOVE);
+            // A thin dark frame too, so the last move is seen without telling colours apart.
+            for cell in layout
+                .square_rects(square)
+                .filter(|_| geometry.contains(square))
+            {
+                shapes::frame(canvas, cell, palette::LAST_MOVE_EDGE, (cell.w / 30).max(2));
+            }
         }
     }
     for &(square, mark) in &view.marks {
@@ -95,9 +102,10 @@ fn tint(
 
 /// File letters under the board and rank numbers to its left.
 pub fn draw_coordinates(canvas: &mut dyn Surface, layout: &Layout, fonts: &Fonts) {
-    let size = (layout.square as f32 * 0.26).round();
+    let size = layout.coordinate_size;
+    let band = layout.band as f32;
     let board = layout.board;
-    let below = board.y as f32 + board.h as f32 + layout_band(layout) / 2.0;
+    let below = board.y as f32 + board.h as f32 + band / 2.0;
     for (column, &file) in layout.columns.iter().enumerate() {
         let (cx, _) = layout.cell(column, 0).center();
         let letter = ((b'a' + file) as char).to_string();
@@ -111,7 +119,7 @@ pub fn draw_coordinates(canvas: &mut dyn Surface, layout: &Layout, fonts: &Fonts
             &letter,
         );
     }
-    let left = board.x as f32 - layout_band(layout) / 2.0;
+    let left = board.x as f32 - band / 2.0;
     for (row, &rank) in layout.rows.iter().enumerate() {
         let (_, cy) = layout.cell(0, row).center();
         let number = (rank + 1).to_string();
@@ -125,11 +133,6 @@ pub fn draw_coordinates(canvas: &mut dyn Surface, layout: &Layout, fonts: &Fonts
             &number,
         );
     }
-}
-
-/// The width of the band that holds the coordinates.
-fn layout_band(layout: &Layout) -> f32 {
-    (layout.square * 3 / 8) as f32
 }
 
 /// A light veil over the copy of a cylinder's first file (drawn at the right), so that it reads

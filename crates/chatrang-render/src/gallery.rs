@@ -56,6 +56,9 @@ pub fn views() -> Result<Vec<Entry>, GalleryError> {
     // The start of a Pick-a-team game is its draft: the pool beside the board.
     let draft = feature("pick-a-team draft", showcase::start(GameId::PickATeam))?;
     views.push(("pick-a-team-draft-black".into(), draft, Color::Black));
+    // Black choosing a baseline sees the board from their side, the edges named.
+    let choice = feature("katarenga baseline", showcase::start(GameId::Katarenga))?;
+    views.push(("katarenga-baseline-black".into(), choice, Color::Black));
     let camps = feature("katarenga camps", showcase::katarenga_camps())?;
     views.push(("katarenga-camps".into(), camps.clone(), Color::White));
     views.push(("katarenga-camps-black".into(), camps, Color::Black));
@@ -64,6 +67,8 @@ pub fn views() -> Result<Vec<Entry>, GalleryError> {
     views.push(("chromopolis-stack-black".into(), stack, Color::Black));
     let chain = feature("catalonia chain", showcase::catalonia_chain())?;
     views.push(("catalonia-chain".into(), chain, Color::White));
+    let hint = feature("catalonia hint", showcase::catalonia_hint())?;
+    views.push(("catalonia-hint".into(), hint, Color::White));
     // Chess positions reached by fixed moves of the real game: a mate, and one piece's moves.
     let mate = fixed("chess mate", showcase::chess_mate())?;
     views.push(("chess-mate".into(), mate, Color::Black));

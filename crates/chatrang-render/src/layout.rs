@@ -1,58 +1,37 @@
 //! Where everything goes: the square size, the display columns and rows for an orientation
 //! (with a cylinder's wrapped file drawn at both sides), the ring for Katarenga's camps, the
-//! header strip, the legend below and the pool panel beside the board. Computed once per
-//! picture; tests use it to find a square's pixels.
+//! names of the edges, the header, and the pool and the legend in a grid under the board.
+//! Computed once per picture; tests use it to find a square's pixels.
+//!
+//! Every picture must be readable in a chat preview [`PREVIEW_WIDTH`] pixels wide, so the text
+//! grows with the picture: no text is smaller than [`MIN_PREVIEW_TEXT`] pixels once the
+//! picture is scaled to that width. Nothing sits beside the board (it would make the picture
+//! wider and so everything smaller); the pool and the legend go under it.
 
 use super::font::{self, Fonts};
-use super::legend::{self, LegendEntry};
+use super::key::{self, LegendItem};
 use super::rect::PixelRect;
-use chatrang_rules::{BoardView, Color, Geometry, Mark, Square};
+use super::wrap;
+use chatrang_rules::{BoardEdge, BoardView, Color, Geometry, PieceView, Square};
 
 /// The largest picture side we agree to draw; bigger means the view is malformed.
 pub const MAX_SIDE_PX: u32 = 4096;
+/// The width of a chat preview (Discord's, about): pictures are judged scaled to it.
+pub const PREVIEW_WIDTH: f32 = 400.0;
+/// The smallest text size (em, in pixels) allowed once a picture is scaled to the preview.
+pub const MIN_PREVIEW_TEXT: f32 = 8.0;
 /// Legend and pool icons.
 pub const ICON: u32 = 36;
-pub const HEADER_SIZE: f32 = 21.0;
+/// The smallest sizes of the label and header text, for small pictures.
 pub const LABEL_SIZE: f32 = 15.0;
-const HEADER_LINE_H: u32 = 28;
+pub const HEADER_SIZE: f32 = 21.0;
 const PAD: u32 = 12;
-const ROW_H: u32 = 42;
-const POOL_COLUMN_W: u32 = 272;
-const POOL_TITLE_H: u32 = 34;
-/// At most this many legend entries; more means a malformed view, and the rest is summarised.
+const ROW_H: u32 = ICON + 4;
+/// At most this many piece types in the legend; more means a malformed view, and the rest is
+/// summarised.
 pub const MAX_LEGEND: usize = 48;
 /// At most this many pool entries are drawn.
 pub const MAX_POOL: usize = 120;
-
-/// What one legend item explains: a fairy piece type, or a kind of mark.
-#[derive(Clone, Debug)]
-pub enum LegendItem {
-    Piece(LegendEntry),
-    Mark(Mark),
-}
-
-impl LegendItem {
-    pub fn label(&self) -> String {
-        match self {
-            LegendItem::Piece(entry) => entry.label(),
-            LegendItem::Mark(mark) => mark_label(*mark).to_string(),
-        }
-    }
-}
-
-/// How the legend explains a mark.
-pub fn mark_label(mark: Mark) -> &'static str {
-    match mark {
-        Mark::Move => "moves here",
-        Mark::Capture => "captures here",
-        Mark::MoveOrCapture => "moves or captures here",
-        Mark::Hop => "by jumping over a piece",
-        Mark::Partner => "another piece that moves along",
-        Mark::Defend => "defends this square",
-        Mark::Force => "applies force here",
-        Mark::Origin => "the piece",
-    }
-}
 
 /// One legend item placed on the picture.
 #[derive(Clone, Debug)]
@@ -60,6 +39,26 @@ pub struct PlacedEntry {
     pub item: LegendItem,
     pub x: i32,
     pub y: i32,
+}
+
+/// One kind of piece in the pool (copies of a piece are shown once, with their number).
+#[derive(Clone, Debug)]
+pub struct PoolEntry {
+    pub piece: PieceView,
+    pub count: usize,
+    /// It cannot be picked now (drawn dimmed).
+    pub dimmed: bool,
+    pub x: i32,
+    pub y: i32,
+}
+
+/// An edge's name and the centre of where it is written.
+#[derive(Clone, Debug)]
+pub struct EdgeLabel {
+    pub edge: BoardEdge,
+    pub text: String,
+    pub x: f32,
+    pub y: f32,
 }
 
 #[derive(Clone, Debug)]
@@ -78,15 +77,41 @@ pub struct Layout {
     pub repeated_column: bool,
     /// Gap between the board and a camp beyond a corner.
     pub ring_gap: u32,
+    /// The width of the bands that hold the coordinates.
+    pub band: u32,
     pub header: Option<PixelRect>,
-    /// The header text, on one line or wrapped onto two.
+    /// The header text, wrapped onto as many lines as it needs.
     pub header_lines: Vec<String>,
+    /// Text sizes (em, in pixels), grown with the picture's width (see [`MIN_PREVIEW_TEXT`]).
+    pub header_size: f32,
+    pub label_size: f32,
+    pub coordinate_size: f32,
+    /// The size of the words in an empty camp, if there are camps.
+    pub camp_text_size: Option<f32>,
+    pub edge_labels: Vec<EdgeLabel>,
+    /// True while pieces are placed from a pool (marks then mean "place here").
+    pub drafting: bool,
     pub legend: Vec<PlacedEntry>,
-    /// Entries beyond `MAX_LEGEND` that were left out.
+    /// The widest a legend label may be drawn.
+    pub legend_label_width: f32,
+    /// Piece types beyond `MAX_LEGEND` that were left out.
     pub legend_more: usize,
+    /// Where the "… and N more" line goes, if any.
+    pub legend_more_y: i32,
+    /// The pool panel under the board, its entries, and the widest an entry's label may be.
     pub pool: Option<PixelRect>,
-    pub pool_columns: u32,
-    pub pool_rows: u32,
+    pub pool_entries: Vec<PoolEntry>,
+    pub pool_label_width: f32,
+}
+
+/// The sizes that depend on the picture's width, and the margins around the board.
+struct Frame {
+    label: f32,
+    coordinate: f32,
+    band: u32,
+    edge_h: u32,
+    margins: (u32, u32, u32, u32),
+    width: u32,
 }
 
 impl Layout {
@@ -98,8 +123,7 @@ impl Layout {
         orientation: Color,
         fonts: &Fonts,
     ) -> Option<Layout> {
-        let files = geometry.files();
-        let ranks = geometry.ranks();
+        let (files, ranks) = (geometry.files(), geometry.ranks());
         let mut columns: Vec<u8> = (0..files).collect();
         let mut rows: Vec<u8> = (0..ranks).rev().collect();
         if orientation == Color::Black {
@@ -115,33 +139,84 @@ impl Layout {
             columns.push(0);
         }
         let cols = columns.len() as u32;
-        let square = if cols.max(ranks as u32) <= 10 { 72 } else { 64 };
-        let band = square * 3 / 8;
-        let has_outside = !view.outside.is_empty();
+        let square = if cols.max(ranks as u32) <= 10 { 72 } else { 56 };
         let ring_gap = 10;
-        let ring = if has_outside { square + ring_gap } else { band };
-        let (left, right, top, bottom) = if has_outside {
-            (ring, ring, ring, ring)
-        } else {
-            (band, PAD, PAD / 2, band)
+        let names: Vec<(BoardEdge, String)> = view
+            .edge_names
+            .iter()
+            .take(4)
+            .map(|(edge, name)| (*edge, name.chars().take(12).collect()))
+            .collect();
+        // Which edge is drawn where: north is at the top when the last rank is.
+        let north_up = rows.first() == Some(&(ranks.saturating_sub(1)));
+        let east_right = orientation == Color::White;
+        let at_left = |edge: BoardEdge| matches!((edge, east_right), (BoardEdge::West, true) | (BoardEdge::East, false));
+        let at_right = |edge: BoardEdge| matches!((edge, east_right), (BoardEdge::East, true) | (BoardEdge::West, false));
+
+        // The text grows with the width, and the width with the text's bands: settle both.
+        let measure_side = |side: &dyn Fn(BoardEdge) -> bool, label: f32| -> u32 {
+            names
+                .iter()
+                .filter(|(e, _)| side(*e))
+                .map(|(_, n)| font::measure(&fonts.bold, label, n).ceil() as u32 + 12)
+                .max()
+                .unwrap_or(0)
         };
-        // The width does not depend on the header, so measure it first.
-        let board_w = cols * square;
-        let pool_len = view.pool.len().min(MAX_POOL) as u32;
-        let pool_w_guess = if pool_len == 0 {
-            0
-        } else {
-            PAD + pool_len.div_ceil(
-                ((ranks as u32 * square + top + bottom).saturating_sub(POOL_TITLE_H) / ROW_H)
-                    .max(8),
-            ) * POOL_COLUMN_W
+        let frame_for = |label: f32| -> Frame {
+            let coordinate = (square as f32 * 0.26).round().max(label);
+            let band = (square * 3 / 8).max((coordinate * 1.5).ceil() as u32);
+            let edge_h = if names.is_empty() { 0 } else { (label * 1.7).ceil() as u32 };
+            let (mut l, mut r, mut t, mut b) = if view.outside.is_empty() {
+                (band, PAD, PAD / 2, band)
+            } else {
+                let ring = square + ring_gap;
+                (ring.max(band), ring, ring, ring.max(band))
+            };
+            l += measure_side(&at_left, label);
+            r = r.max(measure_side(&at_right, label));
+            t += edge_h;
+            b += edge_h;
+            let width = PAD + l + cols * square + r + PAD;
+            Frame {
+                label,
+                coordinate,
+                band,
+                edge_h,
+                margins: (l, r, t, b),
+                width,
+            }
         };
-        let width_guess = PAD + left + board_w + right + pool_w_guess + PAD;
-        let header_lines = header_lines(fonts, view.header.trim(), (width_guess - 2 * PAD) as f32);
+        let mut frame = frame_for(LABEL_SIZE);
+        for _ in 0..8 {
+            let wanted = (MIN_PREVIEW_TEXT * frame.width as f32 / PREVIEW_WIDTH * 2.0).ceil() / 2.0;
+            if wanted <= frame.label {
+                break;
+            }
+            frame = frame_for(wanted);
+        }
+        let Frame {
+            label,
+            coordinate,
+            band,
+            edge_h,
+            margins: (left, right, top, bottom),
+            width,
+        } = frame;
+        if width > MAX_SIDE_PX {
+            return None;
+        }
+        let header_size = HEADER_SIZE.max((label * 1.3).round());
+        let line_h = (header_size * 1.35).ceil() as u32;
+        let text: String = view.header.trim().chars().take(400).collect();
+        let header_lines = if text.is_empty() {
+            Vec::new()
+        } else {
+            wrap::lines(&fonts.bold, header_size, &text, (width - 2 * PAD) as f32)
+        };
         let header_h = if header_lines.is_empty() {
             PAD
         } else {
-            14 + HEADER_LINE_H * header_lines.len() as u32
+            10 + line_h * header_lines.len() as u32 + 4
         };
         let board = PixelRect {
             x: (PAD + left) as i32,
@@ -149,75 +224,86 @@ impl Layout {
             w: cols * square,
             h: ranks as u32 * square,
         };
-        let board_right = board.x as u32 + board.w + right;
+        let edge_labels = names
+            .into_iter()
+            .map(|(edge, text)| {
+                let (cx, cy) = board.center();
+                let (x, y) = match edge {
+                    BoardEdge::North | BoardEdge::South => {
+                        let top_edge = (edge == BoardEdge::North) == north_up;
+                        let y = if top_edge {
+                            board.y as f32 - (top - edge_h) as f32 - edge_h as f32 / 2.0
+                        } else {
+                            (board.y as u32 + board.h + bottom - edge_h) as f32 + edge_h as f32 / 2.0
+                        };
+                        (cx, y)
+                    }
+                    _ if at_left(edge) => {
+                        let w = (left - band) as f32;
+                        (board.x as f32 - band as f32 - w / 2.0, cy)
+                    }
+                    _ => ((board.x as u32 + board.w) as f32 + right as f32 / 2.0, cy),
+                };
+                EdgeLabel { edge, text, x, y }
+            })
+            .collect();
+        let avail = width - 2 * PAD;
         let board_bottom = board.y as u32 + board.h + bottom;
 
-        // The pool panel beside the board, in as many columns as its height allows.
-        let (pool, pool_columns, pool_rows) = if pool_len == 0 {
-            (None, 0, 0)
+        // The pool, then the legend, each in a grid of equal columns under the board.
+        let drafting = !view.pool.is_empty();
+        let groups = pool_groups(&view.pool);
+        let mut y = board_bottom + 4;
+        let (pool, pool_entries, pool_label_width) = if groups.is_empty() {
+            (None, Vec::new(), 0.0)
         } else {
-            let max_rows = ((board.h + top + bottom).saturating_sub(POOL_TITLE_H) / ROW_H).max(8);
-            let pool_columns = pool_len.div_ceil(max_rows);
-            let pool_rows = pool_len.div_ceil(pool_columns);
+            let labels: Vec<String> = groups.iter().map(|(p, n)| pool_label(p, *n)).collect();
+            let grid = Grid::new(fonts, label, &labels, avail);
+            let title_h = (label * 2.2).ceil() as u32;
+            let rows = groups.len().div_ceil(grid.per_row) as u32;
             let rect = PixelRect {
-                x: (board_right + PAD) as i32,
-                y: header_h as i32,
-                w: pool_columns * POOL_COLUMN_W,
-                h: POOL_TITLE_H + pool_rows * ROW_H,
+                x: PAD as i32,
+                y: y as i32,
+                w: avail,
+                h: title_h + rows * ROW_H + 6,
             };
-            (Some(rect), pool_columns, pool_rows)
+            let entries = groups
+                .into_iter()
+                .enumerate()
+                .map(|(i, (piece, count))| {
+                    let (x, ey) = grid.place(i, y + title_h);
+                    PoolEntry {
+                        dimmed: view.unpickable.contains(&piece),
+                        piece,
+                        count,
+                        x: x + 8,
+                        y: ey,
+                    }
+                })
+                .collect();
+            y += rect.h + PAD;
+            (Some(rect), entries, grid.label_width)
         };
-        let width = match pool {
-            Some(p) => p.x as u32 + p.w + PAD,
-            None => board_right + PAD,
-        };
-
-        // The legend under the board: fairy piece types, then the kinds of marks shown, in a
-        // grid of equal columns as wide as the picture allows.
-        let entries = legend::entries(view);
-        let legend_more = entries.len().saturating_sub(MAX_LEGEND);
-        let mut items: Vec<LegendItem> = entries
+        let (items, legend_more) = key::items(view, geometry, MAX_LEGEND);
+        let labels: Vec<String> = items.iter().map(|i| i.label(drafting)).collect();
+        let grid = Grid::new(fonts, label, &labels, avail);
+        let legend: Vec<PlacedEntry> = items
             .into_iter()
-            .take(MAX_LEGEND)
-            .map(LegendItem::Piece)
-            .collect();
-        for mark in Mark::HINTS {
-            if view
-                .marks
-                .iter()
-                .any(|&(s, m)| m == mark && geometry.contains(s))
-            {
-                items.push(LegendItem::Mark(mark));
-            }
-        }
-        let widest = items
-            .iter()
-            .map(|item| {
-                font::measure(&fonts.regular, LABEL_SIZE, &item.label())
-                    .min(300.0)
-                    .ceil() as u32
+            .enumerate()
+            .map(|(i, item)| {
+                let (x, y) = grid.place(i, y);
+                PlacedEntry { item, x, y }
             })
-            .max()
-            .unwrap_or(0);
-        let column_w = ICON + 8 + widest + 20;
-        let per_row = ((width - 2 * PAD) / column_w).max(1) as usize;
-        let mut placed = Vec::new();
-        for (i, item) in items.into_iter().enumerate() {
-            let (column, row) = ((i % per_row) as u32, (i / per_row) as u32);
-            placed.push(PlacedEntry {
-                item,
-                x: (PAD + column * column_w) as i32,
-                y: (board_bottom + 4 + row * ROW_H) as i32,
-            });
-        }
-        let mut used_rows = placed.len().div_ceil(per_row) as u32;
-        if legend_more > 0 {
-            used_rows += 1;
-        }
-        let legend_bottom = board_bottom + used_rows * ROW_H + if used_rows > 0 { PAD } else { 0 };
-        let pool_bottom = pool.map_or(0, |p| p.y as u32 + p.h + PAD);
-        let height = legend_bottom.max(pool_bottom).max(board_bottom + PAD / 2);
-        if width > MAX_SIDE_PX || height > MAX_SIDE_PX {
+            .collect();
+        let legend_rows = legend.len().div_ceil(grid.per_row) as u32;
+        let legend_more_y = (y + legend_rows * ROW_H) as i32;
+        let used_rows = legend_rows + u32::from(legend_more > 0);
+        let height = if used_rows > 0 {
+            y + used_rows * ROW_H + PAD
+        } else {
+            y.max(board_bottom + PAD / 2)
+        };
+        if height > MAX_SIDE_PX {
             return None;
         }
         let header = (!header_lines.is_empty()).then_some(PixelRect {
@@ -236,14 +322,46 @@ impl Layout {
             rows,
             repeated_column,
             ring_gap,
+            band,
             header,
             header_lines,
-            legend: placed,
+            header_size,
+            label_size: label,
+            coordinate_size: coordinate,
+            camp_text_size: (!view.outside.is_empty()).then(|| label.min(square as f32 * 0.24)),
+            edge_labels,
+            drafting,
+            legend,
+            legend_label_width: grid.label_width,
             legend_more,
+            legend_more_y,
             pool,
-            pool_columns,
-            pool_rows,
+            pool_entries,
+            pool_label_width,
         })
+    }
+
+    /// The height of one header line.
+    pub fn header_line_height(&self) -> f32 {
+        (self.header_size * 1.35).ceil()
+    }
+
+    /// The smallest text drawn on the picture (em, in pixels), before any scaling.
+    pub fn smallest_text(&self) -> f32 {
+        let mut sizes = vec![self.coordinate_size];
+        sizes.extend(self.camp_text_size);
+        if self.header.is_some() {
+            sizes.push(self.header_size);
+        }
+        if !self.legend.is_empty() || self.pool.is_some() || !self.edge_labels.is_empty() {
+            sizes.push(self.label_size);
+        }
+        sizes.into_iter().fold(f32::INFINITY, f32::min)
+    }
+
+    /// The factor a chat preview [`PREVIEW_WIDTH`] pixels wide scales the picture by.
+    pub fn preview_scale(&self) -> f32 {
+        (PREVIEW_WIDTH / self.width as f32).min(1.0)
     }
 
     /// The rectangle of a display cell (column, row from the top left).
@@ -277,20 +395,12 @@ impl Layout {
         let row = self.rows.iter().position(|&r| r == beside.rank())?;
         let column = self.columns.iter().position(|&f| f == beside.file())?;
         let step = (self.square + self.ring_gap) as i32;
-        let dx = if column == 0 {
-            -1
-        } else if column + 1 == self.columns.len() {
-            1
-        } else {
-            0
+        let outward = |i: usize, len: usize| match i {
+            0 => -1,
+            _ if i + 1 == len => 1,
+            _ => 0,
         };
-        let dy = if row == 0 {
-            -1
-        } else if row + 1 == self.rows.len() {
-            1
-        } else {
-            0
-        };
+        let (dx, dy) = (outward(column, self.columns.len()), outward(row, self.rows.len()));
         if dx == 0 && dy == 0 {
             // Not on the edge: there is no outside beyond it.
             return None;
@@ -304,30 +414,75 @@ impl Layout {
     }
 }
 
-/// The header on one line if it fits, else on two, broken at a " · " if possible, else at a
-/// space; whatever still does not fit is shortened with an ellipsis.
-fn header_lines(fonts: &Fonts, text: &str, width: f32) -> Vec<String> {
-    let text: String = text.chars().take(400).collect();
-    if text.is_empty() {
-        return Vec::new();
-    }
-    let bold = &fonts.bold;
-    if font::measure(bold, HEADER_SIZE, &text) <= width {
-        return vec![text];
-    }
-    for separator in [" · ", " "] {
-        let parts: Vec<&str> = text.split(separator).collect();
-        let mut best = None;
-        for cut in (1..parts.len()).rev() {
-            let first = parts[..cut].join(separator);
-            if font::measure(bold, HEADER_SIZE, &first) <= width {
-                best = Some((first, parts[cut..].join(separator)));
-                break;
-            }
+/// Equal columns as many as fit the widest label (at least three for a long list, the labels
+/// then shortened to fit).
+struct Grid {
+    per_row: usize,
+    column_w: u32,
+    label_width: f32,
+    left: u32,
+}
+
+impl Grid {
+    fn new(fonts: &Fonts, size: f32, labels: &[String], avail: u32) -> Grid {
+        let widest = labels
+            .iter()
+            .map(|l| font::measure(&fonts.regular, size, l).ceil() as u32)
+            .max()
+            .unwrap_or(0);
+        let chrome = ICON + 8 + 16;
+        let mut per_row = (avail / (chrome + widest)).max(1) as usize;
+        // A long list in few columns makes a tall picture: use more columns, shortening the
+        // longest labels, as long as each keeps room for about a dozen letters.
+        let wanted = match labels.len() {
+            0..=3 => 1,
+            4..=6 => 2,
+            _ => 3,
+        };
+        if per_row < wanted && avail / wanted as u32 >= chrome + (size * 7.0) as u32 {
+            per_row = wanted;
         }
-        if let Some((first, rest)) = best {
-            return vec![first, font::fit(bold, HEADER_SIZE, &rest, width)];
+        let per_row = per_row.min(labels.len().max(1));
+        let column_w = avail / per_row as u32;
+        Grid {
+            per_row,
+            column_w,
+            label_width: column_w.saturating_sub(chrome) as f32,
+            left: PAD,
         }
     }
-    vec![font::fit(bold, HEADER_SIZE, &text, width)]
+
+    /// The top left of the `i`th item of a grid starting at `top`.
+    fn place(&self, i: usize, top: u32) -> (i32, i32) {
+        let (column, row) = ((i % self.per_row) as u32, (i / self.per_row) as u32);
+        (
+            (self.left + column * self.column_w) as i32,
+            (top + row * ROW_H) as i32,
+        )
+    }
+}
+
+/// The pool's pieces, copies together with their number, in the order first seen.
+fn pool_groups(pool: &[PieceView]) -> Vec<(PieceView, usize)> {
+    let mut groups: Vec<(PieceView, usize)> = Vec::new();
+    for piece in pool.iter().take(MAX_POOL) {
+        match groups.iter_mut().find(|(p, _)| p == piece) {
+            Some((_, count)) => *count += 1,
+            None => groups.push((piece.clone(), 1)),
+        }
+    }
+    groups
+}
+
+/// "Threeleaper (H) ×2".
+pub fn pool_label(piece: &PieceView, count: usize) -> String {
+    let mut label = if piece.symbol.is_empty() {
+        piece.name.clone()
+    } else {
+        format!("{} ({})", piece.name, piece.symbol)
+    };
+    if count > 1 {
+        label.push_str(&format!(" ×{count}"));
+    }
+    label
 }

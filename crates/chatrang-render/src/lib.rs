@@ -29,16 +29,16 @@
 //! own, so that reading the imports shows every edge.
 //! 1. `assets`, `palette`, `quantize`, `encode`, `rect`, `legend`, `moves`: the leaves (artwork
 //!    and fonts, colours, the palette and its blend tables, PNG encoding, pixel rectangles, the
-//!    legend's piece types, the moves-of-a-piece view).
+//!    legend's piece types, the moves-of-a-piece view); `key`: every legend item a view needs.
 //! 2. `sprite`: one rasterized sprite, straight and in palette indices.
 //! 3. `surface`: what drawing draws on (fills, sprites, coverage masks, vector shapes).
 //! 4. `canvas`, `indexed`: the two surfaces, full colour and palette indices.
-//! 5. `font`: text on a surface.
+//! 5. `font`: text on a surface; `wrap`: a title on as many lines as it needs.
 //! 6. `shapes`: the vector drawings of one square (tile signs, pit, check, plate, marks).
 //! 7. `layout`: where everything goes on a picture.
 //! 8. `sprites`: the sprite sheets of pieces and square decorations, one per size.
 //! 9. `board`, `overlay`, `pieces`: the board's layers.
-//! 10. `panels`: the header, the legend and the pool around the board.
+//! 10. `key_icons`: the legend's icons; `panels`: the header, edge names, pool and legend.
 //! 11. `paint`: the order of the layers.
 //! 12. `showcase`: positions of the real games (the palette is learned from them).
 //! 13. `error`, `renderer`: the renderer, which draws a view and encodes it.
@@ -54,6 +54,8 @@ mod error;
 mod font;
 pub mod gallery;
 mod indexed;
+mod key;
+mod key_icons;
 mod layout;
 mod legend;
 mod moves;
@@ -71,11 +73,14 @@ mod sprite;
 mod sprites;
 mod surface;
 mod text_board;
+mod wrap;
 
 pub use error::RenderError;
-pub use layout::{Layout, LegendItem, PlacedEntry};
+pub use key::LegendItem;
+pub use layout::{EdgeLabel, Layout, MIN_PREVIEW_TEXT, PREVIEW_WIDTH, PlacedEntry, PoolEntry};
 pub use legend::{LegendEntry, entries as legend_entries};
 pub use moves::moves_view;
+pub use pieces::stack_boxes;
 pub use rect::PixelRect;
 pub use renderer::{Picture, Renderer};
 pub use text_board::text_board;

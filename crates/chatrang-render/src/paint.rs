@@ -20,7 +20,7 @@ pub fn paint(
     geometry: &Geometry,
     view: &BoardView,
 ) {
-    panels::draw_header(surface, fonts, layout, view);
+    panels::draw_header(surface, fonts, layout);
     let sheet = sprites.sheet(layout.square);
     board::draw_squares(surface, &sheet, layout, geometry, view);
     pieces::draw_outside(surface, fonts, sprites, layout, view);
@@ -29,6 +29,7 @@ pub fn paint(
     overlay::draw_marks(surface, &sheet, layout, geometry, view);
     overlay::draw_arrows(surface, layout, geometry, view);
     board::draw_coordinates(surface, layout, fonts);
+    panels::draw_edge_names(surface, fonts, layout);
+    panels::draw_pool(surface, fonts, sprites, layout);
     panels::draw_legend(surface, fonts, sprites, layout);
-    panels::draw_pool(surface, fonts, sprites, layout, view);
 }

@@ -46,6 +46,8 @@ pub const DARK_SQUARE: Rgba = Rgba::opaque(176, 136, 101);
 
 /// Laid over both squares of the last move.
 pub const LAST_MOVE: Rgba = Rgba(247, 236, 86, 120);
+/// The thin frame around a tinted last-move square (a shape as well as a colour).
+pub const LAST_MOVE_EDGE: Rgba = Rgba::opaque(120, 100, 10);
 /// The frame of a last-move square that has a colour of its own (Katarenga).
 pub const LAST_MOVE_FRAME: Rgba = Rgba::opaque(255, 250, 190);
 /// Laid over the square of the piece a diagram or a move list is about.
@@ -62,8 +64,15 @@ pub const DEFEND: Rgba = Rgba::opaque(40, 105, 200);
 pub const FORCE: Rgba = Rgba::opaque(236, 128, 20);
 /// The partner of a move: the second pawn of a two-pawn move, castling's rook.
 pub const PARTNER: Rgba = Rgba::opaque(0, 150, 165);
-/// Catalonia chain arrows.
+/// Catalonia chain arrows, and their dark edge.
 pub const ARROW: Rgba = Rgba(255, 140, 0, 215);
+pub const ARROW_OUTLINE: Rgba = Rgba(60, 30, 0, 150);
+/// Hint arrows (suggested moves): blue, unlike the chain, and dashed.
+pub const HINT: Rgba = Rgba(70, 170, 255, 225);
+pub const HINT_OUTLINE: Rgba = Rgba(0, 20, 60, 170);
+/// The dark edge around every move mark, so that a mark stands out on every square colour
+/// (see the contrast test).
+pub const MARK_OUTLINE: Rgba = Rgba::opaque(24, 24, 28);
 /// The cords drawn across a bound Chromopolis piece.
 pub const BOUND: Rgba = Rgba::opaque(150, 40, 170);
 
@@ -71,6 +80,11 @@ pub const BOUND: Rgba = Rgba::opaque(150, 40, 170);
 pub const PIT_FLOOR: Rgba = Rgba::opaque(74, 58, 46);
 pub const PIT_CORE: Rgba = Rgba::opaque(22, 17, 14);
 
+/// The panel behind the Pick-a-team pool, the veil over a piece that cannot be picked now and
+/// its dimmed label.
+pub const POOL_PANEL: Rgba = Rgba::opaque(54, 57, 63);
+pub const POOL_VEIL: Rgba = Rgba(54, 57, 63, 170);
+pub const DIM_TEXT: Rgba = Rgba::opaque(140, 142, 148);
 /// The disc behind legend and pool icons, so Black icons show on the dark background.
 pub const ICON_PLATE: Rgba = Rgba::opaque(150, 130, 108);
 /// The side colours used for camps, baselines and badges.
@@ -89,7 +103,7 @@ pub const fn tile(tile: Tile) -> Rgba {
 }
 
 /// The faint movement sign drawn on Katarenga tiles.
-pub const TILE_SIGN: Rgba = Rgba(20, 20, 20, 70);
+pub const TILE_SIGN: Rgba = Rgba(20, 20, 20, 95);
 
 /// The usual square colour: a1 is dark.
 pub const fn square(file: u8, rank: u8) -> Rgba {
@@ -110,6 +124,7 @@ pub fn exact_colors() -> Vec<[u8; 3]> {
         TEXT,
         COORDINATES,
         LAST_MOVE_FRAME,
+        LAST_MOVE_EDGE,
         CHECK,
         MOVE,
         CAPTURE,
@@ -118,6 +133,9 @@ pub fn exact_colors() -> Vec<[u8; 3]> {
         FORCE,
         PARTNER,
         BOUND,
+        MARK_OUTLINE,
+        POOL_PANEL,
+        DIM_TEXT,
         PIT_CORE,
         ICON_PLATE,
         WHITE_SIDE,

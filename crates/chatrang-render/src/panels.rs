@@ -1,32 +1,72 @@
-//! The text around the board: the header line above, the legend of fairy pieces below, and the
-//! Pick-a-team pool panel beside it.
+//! The text around the board: the header above (wrapped onto as many lines as it needs), the
+//! names of the edges, and under the board the Pick-a-team pool and the legend, at the sizes
+//! the layout chose for the picture's width.
 
 use super::font::{self, Fonts};
-use super::layout::{HEADER_SIZE, ICON, LABEL_SIZE, Layout, LegendItem, MAX_POOL};
+use super::key_icons;
+use super::layout::{ICON, Layout, pool_label};
 use super::palette::{self, Rgba};
 use super::pieces::draw_piece;
-use super::rect::PixelRect;
 use super::sprites::{Decor, SpriteCache, SpriteSheet};
 use super::surface::Surface;
-use chatrang_rules::BoardView;
 
-pub fn draw_header(canvas: &mut dyn Surface, fonts: &Fonts, layout: &Layout, view: &BoardView) {
+pub fn draw_header(canvas: &mut dyn Surface, fonts: &Fonts, layout: &Layout) {
     let Some(rect) = layout.header else {
         return;
     };
-    let _ = view;
+    let line_h = layout.header_line_height();
     for (i, line) in layout.header_lines.iter().enumerate() {
-        let baseline = rect.y as f32 + 8.0 + 28.0 * i as f32 + 14.0 + HEADER_SIZE * 0.36;
+        let baseline = rect.y as f32 + 10.0 + line_h * i as f32 + line_h * 0.75;
         font::draw(
             canvas,
             &fonts.bold,
-            HEADER_SIZE,
+            layout.header_size,
             rect.x as f32,
             baseline,
             palette::TEXT,
             line,
         );
     }
+}
+
+/// The names of the edges (Katarenga's compass), each beside its edge.
+pub fn draw_edge_names(canvas: &mut dyn Surface, fonts: &Fonts, layout: &Layout) {
+    for label in &layout.edge_labels {
+        font::draw_centered(
+            canvas,
+            &fonts.bold,
+            layout.label_size,
+            label.x,
+            label.y,
+            palette::TEXT,
+            &label.text,
+        );
+    }
+}
+
+/// A label beside an icon whose top left is (`x`, `y`).
+fn label_beside_icon(
+    canvas: &mut dyn Surface,
+    fonts: &Fonts,
+    layout: &Layout,
+    x: i32,
+    y: i32,
+    text: &str,
+    max_width: f32,
+    color: Rgba,
+) {
+    let size = layout.label_size;
+    let label = font::fit(&fonts.regular, size, text, max_width);
+    let baseline = y as f32 + ICON as f32 / 2.0 + size * 0.36;
+    font::draw(
+        canvas,
+        &fonts.regular,
+        size,
+        (x + ICON as i32 + 8) as f32,
+        baseline,
+        color,
+        &label,
+    );
 }
 
 pub fn draw_legend(
@@ -36,55 +76,28 @@ pub fn draw_legend(
     layout: &Layout,
 ) {
     let sheet = sprites.sheet(ICON);
-    let mut last_y = None;
     for placed in &layout.legend {
-        match &placed.item {
-            LegendItem::Piece(e) => {
-                let piece = chatrang_rules::PieceView {
-                    kind: e.kind.clone(),
-                    name: e.name.clone(),
-                    symbol: e.symbol.clone(),
-                    color: e.color,
-                    bound: false,
-                };
-                icon_plate(canvas, &sheet, placed.x, placed.y + 2);
-                draw_piece(canvas, fonts, &sheet, &piece, placed.x, placed.y + 2);
-            }
-            LegendItem::Mark(mark) => {
-                let cell = PixelRect {
-                    x: placed.x,
-                    y: placed.y + 2,
-                    w: ICON,
-                    h: ICON,
-                };
-                canvas.fill_rect(cell.x, cell.y, cell.w, cell.h, palette::LIGHT_SQUARE);
-                if let Some(sprite) = sheet.decor(Decor::Mark(*mark, false)) {
-                    canvas.blit(sprite, cell.x, cell.y);
-                }
-            }
-        }
-        let label = font::fit(&fonts.regular, LABEL_SIZE, &placed.item.label(), 300.0);
-        let baseline = placed.y as f32 + 2.0 + ICON as f32 / 2.0 + LABEL_SIZE * 0.36;
-        font::draw(
+        let (x, y) = (placed.x, placed.y + 2);
+        key_icons::draw(canvas, fonts, &sheet, &placed.item, x, y);
+        label_beside_icon(
             canvas,
-            &fonts.regular,
-            LABEL_SIZE,
-            (placed.x + ICON as i32 + 6) as f32,
-            baseline,
+            fonts,
+            layout,
+            x,
+            y,
+            &placed.item.label(layout.drafting),
+            layout.legend_label_width,
             palette::TEXT,
-            &label,
         );
-        last_y = Some(placed.y);
     }
     if layout.legend_more > 0 {
-        let y = last_y.map_or(layout.board.y + layout.board.h as i32 + 4, |y| y + 42);
         let text = format!("… and {} more piece types", layout.legend_more);
         font::draw(
             canvas,
             &fonts.regular,
-            LABEL_SIZE,
+            layout.label_size,
             12.0,
-            y as f32 + 24.0,
+            layout.legend_more_y as f32 + 26.0,
             palette::TEXT,
             &text,
         );
@@ -98,56 +111,45 @@ fn icon_plate(canvas: &mut dyn Surface, sheet: &SpriteSheet, x: i32, y: i32) {
     }
 }
 
-pub fn draw_pool(
-    canvas: &mut dyn Surface,
-    fonts: &Fonts,
-    sprites: &SpriteCache,
-    layout: &Layout,
-    view: &BoardView,
-) {
+pub fn draw_pool(canvas: &mut dyn Surface, fonts: &Fonts, sprites: &SpriteCache, layout: &Layout) {
     let Some(rect) = layout.pool else {
         return;
     };
-    canvas.fill_rect(rect.x, rect.y, rect.w, rect.h, Rgba::opaque(54, 57, 63));
-    let title = format!("Pool: {} to pick", view.pool.len());
+    canvas.fill_rect(rect.x, rect.y, rect.w, rect.h, palette::POOL_PANEL);
+    let left: usize = layout.pool_entries.iter().map(|e| e.count).sum();
+    let mut title = format!("Pool: {left} to pick");
+    if layout.pool_entries.iter().any(|e| e.dimmed) {
+        title.push_str(" · dimmed: not now");
+    }
     font::draw(
         canvas,
         &fonts.bold,
-        17.0,
+        layout.label_size + 1.0,
         rect.x as f32 + 10.0,
-        rect.y as f32 + 23.0,
+        rect.y as f32 + layout.label_size * 1.6,
         palette::TEXT,
         &title,
     );
     let sheet = sprites.sheet(ICON);
-    let column_w = rect.w / layout.pool_columns.max(1);
-    for (i, piece) in view.pool.iter().take(MAX_POOL).enumerate() {
-        let column = i as u32 / layout.pool_rows.max(1);
-        let row = i as u32 % layout.pool_rows.max(1);
-        let x = rect.x + (column * column_w) as i32 + 8;
-        let y = rect.y + 34 + (row * 42) as i32;
-        icon_plate(canvas, &sheet, x, y + 2);
-        draw_piece(canvas, fonts, &sheet, piece, x, y + 2);
-        let label = if piece.symbol.is_empty() {
-            piece.name.clone()
-        } else {
-            format!("{} ({})", piece.name, piece.symbol)
-        };
-        let label = font::fit(
-            &fonts.regular,
-            LABEL_SIZE,
-            &label,
-            (column_w - ICON - 22) as f32,
-        );
-        let baseline = y as f32 + 2.0 + ICON as f32 / 2.0 + LABEL_SIZE * 0.36;
-        font::draw(
+    for entry in &layout.pool_entries {
+        icon_plate(canvas, &sheet, entry.x, entry.y + 2);
+        draw_piece(canvas, fonts, &sheet, &entry.piece, entry.x, entry.y + 2);
+        if entry.dimmed {
+            canvas.fill_rect(entry.x, entry.y + 2, ICON, ICON, palette::POOL_VEIL);
+        }
+        label_beside_icon(
             canvas,
-            &fonts.regular,
-            LABEL_SIZE,
-            (x + ICON as i32 + 6) as f32,
-            baseline,
-            palette::TEXT,
-            &label,
+            fonts,
+            layout,
+            entry.x,
+            entry.y + 2,
+            &pool_label(&entry.piece, entry.count),
+            layout.pool_label_width,
+            if entry.dimmed {
+                palette::DIM_TEXT
+            } else {
+                palette::TEXT
+            },
         );
     }
 }

@@ -1,10 +1,12 @@
 //! Pieces on squares and in camps: one sprite per square, or a stack (Chromopolis) drawn as the
-//! top piece with the others peeking out behind, bound pieces crossed by cords, and a count.
+//! top piece and the one below it in opposite corners, bound pieces crossed by cords, and a
+//! count; a camp the last move entered is framed.
 
 use super::font::{self, Fonts};
 use super::layout::Layout;
 use super::palette::{self, Rgba};
 use super::rect::PixelRect;
+use super::shapes;
 use super::sprites::{SpriteCache, SpriteSheet};
 use super::surface::Surface;
 use chatrang_rules::{BoardView, Color, Geometry, PieceView, Square};
@@ -77,9 +79,9 @@ pub fn draw_board_pieces(
 }
 
 /// A square's pieces. One piece fills the square (crossed by cords if bound). A stack shows its
-/// top piece a little smaller in the upper right (the last unbound one, else the last bound
-/// one), the next bound piece small in the lower left, cords on every bound piece shown, and
-/// the number of pieces in a badge in the lower right.
+/// top piece smaller in the upper right (the last unbound one, else the last bound one), the
+/// next bound piece as large in the lower left, cords on every bound piece shown, and the
+/// number of pieces in a badge in the lower right.
 fn draw_stack(
     canvas: &mut dyn Surface,
     fonts: &Fonts,
@@ -102,20 +104,8 @@ fn draw_stack(
         }
         return;
     }
-    let big = sheets.top.size;
-    let (tx, ty) = (cell.x + (cell.w - big) as i32, cell.y);
-    draw_piece(canvas, fonts, &sheets.top, top, tx, ty);
-    if top.bound {
-        cords(
-            canvas,
-            PixelRect {
-                x: tx,
-                y: ty,
-                w: big,
-                h: big,
-            },
-        );
-    }
+    // The piece below first, in the lower left on a light disc, then the top piece in the
+    // upper right: the two overlap only at a corner, so both can be recognised.
     let under = stack
         .iter()
         .enumerate()
@@ -128,9 +118,10 @@ fn draw_stack(
                 .rev()
                 .find(|&(i, _)| i != top_index)
         });
+    let (top_box, under_box) = stack_boxes(cell);
     if let Some((_, under)) = under {
         let small = sheets.small.size;
-        let (x, y) = (cell.x + 1, cell.y + (cell.h - small) as i32 - 1);
+        let (x, y) = (under_box.x, under_box.y);
         canvas.fill_circle(
             x as f32 + small as f32 / 2.0,
             y as f32 + small as f32 / 2.0,
@@ -150,10 +141,25 @@ fn draw_stack(
             );
         }
     }
+    let big = sheets.top.size;
+    let (tx, ty) = (top_box.x, top_box.y);
+    draw_piece(canvas, fonts, &sheets.top, top, tx, ty);
+    if top.bound {
+        cords(
+            canvas,
+            PixelRect {
+                x: tx,
+                y: ty,
+                w: big,
+                h: big,
+            },
+        );
+    }
     count_badge(canvas, fonts, cell, stack.len());
 }
 
-/// The three sprite sizes a square may need.
+/// The sprite sizes a square may need: the whole square, and the two pieces of a stack (the
+/// same size, in opposite corners).
 pub struct StackSheets {
     pub full: std::sync::Arc<SpriteSheet>,
     pub top: std::sync::Arc<SpriteSheet>,
@@ -165,18 +171,38 @@ impl StackSheets {
         StackSheets {
             full: sprites.sheet(square),
             top: sprites.sheet(stack_top_size(square)),
-            small: sprites.sheet(square / 2),
+            small: sprites.sheet(stack_top_size(square)),
         }
     }
 }
 
-/// The size of the top piece of a stack.
+/// Where the two pieces shown of a stack go in `cell`: the top one in the upper right, the
+/// one below in the lower left.
+pub fn stack_boxes(cell: PixelRect) -> (PixelRect, PixelRect) {
+    let size = stack_top_size(cell.w);
+    let top = PixelRect {
+        x: cell.x + (cell.w - size) as i32,
+        y: cell.y,
+        w: size,
+        h: size,
+    };
+    let under = PixelRect {
+        x: cell.x + 1,
+        y: cell.y + (cell.h - size) as i32 - 1,
+        w: size,
+        h: size,
+    };
+    (top, under)
+}
+
+/// The size of the top piece of a stack: small enough that the piece below, half a square
+/// in the opposite corner, is hardly covered.
 pub fn stack_top_size(square: u32) -> u32 {
-    square * 4 / 5 / 2 * 2
+    square * 5 / 8 / 2 * 2
 }
 
 /// Two cords tied across a bound piece.
-fn cords(canvas: &mut dyn Surface, cell: PixelRect) {
+pub fn cords(canvas: &mut dyn Surface, cell: PixelRect) {
     let s = cell.w as f32;
     let (x, y) = (cell.x as f32, cell.y as f32);
     let w = (s * 0.07).max(2.5);
@@ -189,7 +215,7 @@ fn cords(canvas: &mut dyn Surface, cell: PixelRect) {
 }
 
 /// A round badge in the lower-right corner with the number of pieces on the square.
-fn count_badge(canvas: &mut dyn Surface, fonts: &Fonts, cell: PixelRect, count: usize) {
+pub fn count_badge(canvas: &mut dyn Surface, fonts: &Fonts, cell: PixelRect, count: usize) {
     let s = cell.w as f32;
     let r = s * 0.17;
     let (cx, cy) = (cell.x as f32 + s - r - 2.0, cell.y as f32 + s - r - 2.0);
@@ -235,11 +261,21 @@ pub fn draw_outside(
             cell.h - 8,
             Rgba::opaque(86, 90, 98),
         );
+        if slot.last_move {
+            // The camp the last move entered, framed like the square the pawn left.
+            let inner = PixelRect {
+                x: cell.x + 4,
+                y: cell.y + 4,
+                w: cell.w - 8,
+                h: cell.h - 8,
+            };
+            shapes::frame(canvas, inner, palette::LAST_MOVE_FRAME, (cell.w / 14).max(3));
+        }
         if let Some(piece) = &slot.piece {
             draw_piece(canvas, fonts, &sheet, piece, cell.x, cell.y);
         } else {
             // The label, one word a line (at most three lines).
-            let size = (cell.w as f32 * 0.2).min(14.0);
+            let size = layout.camp_text_size.unwrap_or(layout.label_size);
             let words: Vec<&str> = slot.label.split_whitespace().take(3).collect();
             let (cx, cy) = cell.center();
             let top = cy - (words.len() as f32 - 1.0) * size * 0.6;

@@ -31,10 +31,9 @@ pub struct Picture {
     pub indices: Vec<u8>,
 }
 
-/// The sprite sizes used by the layouts: squares on small and large boards, the top and the
-/// lower pieces of a stack on each (see `pieces::stack_top_size`), and legend icons (36, also
-/// half of 72).
-const USUAL_SIZES: [u32; 6] = [72, 64, 56, 50, 32, layout::ICON];
+/// The sprite sizes used by the layouts: squares on small and large boards, the pieces of a
+/// stack on each (see `pieces::stack_top_size`), and legend icons.
+const USUAL_SIZES: [u32; 5] = [72, 56, 44, 34, layout::ICON];
 
 impl Default for Renderer {
     fn default() -> Self {

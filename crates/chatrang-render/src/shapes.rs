@@ -1,7 +1,8 @@
 //! The vector drawings that fill one square, drawn once per size into the sprite sheets (see
 //! [`super::sprites::Decor`]) or straight onto a picture: Katarenga's movement signs, the
 //! Catalonia pit, frames, the check glow, the icon plate and the move marks. Each mark differs
-//! in shape as well as colour, for colour-blind players. Knows only a surface and a rectangle.
+//! in shape as well as colour, for colour-blind players, and has a dark edge so that it shows on
+//! every square colour. Knows only a surface and a rectangle.
 
 use super::palette::{self, Rgba};
 use super::rect::PixelRect;
@@ -104,41 +105,35 @@ pub fn plate(canvas: &mut dyn Surface, cell: PixelRect) {
 pub fn draw_mark(canvas: &mut dyn Surface, cell: PixelRect, mark: Mark, occupied: bool) {
     let s = cell.w as f32;
     let (cx, cy) = cell.center();
-    let halo = Rgba(255, 255, 255, 150);
+    // A dark edge that contrasts with every square colour (see the palette's contrast test).
+    let halo = palette::MARK_OUTLINE;
     match mark {
         Mark::Move | Mark::MoveOrCapture if occupied => {
-            corners(canvas, cell, palette::MOVE.alpha(220));
+            corners(canvas, cell, palette::MOVE);
             if mark == Mark::MoveOrCapture {
-                canvas.stroke_circle(cx, cy, s * 0.44, palette::CAPTURE.alpha(220), s * 0.06);
+                canvas.stroke_circle(cx, cy, s * 0.44, halo, s * 0.085);
+                canvas.stroke_circle(cx, cy, s * 0.44, palette::CAPTURE, s * 0.06);
             }
         }
         Mark::Move => {
-            canvas.fill_circle(cx, cy, s * 0.17 + 1.5, halo);
+            canvas.fill_circle(cx, cy, s * 0.17 + 2.5, halo);
             canvas.fill_circle(cx, cy, s * 0.17, palette::MOVE);
         }
         Mark::Capture => {
-            canvas.stroke_circle(cx, cy, s * 0.40, halo, s * 0.10);
+            canvas.stroke_circle(cx, cy, s * 0.40, halo, s * 0.12);
             canvas.stroke_circle(cx, cy, s * 0.40, palette::CAPTURE, s * 0.07);
             if !occupied {
                 let d = s * 0.12;
-                canvas.line(
-                    (cx - d, cy - d),
-                    (cx + d, cy + d),
-                    palette::CAPTURE,
-                    s * 0.07,
-                );
-                canvas.line(
-                    (cx + d, cy - d),
-                    (cx - d, cy + d),
-                    palette::CAPTURE,
-                    s * 0.07,
-                );
+                for (color, width) in [(halo, s * 0.11), (palette::CAPTURE, s * 0.07)] {
+                    canvas.line((cx - d, cy - d), (cx + d, cy + d), color, width);
+                    canvas.line((cx + d, cy - d), (cx - d, cy + d), color, width);
+                }
             }
         }
         Mark::MoveOrCapture => {
-            canvas.stroke_circle(cx, cy, s * 0.40, halo, s * 0.10);
+            canvas.stroke_circle(cx, cy, s * 0.40, halo, s * 0.12);
             canvas.stroke_circle(cx, cy, s * 0.40, palette::CAPTURE, s * 0.07);
-            canvas.fill_circle(cx, cy, s * 0.17 + 1.5, halo);
+            canvas.fill_circle(cx, cy, s * 0.17 + 2.5, halo);
             canvas.fill_circle(cx, cy, s * 0.17, palette::MOVE);
         }
         Mark::Hop => {
@@ -224,11 +219,13 @@ pub fn draw_mark(canvas: &mut dyn Surface, cell: PixelRect, mark: Mark, occupied
 /// Triangles in the four corners: the mark for a square that holds a piece.
 fn corners(canvas: &mut dyn Surface, cell: PixelRect, color: Rgba) {
     let s = cell.w as f32;
-    let t = s * 0.26;
     let (x0, y0) = (cell.x as f32, cell.y as f32);
     let (x1, y1) = (x0 + s, y0 + s);
-    canvas.polygon(&[(x0, y0), (x0 + t, y0), (x0, y0 + t)], color);
-    canvas.polygon(&[(x1, y0), (x1 - t, y0), (x1, y0 + t)], color);
-    canvas.polygon(&[(x0, y1), (x0 + t, y1), (x0, y1 - t)], color);
-    canvas.polygon(&[(x1, y1), (x1 - t, y1), (x1, y1 - t)], color);
+    // Each triangle on a slightly larger dark one, its edge.
+    for (t, color) in [(s * 0.26 + 3.0, palette::MARK_OUTLINE), (s * 0.26, color)] {
+        canvas.polygon(&[(x0, y0), (x0 + t, y0), (x0, y0 + t)], color);
+        canvas.polygon(&[(x1, y0), (x1 - t, y0), (x1, y0 + t)], color);
+        canvas.polygon(&[(x0, y1), (x0 + t, y1), (x0, y1 - t)], color);
+        canvas.polygon(&[(x1, y1), (x1 - t, y1), (x1, y1 - t)], color);
+    }
 }

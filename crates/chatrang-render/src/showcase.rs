@@ -11,7 +11,7 @@ use std::sync::OnceLock;
 use super::moves::moves_view;
 use chatrang_rules::{
     ActionError, BoardView, Color, GAMES, Game, GameId, Geometry, Options, PieceView, SetupError,
-    Square, Status, registry,
+    Square, Status, Tile, registry,
 };
 
 /// Why a showcase position could not be made; the text names the game (and the piece).
@@ -129,6 +129,48 @@ pub fn chromopolis_stack() -> Option<BoardView> {
 /// A Catalonia position whose view shows a chain (arrows).
 pub fn catalonia_chain() -> Option<BoardView> {
     find(GameId::Catalonia, 300, |view| view.arrows.len() >= 2)
+}
+
+/// A Catalonia position with a chain (and a pit, if a seeded playout reaches one) and the
+/// next two moves of the playout drawn as hint arrows, the way `/hint` draws its suggestion.
+pub fn catalonia_hint() -> Option<BoardView> {
+    let has_pit = |view: &BoardView| view.tiles.iter().any(|(_, t)| *t == Tile::Pit);
+    let mut fallback = None;
+    for seed in 1..=8 {
+        let mut game = new_game(GameId::Catalonia, seed)?;
+        let mut rng = XorShift::new(seed);
+        for _ in 0..=300 {
+            let view = game.view();
+            if view.arrows.len() >= 2 {
+                let mut next = game.clone_game();
+                let mut hints = Vec::new();
+                let mut ahead = XorShift::new(seed ^ 0xA5);
+                for _ in 0..2 {
+                    let before = next.view().last_move;
+                    if !step(&mut next, &mut ahead) {
+                        break;
+                    }
+                    let after = next.view();
+                    if after.last_move != before
+                        && let [from, to] = after.last_move[..]
+                    {
+                        hints.push((from, to));
+                    }
+                }
+                let found = BoardView { hints, ..view };
+                if has_pit(&found) && !found.hints.is_empty() {
+                    return Some(found);
+                }
+                if fallback.is_none() && !found.hints.is_empty() {
+                    fallback = Some(found);
+                }
+            }
+            if !step(&mut game, &mut rng) {
+                break;
+            }
+        }
+    }
+    fallback
 }
 
 /// A Katarenga position with a piece in a camp if a seeded playout reaches one, else with the

@@ -6,7 +6,7 @@
 use std::{collections::BTreeMap, fmt};
 
 use super::{
-    Color, Geometry, Square,
+    BoardEdge, Color, Geometry, Square,
     search::{found::Thought, level::Limits},
 };
 
@@ -364,6 +364,9 @@ pub struct OutsideSlot {
     pub owner: Color,
     /// The piece in the slot, if any.
     pub piece: Option<PieceView>,
+    /// The last move ended here (a pawn entered this camp), so it is highlighted with the
+    /// move's other squares.
+    pub last_move: bool,
 }
 
 /// Everything a picture or a text board of a position needs, and nothing about the rules.
@@ -387,10 +390,21 @@ pub struct BoardView {
     pub outside: Vec<OutsideSlot>,
     /// Pieces still to be drafted (Pick-a-team).
     pub pool: Vec<PieceView>,
+    /// Pool pieces that cannot be picked now (the first pick must be royal), drawn dimmed.
+    pub unpickable: Vec<PieceView>,
     /// One line: game, move or turn, who acts, score.
     pub header: String,
     /// The side whose view suits the picture (usually the side to act).
     pub perspective: Option<Color>,
+    /// Names written beside the board's edges, when a choice refers to them (Katarenga's
+    /// baseline); drawn beside the named edge whichever side is at the bottom.
+    pub edge_names: Vec<(BoardEdge, String)>,
+    /// Suggested moves (`/hint`), drawn as arrows of their own colour so that they are not
+    /// mistaken for `arrows`.
+    pub hints: Vec<(Square, Square)>,
+    /// What each square colour means, for the picture's legend ("red: like a rook, to the
+    /// next red").
+    pub tile_meanings: Vec<(Tile, String)>,
 }
 
 /// Describes one kind of piece for `/piece` and the legend.

@@ -31,6 +31,7 @@
 #![deny(missing_docs)]
 
 pub mod board_field;
+mod board_edge;
 mod color;
 mod game;
 mod geometry;
@@ -53,6 +54,7 @@ pub mod score_sheet;
 pub mod search;
 pub mod xbetza;
 
+pub use board_edge::BoardEdge;
 pub use color::{ByColor, Color};
 pub use game::{
     Action, ActionError, Actor, BoardView, Chance, Game, GameId, Mark, OptionSpec, Options,

@@ -15,6 +15,10 @@ use chatrang_rules::{
 use image::RgbImage;
 use samples::sq;
 
+mod compass;
+mod contrast;
+mod draft;
+mod preview;
 mod samples;
 
 /// Every sprite kind the games use (from the project brief).
@@ -86,10 +90,11 @@ fn close(actual: [u8; 3], expected: Rgba, tolerance: u8) -> bool {
         .all(|(a, e)| a.abs_diff(e) <= tolerance)
 }
 
-/// The colour of a square's top-left corner area (sprites leave the corners clear).
+/// The colour of a square's top-left corner area (sprites leave the corners clear), inside
+/// the thin frame of a last-move square.
 fn corner(layout: &chatrang_render::Layout, image: &RgbImage, square: &str) -> [u8; 3] {
     let rect = layout.square_rect(sq(square)).expect("on the board");
-    pixel(image, rect.x + 1, rect.y + 1)
+    pixel(image, rect.x + 2, rect.y + 2)
 }
 
 /// How many pixels of a square differ clearly from its background colour (a piece's ink).
@@ -241,10 +246,10 @@ fn last_move_and_check_are_highlighted() {
 fn cataclysm_is_sixteen_by_twelve_with_a_legend_of_its_fairy_pieces() {
     let view = samples::cataclysm_start();
     let (layout, image) = render(&view, Color::White);
-    assert_eq!(layout.square, 64);
-    assert_eq!((layout.board.w, layout.board.h), (16 * 64, 12 * 64));
+    assert_eq!(layout.square, 56);
+    assert_eq!((layout.board.w, layout.board.h), (16 * 56, 12 * 56));
     assert!(
-        layout.width <= 1100,
+        layout.width <= 1000,
         "phone-friendly width: {}",
         layout.width
     );
@@ -426,17 +431,20 @@ fn chromopolis_repeats_the_a_file_leaves_holes_void_and_counts_stacks() {
 }
 
 #[test]
-fn pick_a_team_draft_has_a_pool_panel_beside_the_board() {
+fn pick_a_team_draft_has_a_pool_panel_under_the_board() {
     let view = samples::pick_a_team_draft();
     let (layout, image) = render(&view, Color::Black);
     let pool = layout.pool.expect("a pool panel");
-    assert!(pool.x > layout.board.x + layout.board.w as i32);
+    assert!(pool.y > layout.board.y + layout.board.h as i32);
     assert!(pool.x + pool.w as i32 <= layout.width as i32);
-    assert!(layout.pool_columns * layout.pool_rows >= view.pool.len() as u32);
+    assert!(pool.y + pool.h as i32 <= layout.height as i32);
+    let shown: usize = layout.pool_entries.iter().map(|e| e.count).sum();
+    assert_eq!(shown, view.pool.len());
+    let first = &layout.pool_entries[0];
     assert!(
         !close(
-            pixel(&image, pool.x + 26, pool.y + 56),
-            palette::BACKGROUND,
+            pixel(&image, first.x + 18, first.y + 20),
+            palette::POOL_PANEL,
             10
         ),
         "first pool icon"
@@ -573,12 +581,14 @@ fn malformed_views_render_or_fail_cleanly() {
         beside: sq("d4"),
         owner: Color::White,
         piece: Some(piece("king")),
+        last_move: true,
     });
     view.outside.push(OutsideSlot {
         label: String::new(),
         beside: far,
         owner: Color::Black,
         piece: None,
+        last_move: false,
     });
     for orientation in Color::ALL {
         let (layout, _) = render(&view, orientation);
@@ -587,7 +597,7 @@ fn malformed_views_render_or_fail_cleanly() {
             None,
             "no outside beyond a middle square"
         );
-        assert!(layout.header_lines.len() <= 2);
+        assert!(layout.header_lines.len() <= 6);
         assert!(layout.width < 2000 && layout.height < 2000);
         text_board(&view, orientation);
     }
@@ -728,7 +738,11 @@ fn a_pawn_diagram_separates_moves_from_captures() {
     };
     assert!(close(centre(moves), palette::MOVE, 3));
     assert!(close(centre(captures), palette::CAPTURE, 3));
-    let labels: Vec<String> = layout.legend.iter().map(|p| p.item.label()).collect();
+    let labels: Vec<String> = layout
+        .legend
+        .iter()
+        .map(|p| p.item.label(layout.drafting))
+        .collect();
     assert!(labels.contains(&"moves here".to_string()), "{labels:?}");
     assert!(labels.contains(&"captures here".to_string()), "{labels:?}");
 }
@@ -819,9 +833,18 @@ fn moves_of_a_pawn_mark_the_partner_pawn_of_a_two_pawn_move() {
         palette::PARTNER,
         3
     ));
-    let labels: Vec<String> = layout.legend.iter().map(|p| p.item.label()).collect();
+    let labels: Vec<String> = layout
+        .legend
+        .iter()
+        .map(|p| p.item.label(layout.drafting))
+        .collect();
+    // The partner pawn's outline and the diamond where it goes are both explained.
     assert!(
-        labels.contains(&"another piece that moves along".to_string()),
+        labels.contains(&"a piece that moves along".to_string()),
+        "{labels:?}"
+    );
+    assert!(
+        labels.contains(&"where that piece goes".to_string()),
         "{labels:?}"
     );
     assert!(text_board(&view, Color::White).contains('◆'));

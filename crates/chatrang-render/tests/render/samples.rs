@@ -157,6 +157,7 @@ pub fn katarenga() -> BoardView {
             beside: sq(beside),
             owner,
             piece: None,
+            last_move: false,
         });
     }
     view.outside[3].piece = Some(piece("pawn", Color::White));

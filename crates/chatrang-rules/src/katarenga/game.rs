@@ -4,12 +4,12 @@ use super::{
     board::Hue,
     movegen::{self, Move},
     notation,
-    position::{Key, Phase, Position, geometry, index_of, square_of},
+    position::{Edge, Key, Phase, Position, geometry, index_of, square_of},
     text,
 };
 use crate::{
-    ActionError, Actor, BoardView, Color, GameId, Mark, Outcome, OutsideSlot, PieceInfo, PieceView,
-    Square,
+    ActionError, Actor, BoardEdge, BoardView, Color, GameId, Mark, Outcome, OutsideSlot, PieceInfo,
+    PieceView, Square, Tile,
     kit::{Match, Rules, Touched},
     search::{self, Found, Limits},
 };
@@ -19,6 +19,9 @@ use crate::{
 pub struct Katarenga {
     position: Position,
     last_move: Vec<Square>,
+    /// The camp the last move entered (its owner and which of the two), highlighted with
+    /// the square the pawn left.
+    entered_camp: Option<(Color, usize)>,
 }
 
 /// A Katarenga game in progress.
@@ -34,12 +37,47 @@ fn pawn_view(color: Color) -> PieceView {
     }
 }
 
+/// The compass names of Black's baseline choice beside the edges they name (see
+/// `position::Edge`: north is the rank 8 edge), so that the picture Black chooses from says
+/// which edge each word means whichever way it is turned.
+fn edge_names() -> Vec<(BoardEdge, String)> {
+    Edge::ALL
+        .into_iter()
+        .map(|edge| {
+            let side = match edge {
+                Edge::North => BoardEdge::North,
+                Edge::East => BoardEdge::East,
+                Edge::South => BoardEdge::South,
+                Edge::West => BoardEdge::West,
+            };
+            (side, edge.name().to_string())
+        })
+        .collect()
+}
+
+/// What each square colour does to a pawn standing on it, for the picture's legend.
+fn tile_meanings() -> Vec<(Tile, String)> {
+    Hue::ALL
+        .into_iter()
+        .map(|hue| {
+            let meaning = match hue {
+                Hue::Red => "red: like a rook, up to the next red",
+                Hue::Yellow => "yellow: like a bishop, up to the next yellow",
+                Hue::Green => "green: like a knight",
+                Hue::Blue => "blue: like a king, one step",
+            };
+            (hue.tile(), meaning.to_string())
+        })
+        .collect()
+}
+
 impl Katarenga {
     /// The game from this position.
     pub fn game(position: Position) -> KatarengaGame {
         Match::new(Katarenga {
             position,
             last_move: Vec::new(),
+            entered_camp: None,
         })
     }
 
@@ -60,6 +98,7 @@ impl Katarenga {
                     beside: square_of(rank * 8 + file),
                     owner: color,
                     piece: self.position.camps[color][i].then(|| pawn_view(color)),
+                    last_move: self.entered_camp == Some((color, i)),
                 });
             }
         }
@@ -104,7 +143,7 @@ impl Rules for Katarenga {
         match self.position.phase {
             Phase::ChooseBaseline => (
                 Actor::Side(Color::Black),
-                "Black: choose your baseline (baseline north, east, south or west)".into(),
+                "Black: choose your baseline edge: baseline north (the rank 8 edge), east (h-file), south (rank 1) or west (a-file)".into(),
             ),
             Phase::Turn(side) => (Actor::Side(side), format!("{side} to move")),
         }
@@ -137,7 +176,13 @@ impl Rules for Katarenga {
             Move::Camp { from } => vec![square_of(from as usize)],
             Move::Baseline(_) => Vec::new(),
         };
-        movegen::apply(&mut self.position, m)
+        let mover = match self.position.phase {
+            Phase::Turn(side) => Some(side),
+            Phase::ChooseBaseline => None,
+        };
+        let effect = movegen::apply(&mut self.position, m);
+        self.entered_camp = mover.zip(effect.camp);
+        effect
     }
 
     fn think(&self, history: &[Key], limits: &Limits<'_>) -> Option<Found<Move>> {
@@ -177,6 +222,12 @@ impl Rules for Katarenga {
                 .collect(),
             last_move: self.last_move.clone(),
             outside: self.camps(),
+            edge_names: if pos.phase == Phase::ChooseBaseline {
+                edge_names()
+            } else {
+                Vec::new()
+            },
+            tile_meanings: tile_meanings(),
             header: format!(
                 "Katarenga · board {} · move {} · {state}",
                 pos.arrangement.code(),
@@ -241,6 +292,7 @@ impl Rules for Katarenga {
                 .map(|i| (square_of(i), pos.hues[i].tile()))
                 .collect(),
             marks,
+            tile_meanings: tile_meanings(),
             header: format!(
                 "Pawn on a {} square ({})",
                 pos.hues[from].name(),

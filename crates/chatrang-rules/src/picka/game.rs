@@ -175,16 +175,20 @@ impl PickATeam {
             .into_iter()
             .flat_map(|(t, n)| (0..n).map(move |_| piece_view(v, us, t)))
             .collect();
-        let marks = d
-            .open_squares(us)
+        let open = d.open_squares(us);
+        let unpickable = d
+            .remaining()
             .into_iter()
-            .map(|s| (s, Mark::Move))
+            .filter(|&(t, _)| open.iter().all(|&sq| d.refusal(t, sq).is_some()))
+            .map(|(t, _)| piece_view(v, us, t))
             .collect();
+        let marks = open.iter().map(|&s| (s, Mark::Move)).collect();
         BoardView {
             geometry: Some(v.geometry().clone()),
             pieces,
             marks,
             pool,
+            unpickable,
             last_move: d.last.into_iter().collect(),
             header: format!(
                 "{} · draft, pick {} of {} · {}",
