@@ -35,9 +35,9 @@ impl LegendItem {
             LegendItem::Piece(entry) => entry.label(),
             LegendItem::Mark(mark, occupied) => mark_label(*mark, *occupied, drafting).into(),
             LegendItem::Tile(_, meaning) => meaning.clone(),
-            LegendItem::Pit => "pit (bombed square)".into(),
-            LegendItem::Chain => "chain: defender → defended".into(),
-            LegendItem::Hint => "hint: a suggested move".into(),
+            LegendItem::Pit => "pit (bombed)".into(),
+            LegendItem::Chain => "chain: defends".into(),
+            LegendItem::Hint => "hint: a good move".into(),
             LegendItem::Bound => "bound (captured) piece".into(),
             LegendItem::Stack => "pieces on the square".into(),
             LegendItem::Repeated => "a-file again (it wraps)".into(),
@@ -81,26 +81,40 @@ pub fn items(view: &BoardView, geometry: &Geometry, max_pieces: usize) -> (Vec<L
                 .any(|&(s, m)| m == mark && geometry.contains(s) && occupied(s) == on_piece);
             // Marks that look the same either way are explained once.
             let same_look = matches!(mark, Mark::Hop | Mark::Defend | Mark::Force);
-            if shown && !(same_look && on_piece && items.contains(&LegendItem::Mark(mark, false)))
-            {
+            if shown && !(same_look && on_piece && items.contains(&LegendItem::Mark(mark, false))) {
                 items.push(LegendItem::Mark(mark, on_piece));
             }
         }
     }
     for (tile, meaning) in &view.tile_meanings {
-        if view.tiles.iter().any(|(s, t)| t == tile && geometry.contains(*s)) {
+        if view
+            .tiles
+            .iter()
+            .any(|(s, t)| t == tile && geometry.contains(*s))
+        {
             items.push(LegendItem::Tile(*tile, meaning.chars().take(60).collect()));
         }
     }
     let present = [
-        (view.tiles.iter().any(|(_, t)| *t == Tile::Pit), LegendItem::Pit),
+        (
+            view.tiles.iter().any(|(_, t)| *t == Tile::Pit),
+            LegendItem::Pit,
+        ),
         (!view.arrows.is_empty(), LegendItem::Chain),
         (!view.hints.is_empty(), LegendItem::Hint),
         (view.pieces.iter().any(|(_, p)| p.bound), LegendItem::Bound),
         (has_stack(view), LegendItem::Stack),
-        (geometry.wraps_files() && geometry.files() > 1, LegendItem::Repeated),
+        (
+            geometry.wraps_files() && geometry.files() > 1,
+            LegendItem::Repeated,
+        ),
     ];
-    items.extend(present.into_iter().filter(|(shown, _)| *shown).map(|(_, item)| item));
+    items.extend(
+        present
+            .into_iter()
+            .filter(|(shown, _)| *shown)
+            .map(|(_, item)| item),
+    );
     (items, more)
 }
 

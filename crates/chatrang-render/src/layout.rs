@@ -26,7 +26,6 @@ pub const ICON: u32 = 36;
 pub const LABEL_SIZE: f32 = 15.0;
 pub const HEADER_SIZE: f32 = 21.0;
 const PAD: u32 = 12;
-const ROW_H: u32 = ICON + 4;
 /// At most this many piece types in the legend; more means a malformed view, and the rest is
 /// summarised.
 pub const MAX_LEGEND: usize = 48;
@@ -150,8 +149,18 @@ impl Layout {
         // Which edge is drawn where: north is at the top when the last rank is.
         let north_up = rows.first() == Some(&(ranks.saturating_sub(1)));
         let east_right = orientation == Color::White;
-        let at_left = |edge: BoardEdge| matches!((edge, east_right), (BoardEdge::West, true) | (BoardEdge::East, false));
-        let at_right = |edge: BoardEdge| matches!((edge, east_right), (BoardEdge::East, true) | (BoardEdge::West, false));
+        let at_left = |edge: BoardEdge| {
+            matches!(
+                (edge, east_right),
+                (BoardEdge::West, true) | (BoardEdge::East, false)
+            )
+        };
+        let at_right = |edge: BoardEdge| {
+            matches!(
+                (edge, east_right),
+                (BoardEdge::East, true) | (BoardEdge::West, false)
+            )
+        };
 
         // The text grows with the width, and the width with the text's bands: settle both.
         let measure_side = |side: &dyn Fn(BoardEdge) -> bool, label: f32| -> u32 {
@@ -165,7 +174,11 @@ impl Layout {
         let frame_for = |label: f32| -> Frame {
             let coordinate = (square as f32 * 0.26).round().max(label);
             let band = (square * 3 / 8).max((coordinate * 1.5).ceil() as u32);
-            let edge_h = if names.is_empty() { 0 } else { (label * 1.7).ceil() as u32 };
+            let edge_h = if names.is_empty() {
+                0
+            } else {
+                (label * 1.7).ceil() as u32
+            };
             let (mut l, mut r, mut t, mut b) = if view.outside.is_empty() {
                 (band, PAD, PAD / 2, band)
             } else {
@@ -234,7 +247,8 @@ impl Layout {
                         let y = if top_edge {
                             board.y as f32 - (top - edge_h) as f32 - edge_h as f32 / 2.0
                         } else {
-                            (board.y as u32 + board.h + bottom - edge_h) as f32 + edge_h as f32 / 2.0
+                            (board.y as u32 + board.h + bottom - edge_h) as f32
+                                + edge_h as f32 / 2.0
                         };
                         (cx, y)
                     }
@@ -265,7 +279,7 @@ impl Layout {
                 x: PAD as i32,
                 y: y as i32,
                 w: avail,
-                h: title_h + rows * ROW_H + 6,
+                h: title_h + rows * grid.row_h + 6,
             };
             let entries = groups
                 .into_iter()
@@ -296,10 +310,10 @@ impl Layout {
             })
             .collect();
         let legend_rows = legend.len().div_ceil(grid.per_row) as u32;
-        let legend_more_y = (y + legend_rows * ROW_H) as i32;
+        let legend_more_y = (y + legend_rows * grid.row_h) as i32;
         let used_rows = legend_rows + u32::from(legend_more > 0);
         let height = if used_rows > 0 {
-            y + used_rows * ROW_H + PAD
+            y + used_rows * grid.row_h + PAD
         } else {
             y.max(board_bottom + PAD / 2)
         };
@@ -400,7 +414,10 @@ impl Layout {
             _ if i + 1 == len => 1,
             _ => 0,
         };
-        let (dx, dy) = (outward(column, self.columns.len()), outward(row, self.rows.len()));
+        let (dx, dy) = (
+            outward(column, self.columns.len()),
+            outward(row, self.rows.len()),
+        );
         if dx == 0 && dy == 0 {
             // Not on the edge: there is no outside beyond it.
             return None;
@@ -414,11 +431,12 @@ impl Layout {
     }
 }
 
-/// Equal columns as many as fit the widest label (at least three for a long list, the labels
-/// then shortened to fit).
+/// Equal columns as many as fit the widest label (more for a long list, a label then wrapped
+/// onto two lines), rows tall enough for two lines of labels.
 struct Grid {
     per_row: usize,
     column_w: u32,
+    row_h: u32,
     label_width: f32,
     left: u32,
 }
@@ -432,8 +450,8 @@ impl Grid {
             .unwrap_or(0);
         let chrome = ICON + 8 + 16;
         let mut per_row = (avail / (chrome + widest)).max(1) as usize;
-        // A long list in few columns makes a tall picture: use more columns, shortening the
-        // longest labels, as long as each keeps room for about a dozen letters.
+        // A long list in few columns makes a tall picture: use more columns, wrapping the
+        // longest labels onto two lines, as long as each line has room for a dozen letters.
         let wanted = match labels.len() {
             0..=3 => 1,
             4..=6 => 2,
@@ -447,6 +465,7 @@ impl Grid {
         Grid {
             per_row,
             column_w,
+            row_h: (ICON + 4).max((size * 2.5).ceil() as u32),
             label_width: column_w.saturating_sub(chrome) as f32,
             left: PAD,
         }
@@ -457,7 +476,7 @@ impl Grid {
         let (column, row) = ((i % self.per_row) as u32, (i / self.per_row) as u32);
         (
             (self.left + column * self.column_w) as i32,
-            (top + row * ROW_H) as i32,
+            (top + row * self.row_h) as i32,
         )
     }
 }

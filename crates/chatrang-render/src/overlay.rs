@@ -44,7 +44,10 @@ pub fn draw_arrows(
     view: &BoardView,
 ) {
     let s = layout.square as f32;
-    let kinds = [(&view.arrows, ArrowKind::Chain), (&view.hints, ArrowKind::Hint)];
+    let kinds = [
+        (&view.arrows, ArrowKind::Chain),
+        (&view.hints, ArrowKind::Hint),
+    ];
     for (arrows, kind) in kinds {
         for &(from, to) in arrows {
             if from == to || !geometry.contains(from) || !geometry.contains(to) {

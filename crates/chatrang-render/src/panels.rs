@@ -9,6 +9,7 @@ use super::palette::{self, Rgba};
 use super::pieces::draw_piece;
 use super::sprites::{Decor, SpriteCache, SpriteSheet};
 use super::surface::Surface;
+use super::wrap;
 
 pub fn draw_header(canvas: &mut dyn Surface, fonts: &Fonts, layout: &Layout) {
     let Some(rect) = layout.header else {
@@ -44,29 +45,38 @@ pub fn draw_edge_names(canvas: &mut dyn Surface, fonts: &Fonts, layout: &Layout)
     }
 }
 
-/// A label beside an icon whose top left is (`x`, `y`).
+/// A label beside an icon whose top left is (`x`, `y`), on two lines if it needs them.
 fn label_beside_icon(
     canvas: &mut dyn Surface,
     fonts: &Fonts,
     layout: &Layout,
-    x: i32,
-    y: i32,
+    (x, y): (i32, i32),
     text: &str,
     max_width: f32,
     color: Rgba,
 ) {
     let size = layout.label_size;
-    let label = font::fit(&fonts.regular, size, text, max_width);
-    let baseline = y as f32 + ICON as f32 / 2.0 + size * 0.36;
-    font::draw(
-        canvas,
-        &fonts.regular,
-        size,
-        (x + ICON as i32 + 8) as f32,
-        baseline,
-        color,
-        &label,
-    );
+    // One line, or two when it does not fit (the second shortened if it still does not).
+    let mut lines = wrap::lines(&fonts.regular, size, text, max_width);
+    if lines.len() > 2 {
+        let rest = lines[1..].join(" ");
+        lines.truncate(1);
+        lines.push(font::fit(&fonts.regular, size, &rest, max_width));
+    }
+    let line_h = size * 1.15;
+    let first = y as f32 + ICON as f32 / 2.0 + size * 0.36
+        - line_h * lines.len().saturating_sub(1) as f32 / 2.0;
+    for (i, line) in lines.iter().enumerate() {
+        font::draw(
+            canvas,
+            &fonts.regular,
+            size,
+            (x + ICON as i32 + 8) as f32,
+            first + line_h * i as f32,
+            color,
+            line,
+        );
+    }
 }
 
 pub fn draw_legend(
@@ -83,8 +93,7 @@ pub fn draw_legend(
             canvas,
             fonts,
             layout,
-            x,
-            y,
+            (x, y),
             &placed.item.label(layout.drafting),
             layout.legend_label_width,
             palette::TEXT,
@@ -141,8 +150,7 @@ pub fn draw_pool(canvas: &mut dyn Surface, fonts: &Fonts, sprites: &SpriteCache,
             canvas,
             fonts,
             layout,
-            entry.x,
-            entry.y + 2,
+            (entry.x, entry.y + 2),
             &pool_label(&entry.piece, entry.count),
             layout.pool_label_width,
             if entry.dimmed {

@@ -205,11 +205,11 @@ pub fn stack_top_size(square: u32) -> u32 {
 pub fn cords(canvas: &mut dyn Surface, cell: PixelRect) {
     let s = cell.w as f32;
     let (x, y) = (cell.x as f32, cell.y as f32);
-    let w = (s * 0.07).max(2.5);
+    let w = (s * 0.05).max(2.0);
     for (a, b) in [((0.2, 0.3), (0.8, 0.75)), ((0.8, 0.3), (0.2, 0.75))] {
         let from = (x + a.0 * s, y + a.1 * s);
         let to = (x + b.0 * s, y + b.1 * s);
-        canvas.line(from, to, palette::WHITE_SIDE, w + 3.0);
+        canvas.line(from, to, palette::WHITE_SIDE, w + 2.0);
         canvas.line(from, to, palette::BOUND, w);
     }
 }
@@ -269,7 +269,12 @@ pub fn draw_outside(
                 w: cell.w - 8,
                 h: cell.h - 8,
             };
-            shapes::frame(canvas, inner, palette::LAST_MOVE_FRAME, (cell.w / 14).max(3));
+            shapes::frame(
+                canvas,
+                inner,
+                palette::LAST_MOVE_FRAME,
+                (cell.w / 14).max(3),
+            );
         }
         if let Some(piece) = &slot.piece {
             draw_piece(canvas, fonts, &sheet, piece, cell.x, cell.y);

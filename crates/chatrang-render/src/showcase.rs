@@ -158,11 +158,11 @@ pub fn catalonia_hint() -> Option<BoardView> {
                     }
                 }
                 let found = BoardView { hints, ..view };
-                if has_pit(&found) && !found.hints.is_empty() {
-                    return Some(found);
-                }
-                if fallback.is_none() && !found.hints.is_empty() {
-                    fallback = Some(found);
+                if found.hints.len() == 2 {
+                    if has_pit(&found) {
+                        return Some(found);
+                    }
+                    fallback.get_or_insert(found);
                 }
             }
             if !step(&mut game, &mut rng) {

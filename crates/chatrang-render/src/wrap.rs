@@ -68,7 +68,10 @@ mod tests {
         assert!(wrapped.iter().all(|l| measure(face, 21.0, l) <= 560.0));
         assert!(wrapped.iter().all(|l| !l.ends_with('…')), "{wrapped:?}");
         assert_eq!(wrapped.join(" "), title);
-        assert_eq!(lines(face, 21.0, "Chess · move 1", 560.0), ["Chess · move 1"]);
+        assert_eq!(
+            lines(face, 21.0, "Chess · move 1", 560.0),
+            ["Chess · move 1"]
+        );
         let word = "x".repeat(500);
         assert!(lines(face, 21.0, &word, 200.0)[0].ends_with('…'));
         let many = "word ".repeat(400);

@@ -30,8 +30,8 @@
 
 #![deny(missing_docs)]
 
-pub mod board_field;
 mod board_edge;
+pub mod board_field;
 mod color;
 mod game;
 mod geometry;

@@ -5,9 +5,7 @@
 
 use super::{close, pixel, render};
 use chatrang_render::{EdgeLabel, Layout, palette};
-use chatrang_rules::{
-    BoardEdge, BoardView, Color, Game, GameId, Options, Square, Tile, registry,
-};
+use chatrang_rules::{BoardEdge, BoardView, Color, Game, GameId, Options, Square, Tile, registry};
 
 fn new_katarenga() -> Box<dyn Game> {
     registry::new_game(GameId::Katarenga, &Options::default(), 3).unwrap()
@@ -92,9 +90,17 @@ fn a_camp_the_last_move_entered_is_framed_with_the_square_it_left() {
     assert!(entered[0].piece.is_some());
     let (layout, image) = render(&view, Color::White);
     let camp = layout.outside_rect(entered[0].beside).unwrap();
-    assert!(close(pixel(&image, camp.x + 6, camp.y + 6), palette::LAST_MOVE_FRAME, 2));
+    assert!(close(
+        pixel(&image, camp.x + 6, camp.y + 6),
+        palette::LAST_MOVE_FRAME,
+        2
+    ));
     for slot in view.outside.iter().filter(|s| !s.last_move) {
         let other = layout.outside_rect(slot.beside).unwrap();
-        assert!(!close(pixel(&image, other.x + 6, other.y + 6), palette::LAST_MOVE_FRAME, 20));
+        assert!(!close(
+            pixel(&image, other.x + 6, other.y + 6),
+            palette::LAST_MOVE_FRAME,
+            20
+        ));
     }
 }

@@ -14,7 +14,11 @@ fn the_draft_pool_groups_copies_dims_what_cannot_be_picked_and_says_place_here()
     // Copies of a piece sit together, with their number.
     let doubled: Vec<_> = layout.pool_entries.iter().filter(|e| e.count > 1).collect();
     assert!(!doubled.is_empty(), "the V2 pool has pieces twice");
-    let names: Vec<&str> = layout.pool_entries.iter().map(|e| e.piece.name.as_str()).collect();
+    let names: Vec<&str> = layout
+        .pool_entries
+        .iter()
+        .map(|e| e.piece.name.as_str())
+        .collect();
     for (i, name) in names.iter().enumerate() {
         assert!(!names[i + 1..].contains(name), "{name} is listed twice");
     }
@@ -27,7 +31,12 @@ fn the_draft_pool_groups_copies_dims_what_cannot_be_picked_and_says_place_here()
     let brightest = |e: &chatrang_render::PoolEntry| {
         (0..36)
             .flat_map(|dy| (0..36).map(move |dx| (dx, dy)))
-            .map(|(dx, dy)| pixel(&image, e.x + dx, e.y + 2 + dy).iter().map(|&c| c as u32).sum::<u32>())
+            .map(|(dx, dy)| {
+                pixel(&image, e.x + dx, e.y + 2 + dy)
+                    .iter()
+                    .map(|&c| c as u32)
+                    .sum::<u32>()
+            })
             .max()
             .unwrap()
     };
@@ -44,7 +53,10 @@ fn the_draft_pool_groups_copies_dims_what_cannot_be_picked_and_says_place_here()
 #[test]
 fn a_bound_piece_under_its_captor_can_be_recognised() {
     let views = gallery::views().unwrap();
-    let (_, view, orientation) = views.iter().find(|(n, ..)| n == "chromopolis-stack").unwrap();
+    let (_, view, orientation) = views
+        .iter()
+        .find(|(n, ..)| n == "chromopolis-stack")
+        .unwrap();
     let (layout, image) = render(view, *orientation);
     let renderer = Renderer::global();
     let (square, under) = view
@@ -76,11 +88,18 @@ fn a_bound_piece_under_its_captor_can_be_recognised() {
             if sprite[i + 3] == 255 {
                 opaque += 1;
                 let want = palette::Rgba::opaque(sprite[i], sprite[i + 1], sprite[i + 2]);
-                if close(pixel(&image, under_box.x + x as i32, under_box.y + y as i32), want, 24) {
+                if close(
+                    pixel(&image, under_box.x + x as i32, under_box.y + y as i32),
+                    want,
+                    24,
+                ) {
                     seen += 1;
                 }
             }
         }
     }
-    assert!(seen * 2 > opaque, "{seen} of {opaque} pixels of the bound piece show");
+    assert!(
+        seen * 2 > opaque,
+        "{seen} of {opaque} pixels of the bound piece show"
+    );
 }

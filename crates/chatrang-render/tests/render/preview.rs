@@ -3,9 +3,7 @@
 //! of mark a picture draws is explained in its legend, drawn the way the board draws it.
 
 use super::{close, pixel, render};
-use chatrang_render::{
-    LegendItem, MIN_PREVIEW_TEXT, PREVIEW_WIDTH, Renderer, gallery, palette,
-};
+use chatrang_render::{LegendItem, MIN_PREVIEW_TEXT, PREVIEW_WIDTH, Renderer, gallery, palette};
 use chatrang_rules::{BoardView, Mark, Tile};
 
 /// A square must stay at least this wide in the preview to tell pieces apart.
@@ -156,7 +154,10 @@ fn every_mark_on_every_gallery_picture_is_in_its_legend() {
         "bound", "stack", "repeated", "chain", "pit", "hint", "red", "yellow", "green", "blue",
         "partner", "capture", "move",
     ] {
-        assert!(features.contains(feature), "no gallery picture shows {feature}");
+        assert!(
+            features.contains(feature),
+            "no gallery picture shows {feature}"
+        );
     }
 }
 

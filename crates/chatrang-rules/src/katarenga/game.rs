@@ -63,8 +63,8 @@ fn tile_meanings() -> Vec<(Tile, String)> {
             let meaning = match hue {
                 Hue::Red => "red: like a rook, up to the next red",
                 Hue::Yellow => "yellow: like a bishop, up to the next yellow",
-                Hue::Green => "green: like a knight",
-                Hue::Blue => "blue: like a king, one step",
+                Hue::Green => "green: leaps like a knight",
+                Hue::Blue => "blue: one step, like a king",
             };
             (hue.tile(), meaning.to_string())
         })
