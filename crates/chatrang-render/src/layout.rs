@@ -9,6 +9,7 @@
 //! wider and so everything smaller); the pool and the legend go under it.
 
 use super::font::{self, Fonts};
+use super::grid::{Grid, pool_groups, pool_label};
 use super::key::{self, LegendItem};
 use super::rect::PixelRect;
 use super::wrap;
@@ -20,8 +21,6 @@ pub const MAX_SIDE_PX: u32 = 4096;
 pub const PREVIEW_WIDTH: f32 = 400.0;
 /// The smallest text size (em, in pixels) allowed once a picture is scaled to the preview.
 pub const MIN_PREVIEW_TEXT: f32 = 8.0;
-/// Legend and pool icons.
-pub const ICON: u32 = 36;
 /// The smallest sizes of the label and header text, for small pictures.
 pub const LABEL_SIZE: f32 = 15.0;
 pub const HEADER_SIZE: f32 = 21.0;
@@ -29,8 +28,6 @@ const PAD: u32 = 12;
 /// At most this many piece types in the legend; more means a malformed view, and the rest is
 /// summarised.
 pub const MAX_LEGEND: usize = 48;
-/// At most this many pool entries are drawn.
-pub const MAX_POOL: usize = 120;
 
 /// One legend item placed on the picture.
 #[derive(Clone, Debug)]
@@ -272,7 +269,7 @@ impl Layout {
             (None, Vec::new(), 0.0)
         } else {
             let labels: Vec<String> = groups.iter().map(|(p, n)| pool_label(p, *n)).collect();
-            let grid = Grid::new(fonts, label, &labels, avail);
+            let grid = Grid::new(fonts, label, &labels, avail, PAD);
             let title_h = (label * 2.2).ceil() as u32;
             let rows = groups.len().div_ceil(grid.per_row) as u32;
             let rect = PixelRect {
@@ -300,7 +297,7 @@ impl Layout {
         };
         let (items, legend_more) = key::items(view, geometry, MAX_LEGEND);
         let labels: Vec<String> = items.iter().map(|i| i.label(drafting)).collect();
-        let grid = Grid::new(fonts, label, &labels, avail);
+        let grid = Grid::new(fonts, label, &labels, avail, PAD);
         let legend: Vec<PlacedEntry> = items
             .into_iter()
             .enumerate()
@@ -429,79 +426,4 @@ impl Layout {
             ..cell
         })
     }
-}
-
-/// Equal columns as many as fit the widest label (more for a long list, a label then wrapped
-/// onto two lines), rows tall enough for two lines of labels.
-struct Grid {
-    per_row: usize,
-    column_w: u32,
-    row_h: u32,
-    label_width: f32,
-    left: u32,
-}
-
-impl Grid {
-    fn new(fonts: &Fonts, size: f32, labels: &[String], avail: u32) -> Grid {
-        let widest = labels
-            .iter()
-            .map(|l| font::measure(&fonts.regular, size, l).ceil() as u32)
-            .max()
-            .unwrap_or(0);
-        let chrome = ICON + 8 + 16;
-        let mut per_row = (avail / (chrome + widest)).max(1) as usize;
-        // A long list in few columns makes a tall picture: use more columns, wrapping the
-        // longest labels onto two lines, as long as each line has room for a dozen letters.
-        let wanted = match labels.len() {
-            0..=3 => 1,
-            4..=6 => 2,
-            _ => 3,
-        };
-        if per_row < wanted && avail / wanted as u32 >= chrome + (size * 7.0) as u32 {
-            per_row = wanted;
-        }
-        let per_row = per_row.min(labels.len().max(1));
-        let column_w = avail / per_row as u32;
-        Grid {
-            per_row,
-            column_w,
-            row_h: (ICON + 4).max((size * 2.5).ceil() as u32),
-            label_width: column_w.saturating_sub(chrome) as f32,
-            left: PAD,
-        }
-    }
-
-    /// The top left of the `i`th item of a grid starting at `top`.
-    fn place(&self, i: usize, top: u32) -> (i32, i32) {
-        let (column, row) = ((i % self.per_row) as u32, (i / self.per_row) as u32);
-        (
-            (self.left + column * self.column_w) as i32,
-            (top + row * self.row_h) as i32,
-        )
-    }
-}
-
-/// The pool's pieces, copies together with their number, in the order first seen.
-fn pool_groups(pool: &[PieceView]) -> Vec<(PieceView, usize)> {
-    let mut groups: Vec<(PieceView, usize)> = Vec::new();
-    for piece in pool.iter().take(MAX_POOL) {
-        match groups.iter_mut().find(|(p, _)| p == piece) {
-            Some((_, count)) => *count += 1,
-            None => groups.push((piece.clone(), 1)),
-        }
-    }
-    groups
-}
-
-/// "Threeleaper (H) ×2".
-pub fn pool_label(piece: &PieceView, count: usize) -> String {
-    let mut label = if piece.symbol.is_empty() {
-        piece.name.clone()
-    } else {
-        format!("{} ({})", piece.name, piece.symbol)
-    };
-    if count > 1 {
-        label.push_str(&format!(" ×{count}"));
-    }
-    label
 }

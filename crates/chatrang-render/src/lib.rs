@@ -33,7 +33,8 @@
 //! 2. `sprite`: one rasterized sprite, straight and in palette indices.
 //! 3. `surface`: what drawing draws on (fills, sprites, coverage masks, vector shapes).
 //! 4. `canvas`, `indexed`: the two surfaces, full colour and palette indices.
-//! 5. `font`: text on a surface; `wrap`: a title on as many lines as it needs.
+//! 5. `font`: text on a surface; `wrap`: a title on as many lines as it needs; `grid`: the
+//!    columns of icons and labels under the board.
 //! 6. `shapes`: the vector drawings of one square (tile signs, pit, check, plate, marks).
 //! 7. `layout`: where everything goes on a picture.
 //! 8. `sprites`: the sprite sheets of pieces and square decorations, one per size.
@@ -53,6 +54,7 @@ pub mod encode;
 mod error;
 mod font;
 pub mod gallery;
+mod grid;
 mod indexed;
 mod key;
 mod key_icons;

@@ -3,8 +3,9 @@
 //! the layout chose for the picture's width.
 
 use super::font::{self, Fonts};
+use super::grid::{ICON, pool_label};
 use super::key_icons;
-use super::layout::{ICON, Layout, pool_label};
+use super::layout::Layout;
 use super::palette::{self, Rgba};
 use super::pieces::draw_piece;
 use super::sprites::{Decor, SpriteCache, SpriteSheet};

@@ -8,8 +8,9 @@ use super::canvas::Canvas;
 use super::encode;
 use super::error::RenderError;
 use super::font::Fonts;
+use super::grid;
 use super::indexed::IndexedCanvas;
-use super::layout::{self, Layout};
+use super::layout::Layout;
 use super::paint::paint;
 use super::palette;
 use super::quantize;
@@ -33,7 +34,7 @@ pub struct Picture {
 
 /// The sprite sizes used by the layouts: squares on small and large boards, the pieces of a
 /// stack on each (see `pieces::stack_top_size`), and legend icons.
-const USUAL_SIZES: [u32; 5] = [72, 56, 44, 34, layout::ICON];
+const USUAL_SIZES: [u32; 5] = [72, 56, 44, 34, grid::ICON];
 
 impl Default for Renderer {
     fn default() -> Self {
