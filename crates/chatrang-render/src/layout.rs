@@ -164,7 +164,7 @@ impl Layout {
             names
                 .iter()
                 .filter(|(e, _)| side(*e))
-                .map(|(_, n)| font::measure(&fonts.bold, label, n).ceil() as u32 + 12)
+                .map(|(_, n)| font::measure(&fonts.bold, edge_size(label), n).ceil() as u32 + 12)
                 .max()
                 .unwrap_or(0)
         };
@@ -174,7 +174,7 @@ impl Layout {
             let edge_h = if names.is_empty() {
                 0
             } else {
-                (label * 1.7).ceil() as u32
+                (edge_size(label) * 1.6).ceil() as u32
             };
             let (mut l, mut r, mut t, mut b) = if view.outside.is_empty() {
                 (band, PAD, PAD / 2, band)
@@ -352,6 +352,11 @@ impl Layout {
         })
     }
 
+    /// The size of the edges' names.
+    pub fn edge_size(&self) -> f32 {
+        edge_size(self.label_size)
+    }
+
     /// The height of one header line.
     pub fn header_line_height(&self) -> f32 {
         (self.header_size * 1.35).ceil()
@@ -426,4 +431,9 @@ impl Layout {
             ..cell
         })
     }
+}
+
+/// The edges' names stand out a little from the labels: a choice is made by them.
+fn edge_size(label: f32) -> f32 {
+    (label * 1.25).round()
 }

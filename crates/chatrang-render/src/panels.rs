@@ -37,7 +37,7 @@ pub fn draw_edge_names(canvas: &mut dyn Surface, fonts: &Fonts, layout: &Layout)
         font::draw_centered(
             canvas,
             &fonts.bold,
-            layout.label_size,
+            layout.edge_size(),
             label.x,
             label.y,
             palette::TEXT,

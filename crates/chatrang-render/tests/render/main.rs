@@ -669,9 +669,12 @@ fn the_gallery_writes_every_picture() {
     }
     for feature in [
         "pick-a-team-draft-black",
+        "katarenga-baseline-black",
         "katarenga-camps",
         "chromopolis-stack",
         "catalonia-chain",
+        "catalonia-hint",
+        "cataclysm-pawn-moves",
     ] {
         assert!(names.contains(feature), "{feature} is missing");
     }

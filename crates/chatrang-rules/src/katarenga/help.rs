@@ -9,7 +9,8 @@ four double-sided quarterboards; 8 pawns each.
 (such as AJS2) names it so it can be replayed. One letter per slot, top-left, top-right, \
 bottom-left, bottom-right: Q1 = A–H, Q2 = J–R, Q3 = S–Z, Q4 = 2–9 (a face turned 0–3 quarter-turns \
 clockwise, then the b face likewise).
-• Black first chooses a baseline: `baseline north`, `east`, `south` or `west`. The board then turns \
+• Black first chooses a baseline: `baseline north`, `east`, `south` or `west` (north is the rank 8 \
+edge, east the h-file; the picture writes each name beside its edge). The board then turns \
 so Black's baseline is rank 8 (the code shown from then on names the turned board); White takes \
 rank 1 and moves first.
 • A pawn moves by the colour of the square it stands on: **red** slides along a rank or file up to \
