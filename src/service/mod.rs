@@ -75,6 +75,7 @@ mod offered;
 mod outbox;
 mod painter;
 mod parse;
+mod piece;
 mod pgn;
 mod play;
 mod queue;
