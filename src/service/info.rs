@@ -13,7 +13,7 @@ use super::{
     words::{join_names, sentence},
 };
 use crate::{
-    rules::{Color, GAMES, GameId},
+    rules::{GAMES, GameId},
     store::GameState,
 };
 

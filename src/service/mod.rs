@@ -47,7 +47,9 @@
 
 mod abort;
 mod agree;
+mod army;
 mod base;
+mod board_as;
 mod bot;
 mod budget;
 mod cache;
@@ -72,11 +74,12 @@ mod moved;
 mod namer;
 mod notify;
 mod offered;
+mod orientation;
 mod outbox;
 mod painter;
 mod parse;
-mod piece;
 mod pgn;
+mod piece;
 mod play;
 mod queue;
 mod rating;
@@ -110,6 +113,7 @@ pub use command::{
 };
 pub use lease::LEASE;
 pub use limits::DEFAULT_LIMITS;
+pub use orientation::ORIENTATION_OPTION;
 pub use outbox::{Outbox, PostFailure, Poster};
 pub use painter::{BoardPainter, NoPicture, RenderPainter, TextPainter, text_board};
 pub use parse::{Line, ParseError, parse};

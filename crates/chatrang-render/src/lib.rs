@@ -42,7 +42,7 @@
 //! 11. `paint`: the order of the layers.
 //! 12. `showcase`: positions of the real games (the palette is learned from them).
 //! 13. `error`, `renderer`: the renderer, which draws a view and encodes it.
-//! 14. `text_board`: the board as text.
+//! 14. `text_board`, `spoken`: the board as text, and in words (for screen readers).
 //! 15. `gallery`, `command`: `chatrang gallery`, `chatrang render` and the benchmark.
 
 mod assets;
@@ -67,6 +67,7 @@ mod rect;
 mod renderer;
 mod shapes;
 pub mod showcase;
+mod spoken;
 mod sprite;
 mod sprites;
 mod surface;
@@ -78,4 +79,5 @@ pub use legend::{LegendEntry, entries as legend_entries};
 pub use moves::moves_view;
 pub use rect::PixelRect;
 pub use renderer::{Picture, Renderer};
+pub use spoken::{board_in_words, check_words, last_move_words, material_words, pieces_in_words};
 pub use text_board::text_board;

@@ -16,6 +16,7 @@ use image::RgbImage;
 use samples::sq;
 
 mod samples;
+mod text_cells;
 
 /// Every sprite kind the games use (from the project brief).
 const KINDS: &[&str] = &[
