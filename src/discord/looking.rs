@@ -2,7 +2,7 @@
 //! `/pieces` and `/army`. Kept apart from `commands` so that file keeps to the commands that
 //! act; each only turns Discord's options into a [`Command`].
 
-use super::{Ctx, Error, autocomplete, call, commands::Side};
+use super::{Ctx, Error, autocomplete, call};
 use crate::service::Command;
 
 /// How `/board` shows the board, as a choice list.
@@ -28,6 +28,14 @@ impl Look {
             Look::Text => "text",
         }
     }
+}
+
+/// One side, as a choice list (its own, so that this file does not import `commands`, which
+/// lists these commands).
+#[derive(Copy, Clone, Debug, Eq, PartialEq, poise::ChoiceParameter)]
+pub enum Side {
+    White,
+    Black,
 }
 
 fn side_word(side: Option<Side>) -> String {
