@@ -5,7 +5,7 @@
 
 use poise::serenity_prelude as serenity;
 
-use super::{Ctx, Error, autocomplete, call, message::Outgoing, options, threads};
+use super::{Ctx, Error, autocomplete, call, looking, message::Outgoing, options, threads};
 use crate::{
     rules::Color,
     service::{Command, NewGame, Pick, User},
@@ -56,7 +56,9 @@ pub fn all() -> Vec<poise::Command<super::Data, Error>> {
         leave(),
         play(),
         moves(),
-        board(),
+        looking::board(),
+        looking::pieces(),
+        looking::army(),
         resign(),
         draw(),
         undo(),
@@ -205,17 +207,6 @@ pub async fn moves(
     run(ctx, game, Command::Moves(from.unwrap_or_default())).await
 }
 
-/// `/board`.
-#[poise::command(slash_command)]
-pub async fn board(
-    ctx: Ctx<'_>,
-    #[description = "Game number (only needed outside the game's thread)"]
-    #[autocomplete = "autocomplete::games"]
-    game: Option<i64>,
-) -> Result<(), Error> {
-    run(ctx, game, Command::Board).await
-}
-
 /// `/resign`.
 #[poise::command(slash_command)]
 pub async fn resign(
@@ -311,12 +302,13 @@ pub async fn help(
 #[poise::command(slash_command)]
 pub async fn piece(
     ctx: Ctx<'_>,
-    #[description = "The game"] game: String,
-    #[description = "The piece"]
+    #[description = "The game (the one here when not given)"] game: Option<String>,
+    #[description = "The piece (without it: the game's pieces)"]
     #[autocomplete = "autocomplete::pieces"]
-    name: String,
+    name: Option<String>,
 ) -> Result<(), Error> {
-    run(ctx, None, Command::Piece { game, piece: name }).await
+    let (game, piece) = (game.unwrap_or_default(), name.unwrap_or_default());
+    run(ctx, None, Command::Piece { game, piece }).await
 }
 
 /// `/abort` (server admins only: the service refuses anyone else).

@@ -14,6 +14,7 @@ mod config;
 mod context;
 mod deliver;
 mod errors;
+mod looking;
 mod message;
 mod options;
 mod poster;

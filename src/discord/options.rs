@@ -80,7 +80,10 @@ pub fn game_options() -> BTreeMap<String, String> {
             (spec.description.to_string(), vec!["All games"]),
         );
     }
-    for spec in crate::service::TIMING_OPTIONS {
+    for spec in crate::service::TIMING_OPTIONS
+        .iter()
+        .chain([&crate::service::ORIENTATION_OPTION])
+    {
         found.insert(
             spec.name.to_string(),
             (spec.description.to_string(), vec!["All games"]),

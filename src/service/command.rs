@@ -26,6 +26,13 @@ pub enum Command {
     Moves(String),
     /// Show the board and whose turn it is.
     Board,
+    /// Show the board another way: from `white`'s or `black`'s side, turned round (`flip`),
+    /// or in words (`text`); see `board_as`.
+    BoardAs(String),
+    /// Where each piece of a side (`white`, `black`; both when empty) stands, in words.
+    Pieces(String),
+    /// The pieces of the game here and how they move (XBetza), each side's army apart.
+    Army(String),
     Resign,
     /// Offer a draw, or accept the one offered.
     Draw,
@@ -43,7 +50,8 @@ pub enum Command {
     Rematch,
     /// The list of games and commands, or the rules of one game.
     Help(Option<String>),
-    /// How one piece of a game moves.
+    /// How one piece of a game moves; a game alone lists its pieces, and without a game the
+    /// game open here is meant (its player-defined pieces included).
     Piece {
         game: String,
         piece: String,
@@ -181,9 +189,23 @@ pub const COMMANDS: &[CommandSpec] = &[
     spec(
         "board",
         &["show"],
-        "",
-        "Show the board and whose turn it is.",
+        "[white|black|flip|text]",
+        "Show the board: from a side, turned round, or in words (text) for screen readers.",
         true,
+    ),
+    spec(
+        "pieces",
+        &[],
+        "[white|black]",
+        "Where each piece of a side stands, in words.",
+        false,
+    ),
+    spec(
+        "army",
+        &["armies"],
+        "[white|black]",
+        "The pieces of the game here and how they move (XBetza), side by side.",
+        false,
     ),
     spec("resign", &["abandon"], "", "Resign the game.", true),
     spec(
@@ -232,8 +254,8 @@ pub const COMMANDS: &[CommandSpec] = &[
     spec(
         "piece",
         &[],
-        "GAME PIECE",
-        "How a piece of a game moves, on a diagram.",
+        "[GAME] [PIECE]",
+        "How a piece moves, on a diagram; a game alone lists its pieces.",
         true,
     ),
     spec(
@@ -299,7 +321,9 @@ impl Command {
             Command::Leave => "leave",
             Command::Move(_) => "move",
             Command::Moves(_) => "moves",
-            Command::Board => "board",
+            Command::Board | Command::BoardAs(_) => "board",
+            Command::Pieces(_) => "pieces",
+            Command::Army(_) => "army",
             Command::Resign => "resign",
             Command::Draw | Command::DeclineDraw => "draw",
             Command::Undo | Command::DeclineUndo => "undo",

@@ -1,5 +1,5 @@
-//! Answers that change nothing: help, piece diagrams, a user's open games, and the
-//! leaderboards (a game's history and record are `history`'s).
+//! Answers that change nothing: help, a user's open games, and the leaderboards (a game's
+//! history and record are `history`'s, piece diagrams `piece`'s).
 
 use super::{
     base::Service,
@@ -13,7 +13,7 @@ use super::{
     words::{join_names, sentence},
 };
 use crate::{
-    rules::{Color, GAMES, GameId},
+    rules::{GAMES, GameId},
     store::GameState,
 };
 
@@ -43,7 +43,7 @@ fn timed_help(cooperative: bool) -> String {
     )
 }
 
-fn parse_game(name: &str) -> ServiceResult<GameId> {
+pub(super) fn parse_game(name: &str) -> ServiceResult<GameId> {
     GameId::parse(name).map_err(|e| ServiceError::refused(sentence(&e.to_string())))
 }
 
@@ -90,52 +90,6 @@ impl Service {
         });
         text.push_str(&timed_help(spec.cooperative));
         Ok(Reply::text(text))
-    }
-
-    /// The names of a game's pieces (for autocomplete); empty for a name that is no game.
-    pub fn piece_names(&self, game: &str) -> Vec<String> {
-        GameId::parse(game)
-            .ok()
-            .and_then(|kind| kind.spec().pieces().ok())
-            .map(|pieces| pieces.into_iter().map(|p| p.name).collect())
-            .unwrap_or_default()
-    }
-
-    /// One piece of a game alone on the board with its moves marked, and its description.
-    pub(crate) async fn piece(&self, game: &str, piece: &str) -> ServiceResult {
-        let kind = parse_game(game)?;
-        let example = kind.spec().example().map_err(|e| {
-            ServiceError::refused(format!("{kind} cannot show pieces: {}", sentence(&e.0)))
-        })?;
-        let view = example
-            .piece_diagram(piece)
-            .map_err(|e| ServiceError::refused(sentence(&e.to_string())))?;
-        let wanted = piece.trim();
-        let info = example
-            .pieces()
-            .into_iter()
-            .find(|p| p.name.eq_ignore_ascii_case(wanted) || p.symbol.eq_ignore_ascii_case(wanted));
-        let text = match &info {
-            Some(p) => format!(
-                "{} {} ({}, XBetza {}): {}.",
-                kind, p.name, p.symbol, p.betza, p.description
-            ),
-            None => view.header.clone(),
-        };
-        // Named from the game's own table, never from what was typed: a file name made of
-        // outside text could name a path (the console writes pictures to disk).
-        let filename = match &info {
-            Some(p) => format!("{}-{}.png", kind.slug(), file_word(&p.name)),
-            None => format!("{}-piece.png", kind.slug()),
-        };
-        let description = format!("Diagram: {text}");
-        let (board_text, image) = self.paint(view, Color::White, filename, description).await;
-        Ok(Reply {
-            text,
-            board_text: Some(board_text),
-            image,
-            ..Reply::default()
-        })
     }
 
     /// The games a user plays in or is challenged to, with whose turn it is: in a server,
@@ -294,12 +248,4 @@ impl Service {
             lines.join("\n")
         )))
     }
-}
-
-/// A piece's name as a word of a file name: lower-case letters, digits and dashes.
-fn file_word(name: &str) -> String {
-    name.chars()
-        .map(|c| c.to_ascii_lowercase())
-        .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
-        .collect()
 }

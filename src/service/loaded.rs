@@ -5,6 +5,7 @@
 use super::{
     choice::Choice,
     command::Command,
+    orientation::picture_side,
     reply::{Reply, ServiceError},
     request::DIRECT_SERVER,
     words::join_names,
@@ -173,15 +174,10 @@ impl Loaded {
             .or_else(|| self.row.challenged.clone())
     }
 
-    /// The side a picture should be drawn from: the side that acts, else White.
+    /// The side a picture of this game is drawn from now (see `orientation`): the game's
+    /// orientation option while it is played, the winner's side when it is over.
     pub fn orientation(&self, view: &BoardView, status: &Status) -> Color {
-        match status {
-            Status::Ongoing {
-                actor: Actor::Side(side),
-                ..
-            } => *side,
-            _ => view.perspective.unwrap_or(Color::White),
-        }
+        picture_side(&self.row.options, view, status)
     }
 }
 

@@ -13,6 +13,7 @@
 //! cycle):
 //! * `request` (who asks, where, about which game), `words` (names and sentences),
 //!   `painter` (how boards are drawn), `describe` (what a board picture shows, in words),
+//!   `orientation` (which side a game's pictures put at the bottom, and `/board`'s words),
 //!   `budget` (how long a reply's text may be, and cutting long lists to fit);
 //! * `command` (everything a person can ask, and the table that names and explains it),
 //!   `choice` (a command bound to a board version: a button);
@@ -37,8 +38,9 @@
 //! * `limits` (how many games one person may start and keep waiting in a server, and
 //!   `/limits`);
 //! * the commands: `start` (`/new`), `gather` (accept, decline, join, leave), `rematch`,
-//!   `play` (moves, clicks, the board), `agree` (draw, undo, resign), `abort`, `info`
-//!   (help, lists and leaderboards), `history` (the score sheet and the record), `moved`
+//!   `play` (moves, clicks), `board_as` (the board, turned or in words, and `/pieces`),
+//!   `army` (each side's pieces and their moves), `piece` (a piece's diagram), `agree` (draw,
+//!   undo, resign), `abort`, `info` (help, lists and leaderboards), `history` (the score sheet and the record), `moved`
 //!   (a place's open games announced where the place moved);
 //! * `click` (a choice picked by its id or its number), `run` ([`Service::run`], the one
 //!   door: a command to the function that carries it out);
@@ -47,7 +49,9 @@
 
 mod abort;
 mod agree;
+mod army;
 mod base;
+mod board_as;
 mod bot;
 mod budget;
 mod cache;
@@ -72,10 +76,12 @@ mod moved;
 mod namer;
 mod notify;
 mod offered;
+mod orientation;
 mod outbox;
 mod painter;
 mod parse;
 mod pgn;
+mod piece;
 mod play;
 mod queue;
 mod rating;
@@ -109,6 +115,7 @@ pub use command::{
 };
 pub use lease::LEASE;
 pub use limits::DEFAULT_LIMITS;
+pub use orientation::ORIENTATION_OPTION;
 pub use outbox::{Outbox, PostFailure, Poster};
 pub use painter::{BoardPainter, NoPicture, RenderPainter, TextPainter, text_board};
 pub use parse::{Line, ParseError, parse};

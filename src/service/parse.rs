@@ -30,8 +30,6 @@ pub enum ParseError {
     NoMove(char),
     #[error("Say which game: {0}new cataclysm @bob ({0}help lists the games).")]
     NoGameToStart(char),
-    #[error("Say the game and the piece: {0}piece cataclysm Grand Rook.")]
-    NoPiece(char),
     #[error("Say which game: {0}leaderboard cataclysm.")]
     NoLeaderboardGame(char),
     #[error("\"{0}\" is not a side; say white or black.")]
@@ -106,7 +104,10 @@ pub fn parse(
         "move" if rest.is_empty() => return Err(ParseError::NoMove(sigil)),
         "move" => Command::Move(rest),
         "moves" => Command::Moves(rest),
-        "board" => Command::Board,
+        "board" if rest.is_empty() => Command::Board,
+        "board" => Command::BoardAs(rest),
+        "pieces" => Command::Pieces(rest),
+        "army" => Command::Army(rest),
         "resign" => Command::Resign,
         "draw" if answer_is_no() => Command::DeclineDraw,
         "draw" => Command::Draw,
@@ -116,12 +117,9 @@ pub fn parse(
         "games" => Command::Games,
         "rematch" => Command::Rematch,
         "help" => Command::Help((!rest.is_empty()).then_some(rest)),
-        "piece" => match args {
-            [game, piece @ ..] if !piece.is_empty() => Command::Piece {
-                game: game.to_string(),
-                piece: piece.join(" "),
-            },
-            _ => return Err(ParseError::NoPiece(sigil)),
+        "piece" => Command::Piece {
+            game: args.first().map_or(String::new(), |g| g.to_string()),
+            piece: args.get(1..).unwrap_or_default().join(" "),
         },
         "leaderboard" => match args.first() {
             Some(game) => Command::Leaderboard(game.to_string()),

@@ -1,5 +1,5 @@
 //! Playing: moves and pending decisions (typed or clicked), the legal moves for autocomplete,
-//! the moves of one piece, and showing the board.
+//! and the moves of one piece (showing the board is `board_as`'s).
 
 use super::{
     base::Service,
@@ -249,34 +249,6 @@ impl Service {
             image,
             ..Reply::default()
         })
-    }
-
-    /// Shows a game's board and whose turn it is; anyone may look. A game whose record is
-    /// damaged shows its last saved board, saying that it is stopped.
-    pub(crate) async fn board(&self, req: &Request) -> ServiceResult {
-        let loaded = self.look(req, true).await?;
-        let mut reply = self
-            .game_reply(&loaded, format!("Game {}", loaded.label()))
-            .await;
-        // Looking is not acting: nobody is mentioned.
-        reply.notify.clear();
-        if let Some(side) = loaded.side_of(&req.user.id)
-            && loaded.row.state != GameState::Active
-        {
-            let view = loaded.game.view();
-            let description = describe::position(loaded.row.id, &view);
-            let (text, image) = self
-                .paint(
-                    view,
-                    side,
-                    format!("game-{}-{}.png", loaded.row.id, loaded.row.version),
-                    description,
-                )
-                .await;
-            reply.board_text = Some(text);
-            reply.image = image;
-        }
-        Ok(reply)
     }
 }
 

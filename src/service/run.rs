@@ -41,6 +41,12 @@ impl Service {
             Command::Move(input) => self.act(req, &input, version).await,
             Command::Moves(text) => self.moves(req, &text).await,
             Command::Board => self.board(req).await.map(|reply| shown_here(req, reply)),
+            Command::BoardAs(how) => self
+                .board_as(req, &how)
+                .await
+                .map(|reply| shown_here(req, reply)),
+            Command::Pieces(side) => self.pieces(req, &side).await,
+            Command::Army(side) => self.army(req, &side).await,
             Command::Resign => self.resign(req).await,
             Command::Draw => self.draw(req).await,
             Command::DeclineDraw => self.decline_draw(req).await,
@@ -50,7 +56,7 @@ impl Service {
             Command::Games => self.my_games(&req.user, &req.place).await,
             Command::Rematch => self.rematch(req).await,
             Command::Help(name) => self.help(name.as_deref(), &req.place),
-            Command::Piece { game, piece } => self.piece(&game, &piece).await,
+            Command::Piece { game, piece } => self.piece(req, &game, &piece).await,
             Command::Leaderboard(name) => self.leaderboard(req, &name).await,
             Command::Abort => self.abort(req).await,
             Command::Vacation(arg) => self.vacation(&req.user, &arg).await,

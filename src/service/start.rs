@@ -10,6 +10,7 @@ use super::{
     base::Service,
     bot::{bot_user, level_of, take_bot},
     command::NewGame,
+    orientation::{ORIENTATION, Orientation, take_orientation},
     outbox::News,
     reply::{ServiceError, ServiceResult},
     request::Request,
@@ -112,6 +113,7 @@ impl Service {
         let mut given = new.options.clone();
         let timing = take_timing(&mut given)?;
         let bot = take_bot(&mut given)?;
+        let orientation = take_orientation(&mut given)?;
         let mut options = BTreeMap::new();
         for (name, value) in &given {
             let name = name.trim().to_lowercase();
@@ -133,6 +135,13 @@ impl Service {
         let game = (spec.new)(&Options(options.clone()), seed).map_err(|e| {
             ServiceError::refused(format!("Cannot start {kind}: {}", sentence(&e.0)))
         })?;
+        // Kept with the game's options (the game itself never reads it); against the bot the
+        // pictures show the human's side unless told otherwise.
+        let orientation =
+            orientation.or(bot.map(|_| Orientation::Fixed(new.side.unwrap_or(Color::White))));
+        if let Some(orientation) = orientation {
+            options.insert(ORIENTATION.to_string(), orientation.value().to_string());
+        }
         let named = new.opponent.iter().chain(&new.white).chain(&new.black);
         if named.clone().any(|user| self.is_own_account(&user.id)) {
             return Err(ServiceError::refused(PLAY_THE_BOT));

@@ -48,6 +48,10 @@ fn every_command() -> Vec<Command> {
         Command::Move("e2e4".into()),
         Command::Moves("e2".into()),
         Command::Board,
+        Command::BoardAs("black".into()),
+        Command::BoardAs("text".into()),
+        Command::Pieces(String::new()),
+        Command::Army("white".into()),
         Command::Resign,
         Command::Draw,
         Command::DeclineDraw,
@@ -60,6 +64,15 @@ fn every_command() -> Vec<Command> {
         Command::Piece {
             game: "chess".into(),
             piece: "knight".into(),
+        },
+        // Without a game, /piece means the game open where it is asked: from elsewhere, none.
+        Command::Piece {
+            game: String::new(),
+            piece: String::new(),
+        },
+        Command::Piece {
+            game: "Queen".into(),
+            piece: String::new(),
         },
         Command::Leaderboard("chess".into()),
         Command::Abort,
@@ -79,6 +92,9 @@ fn every_command() -> Vec<Command> {
             | Command::Move(_)
             | Command::Moves(_)
             | Command::Board
+            | Command::BoardAs(_)
+            | Command::Pieces(_)
+            | Command::Army(_)
             | Command::Resign
             | Command::Draw
             | Command::DeclineDraw
@@ -112,12 +128,15 @@ fn every_command() -> Vec<Command> {
 /// The commands that act on a game (the others answer about no game in particular: help,
 /// lists, settings; they are checked for what they show).
 fn about_a_game(command: &Command) -> bool {
+    // /piece naming a game answers from that game's example, wherever it is asked.
+    if let Command::Piece { game, .. } = command {
+        return chatrang::rules::GameId::parse(game).is_err();
+    }
     !matches!(
         command,
         Command::New(_)
             | Command::Games
             | Command::Help(_)
-            | Command::Piece { .. }
             | Command::Leaderboard(_)
             | Command::Limits(_)
             | Command::Vacation(_)

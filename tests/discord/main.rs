@@ -310,6 +310,14 @@ async fn the_commands_are_registered_in_the_test_server_with_game_choices_and_au
     assert_eq!(notation["autocomplete"], true);
 }
 
+/// The description (alt text) a message gave its first attachment.
+fn alt_text(message: &Recorded) -> String {
+    message.json["attachments"][0]["description"]
+        .as_str()
+        .unwrap_or_else(|| panic!("no alt text: {}", message.json))
+        .to_string()
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_players_play_from_challenge_to_mate_in_the_games_thread() {
     let world = World::new().await;
@@ -365,11 +373,12 @@ async fn two_players_play_from_challenge_to_mate_in_the_games_thread() {
     );
 
     // Fool's mate, played in the thread; each move pings the player to move next and shows
-    // the board from their side.
+    // the board with White at the bottom (a shared channel's picture does not turn round),
+    // described in words for screen readers (the attachment's alt text).
     for (who, next, notation, rank_on_top) in [
-        (alice, bob, "f2f3", "1"),
+        (alice, bob, "f2f3", "8"),
         (bob, alice, "e7e5", "8"),
-        (alice, bob, "g2g4", "1"),
+        (alice, bob, "g2g4", "8"),
     ] {
         let answer = world.play(who, &thread, notation).await;
         assert!(!answer.is_ephemeral(), "{}", answer.content());
@@ -381,6 +390,13 @@ async fn two_players_play_from_challenge_to_mate_in_the_games_thread() {
         assert_eq!(pngs.len(), 1, "one board picture after {notation}");
         assert_eq!(pngs[0].content_type.as_deref(), Some("image/png"));
         assert_eq!(first_rank(&pngs[0].bytes), rank_on_top, "after {notation}");
+        let alt = alt_text(&answer);
+        assert!(
+            alt.contains(&format!("last move {}–{target}", &notation[..2])),
+            "{alt}"
+        );
+        assert!(alt.contains(" to move; "), "{alt}");
+        assert!(alt.contains("material: White 16 (8 Pawns,"), "{alt}");
     }
     let mate = world.play(bob, &thread, "d8h4").await;
     assert!(mate.content().contains("Black wins"), "{}", mate.content());
@@ -389,6 +405,9 @@ async fn two_players_play_from_challenge_to_mate_in_the_games_thread() {
         "nobody must act after mate"
     );
     assert_eq!(mate.pngs().len(), 1);
+    assert_eq!(first_rank(&mate.pngs()[0].bytes), "1", "the winner's side");
+    let alt = alt_text(&mate);
+    assert!(alt.contains("White King on e1 is in check"), "{alt}");
     button(&mate, "rematch");
     // Every command that draws was deferred first.
     let callbacks: Vec<Recorded> = world

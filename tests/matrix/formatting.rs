@@ -122,7 +122,7 @@ async fn what_people_typed_is_shown_as_text_never_as_html_or_a_script_link() {
 }
 
 /// A board picture's `body` (what a client without the picture shows, and a screen reader
-/// reads) describes the position: the game, the last move and whose turn it is. The file's
+/// reads) describes the position: the game, the last move, whose turn it is and the material. The file's
 /// name is its own field (MSC2530).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_board_picture_says_what_it_shows() {
@@ -144,6 +144,12 @@ async fn a_board_picture_says_what_it_shows() {
     assert!(body.contains("game #1"), "{body}");
     assert!(body.contains("e2–e4"), "{body}");
     assert!(body.contains("Black to move"), "{body}");
+    assert!(
+        body.contains(
+            "material: White 16 (8 Pawns, 2 Rooks, 2 Knights, 2 Bishops, 1 Queen, 1 King), Black 16"
+        ),
+        "{body}"
+    );
     assert!(!body.ends_with(".png"), "{body}");
     let filename = filename.expect("the file's name is given apart from the description");
     assert!(

@@ -43,7 +43,7 @@
 //! 11. `paint`: the order of the layers.
 //! 12. `showcase`: positions of the real games (the palette is learned from them).
 //! 13. `error`, `renderer`: the renderer, which draws a view and encodes it.
-//! 14. `text_board`: the board as text.
+//! 14. `text_board`, `spoken`: the board as text, and in words (for screen readers).
 //! 15. `gallery`, `command`: `chatrang gallery`, `chatrang render` and the benchmark.
 
 mod assets;
@@ -71,6 +71,7 @@ mod rect;
 mod renderer;
 mod shapes;
 pub mod showcase;
+mod spoken;
 mod sprite;
 mod sprites;
 mod surface;
@@ -85,4 +86,5 @@ pub use moves::moves_view;
 pub use pieces::stack_boxes;
 pub use rect::PixelRect;
 pub use renderer::{Picture, Renderer};
+pub use spoken::{board_in_words, check_words, last_move_words, material_words, pieces_in_words};
 pub use text_board::text_board;

@@ -1,9 +1,11 @@
 //! The board as Unicode text, for the console and for screen readers: the header, one line per
 //! rank with the side at the bottom chosen by the caller, file letters, then what a picture
 //! shows besides pieces (last move, check, camps, chain, pool, legend). Pieces are chess symbols
-//! (orthodox kinds) or their letter (capital for White); `·` an empty square, `#` a missing one,
-//! `◌` a pit, a digit after a piece the size of its stack, `*` a bound piece; Katarenga squares
-//! carry their colour letter (r y g b) in front.
+//! (orthodox kinds) or their whole symbol, one or two letters (capital for White): a board
+//! with a two-letter piece gives every square two characters and a space, so that the Pao (C),
+//! Chinese Nightrider (CN) and Chinese Pawn (CP) are told apart as the legend names them.
+//! `·` an empty square, `#` a missing one, `◌` a pit, a digit after a piece the size of its
+//! stack, `*` a bound piece; Katarenga squares carry their colour letter (r y g b) in front.
 
 use std::fmt::Write as _;
 
@@ -31,6 +33,7 @@ pub fn text_board(view: &BoardView, orientation: Color) -> String {
     // On coloured boards (Katarenga) the colour under a piece matters, so each square gets its
     // colour letter in front: "r♙" is a White pawn on red.
     let coloured = view.tiles.iter().any(|&(_, t)| t != Tile::Pit);
+    let width = glyph_width(view);
     for &rank in &ranks {
         let _ = write!(out, "{:>2} ", rank + 1);
         for &file in &files {
@@ -45,7 +48,7 @@ pub fn text_board(view: &BoardView, orientation: Color) -> String {
                     ' '
                 });
             }
-            out.push_str(&cell(view, exists, square, coloured));
+            out.push_str(&cell(view, exists, square, coloured, width));
         }
         out.truncate(out.trim_end().len());
         out.push('\n');
@@ -56,7 +59,7 @@ pub fn text_board(view: &BoardView, orientation: Color) -> String {
             out.push(' ');
         }
         out.push((b'a' + file) as char);
-        out.push(' ');
+        out.push_str(&" ".repeat(width));
     }
     out.truncate(out.trim_end().len());
     out.push('\n');
@@ -79,11 +82,27 @@ fn tile_letter(view: &BoardView, square: Square) -> Option<char> {
     }
 }
 
-/// One square as two characters: a piece (with a stack count) or what lies there. On coloured
-/// boards the colour is written separately, so an empty square is just a dot.
-fn cell(view: &BoardView, exists: bool, square: Square, coloured: bool) -> String {
+/// How many characters the widest piece of the board needs: 1, or 2 when a piece is written
+/// with a two-letter symbol.
+fn glyph_width(view: &BoardView) -> usize {
+    view.pieces
+        .iter()
+        .map(|(_, p)| glyph(p).chars().count())
+        .max()
+        .unwrap_or(1)
+        .clamp(1, MAX_SYMBOL)
+}
+
+/// The longest symbol written on a square; a longer one (none of the games has one) is cut.
+const MAX_SYMBOL: usize = 2;
+
+/// One square as `width` characters and one more: a piece (with a stack count) or what lies
+/// there, padded. On coloured boards the colour is written separately, so an empty square is
+/// just a dot.
+fn cell(view: &BoardView, exists: bool, square: Square, coloured: bool, width: usize) -> String {
+    let pad = |c: char| format!("{c}{}", " ".repeat(width));
     if !exists {
-        return "# ".to_string();
+        return pad('#');
     }
     let here: Vec<&PieceView> = view
         .pieces
@@ -92,7 +111,7 @@ fn cell(view: &BoardView, exists: bool, square: Square, coloured: bool) -> Strin
         .map(|(_, p)| p)
         .collect();
     if let Some(top) = here.iter().rev().find(|p| !p.bound).or(here.last()) {
-        let mut s = glyph(top).to_string();
+        let mut s = format!("{:<width$}", glyph(top));
         if here.len() > 1 {
             s.push(char::from_digit(here.len().min(9) as u32, 10).unwrap_or('+'));
         } else if top.bound {
@@ -113,18 +132,19 @@ fn cell(view: &BoardView, exists: bool, square: Square, coloured: bool) -> Strin
             Mark::Force => '✶',
             Mark::Origin => '□',
         };
-        return format!("{c} ");
+        return pad(c);
     }
     let c = if coloured {
         '·'
     } else {
         tile_letter(view, square).unwrap_or('·')
     };
-    format!("{c} ")
+    pad(c)
 }
 
-/// Chess symbols for the orthodox kinds, the piece's letter for the others (capital for White).
-fn glyph(piece: &PieceView) -> char {
+/// Chess symbols for the orthodox kinds, the piece's symbol (one or two letters) for the
+/// others: capitals for White.
+pub(crate) fn glyph(piece: &PieceView) -> String {
     let white = piece.color == Color::White;
     let chess = match piece.kind.as_str() {
         "king" => Some(('♔', '♚')),
@@ -136,13 +156,23 @@ fn glyph(piece: &PieceView) -> char {
         _ => None,
     };
     if let Some((w, b)) = chess {
-        return if white { w } else { b };
+        return if white { w } else { b }.to_string();
     }
-    let letter = piece.symbol.chars().next().unwrap_or('?');
-    if white {
-        letter.to_uppercase().next().unwrap_or(letter)
+    let symbol: String = piece
+        .symbol
+        .chars()
+        .filter(|c| !c.is_whitespace() && !c.is_control())
+        .take(MAX_SYMBOL)
+        .collect();
+    let symbol = if symbol.is_empty() {
+        "?".to_string()
     } else {
-        letter.to_lowercase().next().unwrap_or(letter)
+        symbol
+    };
+    if white {
+        symbol.to_uppercase()
+    } else {
+        symbol.to_lowercase()
     }
 }
 

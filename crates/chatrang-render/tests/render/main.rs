@@ -20,6 +20,7 @@ mod contrast;
 mod draft;
 mod preview;
 mod samples;
+mod text_cells;
 
 /// Every sprite kind the games use (from the project brief).
 const KINDS: &[&str] = &[
