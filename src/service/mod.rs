@@ -37,7 +37,7 @@
 //! * `limits` (how many games one person may start and keep waiting in a server, and
 //!   `/limits`);
 //! * the commands: `start` (`/new`), `gather` (accept, decline, join, leave), `rematch`,
-//!   `play` (moves, clicks, the board), `agree` (draw, undo, resign), `abort`, `info`
+//!   `play` (moves, clicks, the board), `agree` (draw, resign), `undo`, `abort`, `info`
 //!   (help, lists and leaderboards), `history` (the score sheet and the record), `moved`
 //!   (a place's open games announced where the place moved);
 //! * `click` (a choice picked by its id or its number), `run` ([`Service::run`], the one
@@ -93,6 +93,7 @@ mod start;
 mod thinking;
 mod thought;
 mod timing;
+mod undo;
 mod vacation;
 mod vote;
 mod words;
