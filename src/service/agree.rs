@@ -5,17 +5,16 @@
 use super::{
     base::Service,
     bot::bot_user,
-    loaded::{DAMAGED, Loaded, refused_not_playing},
+    loaded::{Loaded, refused_not_playing},
     outbox::News,
-    replay::{effective_moves, replay},
     reply::{ServiceError, ServiceResult},
     request::Request,
     request::User,
     write::{Change, conflict, log_line},
 };
 use crate::{
-    rules::{Color, Game, Outcome},
-    store::{GameRow, GameState, LogEntry, LogKind, Offer},
+    rules::{Color, Outcome},
+    store::{GameState, LogKind, Offer},
 };
 
 impl Service {

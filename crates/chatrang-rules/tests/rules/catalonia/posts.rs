@@ -89,7 +89,7 @@ fn the_post_that_ends_a_turn_shows_the_scored_chain_and_where_the_bomb_fell() {
         header.contains("turn 3/15 · turn 2 scored 16 · total 16"),
         "the header of the new turn has scores only: {header}"
     );
-    assert!(!header.contains("this turn"), "{header}");
+    assert!(!header.contains("· this turn"), "{header}");
     assert_eq!(chain_drawn(&g), scored);
     assert!(bomb_marked(&g, sq("c3")));
     // The position string keeps where the bomb fell: a reloaded game draws the same.
