@@ -1,25 +1,29 @@
-//! What the sides agree on or concede: draw offers, undo requests (which need the other
-//! side's consent) and resignation. In group games any member speaks for the side.
+//! What the sides agree on or concede: draw offers and resignation (undo requests, which also
+//! need the other side's consent, are in `undo`). In group games any member speaks for the
+//! side.
 
 use super::{
     base::Service,
     bot::bot_user,
-    loaded::{DAMAGED, Loaded, refused_not_playing},
+    loaded::{Loaded, refused_not_playing},
     outbox::News,
-    replay::{effective_moves, replay},
     reply::{ServiceError, ServiceResult},
     request::Request,
     request::User,
     write::{Change, conflict, log_line},
 };
 use crate::{
-    rules::{Color, Game, Outcome},
-    store::{GameRow, GameState, LogEntry, LogKind, Offer},
+    rules::{Color, Outcome},
+    store::{GameState, LogKind, Offer},
 };
 
 impl Service {
     /// Loads a game in play and the side of the user, who must be one of its players.
-    async fn player_of(&self, req: &Request, what: &str) -> ServiceResult<(Loaded, Color)> {
+    pub(super) async fn player_of(
+        &self,
+        req: &Request,
+        what: &str,
+    ) -> ServiceResult<(Loaded, Color)> {
         let loaded = self.load(req, false).await?;
         if loaded.row.state != GameState::Active {
             return Err(refused_not_playing(&loaded));
@@ -31,7 +35,12 @@ impl Service {
     }
 
     /// Writes one decision with the news of it; a lost race becomes the sentence that says so.
-    async fn decide(&self, loaded: &Loaded, change: Change, news: News) -> ServiceResult {
+    pub(super) async fn decide(
+        &self,
+        loaded: &Loaded,
+        change: Change,
+        news: News,
+    ) -> ServiceResult {
         self.publish(loaded, change, news).await.map_err(conflict)
     }
 
@@ -73,7 +82,7 @@ impl Service {
             None => {
                 next.pending = Some(Offer::Draw(side));
                 let text = format!(
-                    "{} ({side}) offers a draw. {}: /draw to accept, or decline.",
+                    "{} ({side}) offers a draw. {}: /draw to accept, or /draw no to decline.",
                     user.name,
                     loaded.names(!side)
                 );
@@ -136,7 +145,7 @@ impl Service {
             .await
     }
 
-    async fn clear_offer(
+    pub(super) async fn clear_offer(
         &self,
         loaded: &Loaded,
         user: &User,
@@ -149,75 +158,6 @@ impl Service {
         let change = Change::new(next).log(log_line(kind, user, Some(side), &text));
         let news = News::board(format!("Game {}: {text}", loaded.label()));
         self.decide(loaded, change, news).await
-    }
-
-    /// Asks to take back the last move, or allows the other side's request.
-    pub(crate) async fn undo(&self, req: &Request) -> ServiceResult {
-        let user = &req.user;
-        let (loaded, side) = self.player_of(req, "ask for an undo").await?;
-        let log = self.store.log_at(loaded.row.id, loaded.row.version).await?;
-        // The game loaded, so its log replays: a log that does not is refused as damaged.
-        let moves = effective_moves(&log).map_err(|error| {
-            tracing::error!(game = loaded.row.id, %error, "the log does not read");
-            ServiceError::refused(DAMAGED)
-        })?;
-        let Some(last) = moves.last().map(|m| m.entry.clone()) else {
-            return Err(ServiceError::refused("There is no move to take back."));
-        };
-        let mut next = loaded.row.clone();
-        match loaded.row.pending {
-            Some(Offer::Undo(by)) if by != side => {
-                let game = take_back(&loaded.row, &log)?;
-                next.pending = None;
-                let text = format!(
-                    "{} allows the undo: {} is taken back.",
-                    user.name, last.description
-                );
-                let mut entry = log_line(LogKind::Undo, user, Some(side), &text);
-                entry.notation = last.notation.clone();
-                let news = News::board(format!("Game {}: {text}", loaded.label()));
-                self.decide(&loaded, Change::new(next).game(game).log(entry), news)
-                    .await
-            }
-            Some(Offer::Undo(_)) => Err(ServiceError::refused(format!(
-                "You have already asked for an undo; waiting for {}.",
-                loaded.names(!side)
-            ))),
-            Some(Offer::Draw(_)) => Err(ServiceError::refused(
-                "A draw offer is waiting; answer it first.",
-            )),
-            None if loaded.bot().is_some_and(|(bot, _)| bot != side) => Err(ServiceError::refused(
-                format!("{} does not take moves back: play on.", loaded.names(!side)),
-            )),
-            None => {
-                next.pending = Some(Offer::Undo(side));
-                let text = format!(
-                    "{} ({side}) asks to take back the last move ({}). {}: /undo to allow it, \
-                     or refuse.",
-                    user.name,
-                    last.description,
-                    loaded.names(!side)
-                );
-                let entry = log_line(LogKind::UndoAsk, user, Some(side), &text);
-                let news = News::board(format!("Game {}: {text}", loaded.label()))
-                    .notify(loaded.user_ids(!side));
-                self.decide(&loaded, Change::new(next).log(entry), news)
-                    .await
-            }
-        }
-    }
-
-    /// Refuses the other side's undo request, or withdraws one's own.
-    pub(crate) async fn decline_undo(&self, req: &Request) -> ServiceResult {
-        let user = &req.user;
-        let (loaded, side) = self.player_of(req, "answer an undo request").await?;
-        let text = match loaded.row.pending {
-            Some(Offer::Undo(by)) if by != side => format!("{} refuses the undo.", user.name),
-            Some(Offer::Undo(_)) => format!("{} withdraws the undo request.", user.name),
-            _ => return Err(ServiceError::refused("There is no undo request to refuse.")),
-        };
-        self.clear_offer(&loaded, user, side, LogKind::UndoDecline, text)
-            .await
     }
 
     /// Resigns for the user's side; in a cooperative game, abandons it for everyone.
@@ -251,24 +191,4 @@ impl Service {
             News::board(format!("Game {}: {text}", loaded.label())).notify(loaded.user_ids(!side));
         self.decide(&loaded, change, news).await
     }
-}
-
-/// The game with its last move in effect taken back, replayed from the record.
-fn take_back(row: &GameRow, log: &[LogEntry]) -> ServiceResult<Box<dyn Game>> {
-    let mut log = log.to_vec();
-    log.push(LogEntry {
-        seq: row.version + 1,
-        kind: LogKind::Undo,
-        user_id: String::new(),
-        side: None,
-        notation: None,
-        description: String::new(),
-        at: 0,
-    });
-    replay(row, &log).map_err(|error| {
-        tracing::error!(game = row.id, %error, "replay for undo failed");
-        ServiceError::refused(
-            "This game's record cannot be replayed, so the move cannot be taken back.",
-        )
-    })
 }

@@ -38,7 +38,8 @@ pub enum Command {
     Draw,
     /// Decline the other side's draw offer, or withdraw one's own.
     DeclineDraw,
-    /// Ask to take back the last move, or allow the other side's request.
+    /// Ask to take back one's own last move (and the reply to it, at one's own turn), or
+    /// allow the other side's request.
     Undo,
     /// Refuse the other side's undo request, or withdraw one's own.
     DeclineUndo,
@@ -219,7 +220,7 @@ pub const COMMANDS: &[CommandSpec] = &[
         "undo",
         &["takeback"],
         "[no]",
-        "Ask to take back the last move, or allow the other side's request (\"no\" refuses).",
+        "Ask to take back your last move (and the reply, at your turn), or allow it (\"no\" refuses).",
         true,
     ),
     spec(

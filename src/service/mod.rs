@@ -40,7 +40,8 @@
 //! * the commands: `start` (`/new`), `gather` (accept, decline, join, leave), `rematch`,
 //!   `play` (moves, clicks), `board_as` (the board, turned or in words, and `/pieces`),
 //!   `army` (each side's pieces and their moves), `piece` (a piece's diagram), `agree` (draw,
-//!   undo, resign), `abort`, `info` (help, lists and leaderboards), `history` (the score sheet and the record), `moved`
+//!   resign), `undo`, `abort`, `info` (help, lists and leaderboards), `history` (the score
+//!   sheet and the record), `moved`
 //!   (a place's open games announced where the place moved);
 //! * `click` (a choice picked by its id or its number), `run` ([`Service::run`], the one
 //!   door: a command to the function that carries it out);
@@ -99,6 +100,7 @@ mod start;
 mod thinking;
 mod thought;
 mod timing;
+mod undo;
 mod vacation;
 mod vote;
 mod words;

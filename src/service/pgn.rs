@@ -146,12 +146,16 @@ fn comment(text: &str) -> String {
 fn movetext(sheet: &Sheet, result: &str) -> Vec<String> {
     let mut tokens = Vec::new();
     let mut after_break = true;
+    let mut after_setup = false;
     for entry in &sheet.entries {
         match entry {
             Entry::Ply(ply) => {
-                if ply.opens || after_break {
+                // The first move of play after the setup gets its number, as after a comment.
+                let first_of_play = after_setup && ply.setup.is_none();
+                if ply.opens || after_break || first_of_play {
                     tokens.push(ply.mark());
                 }
+                after_setup = ply.setup.is_some();
                 tokens.push(ply.text.clone());
                 after_break = !ply.rolls.is_empty();
                 if after_break {

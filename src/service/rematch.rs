@@ -56,7 +56,7 @@ impl Service {
             next.options = options;
             next.initial_position = position.clone();
             next.position = position;
-            what = "the return game (the same board turned 180°)";
+            what = "the return game (the same board)";
         }
         let swapped: Vec<(String, Color)> = if row.group_game {
             next.state = GameState::Active;

@@ -12,6 +12,10 @@
 //!   alternate: a new number each time White acts after Black, and a game Black begins opens
 //!   with `1...`. An action that does not open its number but stands first on a line (after a
 //!   note, say) is written `N...`, as PGN writes Black's move after a comment.
+//! * **Setup.** What a game does before play begins (Katarenga's baseline, a Pick-a-team
+//!   draft: [`crate::rules::GameSpec::setup`]) is written apart, a line each time the side
+//!   changes (`Draft, Black: pick K e10 pick Q d10`), and numbered by no move number: play is
+//!   numbered from 1, as the board counts its moves.
 //! * **Undo.** A move taken back leaves the sheet, so the sheet always reads as the game that
 //!   stands, and a note takes its place: `(1 move taken back: 2. Nf3)`. Moves taken back one
 //!   after the other (no move between) share one note, in the order they had been played.
@@ -21,7 +25,10 @@
 
 use super::namer::Namer;
 use crate::{
-    rules::{Color, GameId, Rolls, score_sheet::Named},
+    rules::{
+        Color, GameId, Rolls,
+        score_sheet::{Named, SetupPhase},
+    },
     store::{LogEntry, LogKind},
 };
 
@@ -38,11 +45,20 @@ pub(crate) struct Ply {
     pub side: Option<Color>,
     /// The dice it rolled, as the log has them.
     pub rolls: Rolls,
+    /// The label of the setup it belongs to ("Draft"); `None` for a move of play.
+    pub setup: Option<&'static str>,
 }
 
 impl Ply {
-    /// `12.` before an action that opens its number, `12...` before one that does not.
+    /// `12.` before an action that opens its number, `12...` before one that does not;
+    /// `Draft, White:` before a setup action.
     pub fn mark(&self) -> String {
+        if let Some(label) = self.setup {
+            return match self.side {
+                Some(side) => format!("{label}, {side}:"),
+                None => format!("{label}:"),
+            };
+        }
         if self.opens {
             format!("{}.", self.number)
         } else {
@@ -70,6 +86,7 @@ impl Sheet {
     /// from its log: moves, their rolls, and undos.
     pub fn of(kind: GameId, start: &str, log: &[LogEntry]) -> Sheet {
         let mut namer = Namer::new(kind, start);
+        let setup = kind.spec().setup;
         let mut sheet = Sheet::default();
         for (i, entry) in log.iter().enumerate() {
             match entry.kind {
@@ -77,7 +94,10 @@ impl Sheet {
                     let rolls = rolls_after(log, i);
                     let notation = entry.notation.as_deref().unwrap_or("");
                     let named = namer.name(notation, &rolls);
-                    let ply = sheet.numbered(named, notation, entry.side, rolls);
+                    let ply = match setup.filter(|s| s.holds(notation)) {
+                        Some(phase) => sheet.setup_ply(phase, notation, entry.side, rolls),
+                        None => sheet.numbered(named, notation, entry.side, rolls),
+                    };
                     sheet.entries.push(Entry::Ply(ply));
                 }
                 // The replay steps back only when the sheet had a move to take back.
@@ -88,12 +108,34 @@ impl Sheet {
         sheet
     }
 
-    /// The last move in effect.
+    /// The last move of play in effect (setup actions are numbered apart).
     fn last_ply(&self) -> Option<&Ply> {
         self.entries.iter().rev().find_map(|e| match e {
-            Entry::Ply(p) => Some(p),
-            Entry::TakenBack(_) => None,
+            Entry::Ply(p) if p.setup.is_none() => Some(p),
+            _ => None,
         })
+    }
+
+    /// A setup action: on the line of the setup action before it when the same side took it.
+    fn setup_ply(
+        &self,
+        phase: SetupPhase,
+        notation: &str,
+        side: Option<Color>,
+        rolls: Rolls,
+    ) -> Ply {
+        let same_side = matches!(
+            self.entries.last(),
+            Some(Entry::Ply(p)) if p.setup.is_some() && p.side == side
+        );
+        Ply {
+            number: 0,
+            opens: !same_side,
+            text: notation.to_string(),
+            side,
+            rolls,
+            setup: Some(phase.label),
+        }
     }
 
     /// The ply of an action: as the replay named it, or else (a game without a sheet of its
@@ -134,6 +176,7 @@ impl Sheet {
             text,
             side,
             rolls,
+            setup: None,
         }
     }
 
@@ -162,16 +205,19 @@ impl Sheet {
     pub fn lines(&self) -> Vec<String> {
         let mut lines = Vec::new();
         let mut line: Option<String> = None;
+        // Whether the open line holds setup actions: play never joins it.
+        let mut line_setup = false;
         for entry in &self.entries {
             match entry {
                 Entry::Ply(ply) => match &mut line {
-                    Some(open) if !ply.opens => {
+                    Some(open) if !ply.opens && line_setup == ply.setup.is_some() => {
                         open.push(' ');
                         open.push_str(&ply.text);
                     }
                     _ => {
                         lines.extend(line.take());
                         line = Some(format!("{} {}", ply.mark(), ply.text));
+                        line_setup = ply.setup.is_some();
                     }
                 },
                 Entry::TakenBack(plies) => {

@@ -128,6 +128,8 @@ fn a_group_game_in_the_console_with_help_and_pieces() {
     assert!(out.contains("Sorceress (S, XBetza KmaK)"), "{out}");
     assert!(out.contains("starts a group game of Cataclysm"), "{out}");
     assert!(out.contains("ben — White: two-pawn move"), "{out}");
+    // ann's undo at White's turn takes back White's move and Black's reply.
+    assert!(out.contains("asks to take back the last 2 moves"), "{out}");
     assert!(out.contains("cat allows the undo"), "{out}");
     assert!(out.contains("Black to move (cat)"), "{out}");
 }

@@ -329,7 +329,8 @@ async fn ends_where_we_end(service: &Service, id: i64, read: &ReadBack) {
     );
 }
 
-/// `asker` asks to take back the last move and `allower` allows it.
+/// `asker` asks to take back their last move (and the reply, at their own turn) and `allower`
+/// allows it.
 async fn take_back(service: &Service, id: i64, asker: &User, allower: &User) {
     ok(service.run(&req(asker, Some(id)), Command::Undo).await);
     ok(service.run(&req(allower, Some(id)), Command::Undo).await);
@@ -465,20 +466,20 @@ async fn a_custom_start_is_in_the_pgn_with_setup_and_fen(db: TestDb) {
     ends_where_we_end(&service, id, &read).await;
 }
 
-/// An undo takes the move off the sheet and leaves a note where it was; undos one after the
-/// other share a note; Black's move taken back is followed by `N...`. The record keeps the
-/// notes as comments and still replays the game that stands.
+/// An undo takes the move off the sheet and leaves a note where it was; the two moves of an
+/// undo asked at one's own turn (one's move and the reply) share a note; Black's move taken
+/// back is followed by `N...`. The record keeps the notes as comments and still replays the
+/// game that stands.
 async fn moves_taken_back_leave_the_sheet_and_a_note_stands_in_their_place(db: TestDb) {
     let service = db.service().await;
     let (alice, bob) = (person("alice"), person("bob"));
     let id = two_player(&service, "chess", &alice, &bob, &[]).await;
     play(&service, id, &alice, &bob, &["e4", "e5", "Nf3"]).await;
-    take_back(&service, id, &bob, &alice).await;
+    take_back(&service, id, &alice, &bob).await;
     play(&service, id, &alice, &bob, &["Bc4", "Nc6"]).await;
     take_back(&service, id, &alice, &bob).await;
-    take_back(&service, id, &alice, &bob).await;
     play(&service, id, &alice, &bob, &["d4", "exd4"]).await;
-    take_back(&service, id, &alice, &bob).await;
+    take_back(&service, id, &bob, &alice).await;
     ok(move_as(&service, &bob, Some(id), "Nc6").await);
     let reply = history(&service, &alice, id).await;
     assert_eq!(

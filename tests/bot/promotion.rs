@@ -109,7 +109,11 @@ async fn a_promotion_choice_plays_the_move_and_a_stale_one_is_refused(db: TestDb
     let question = ok(move_as(&service, &alice, Some(id), "a7a8").await);
     let played = ok(click(&service, &alice, choice(&question, "Knight (a7a8=N)")).await);
     assert!(played.public, "the move is shown to everyone");
-    assert!(played.text.contains("becomes a Knight"), "{}", played.text);
+    assert!(
+        played.text.contains("promotes to a Knight"),
+        "{}",
+        played.text
+    );
     let row = service.store().game(id).await.unwrap().unwrap();
     assert!(row.position.starts_with("N6k/8/"), "{}", row.position);
     // The other buttons of the question are for a board that has moved on.
@@ -141,7 +145,7 @@ async fn cataclysm_asks_on_its_last_rank_and_lets_a_pawn_stay_on_the_ranks_befor
     );
     let played = ok(click(&service, &alice, choice(&question, "Grand Rook (e11e12=G)")).await);
     assert!(
-        played.text.contains("becomes a Grand Rook"),
+        played.text.contains("promotes to a Grand Rook"),
         "{}",
         played.text
     );
@@ -186,7 +190,11 @@ async fn a_pick_a_team_armys_own_pawn_offers_the_types_of_both_lists(db: TestDb)
         ])
     );
     let played = ok(click(&service, &alice, choice(&question, "Cannon (e7e8=CA)")).await);
-    assert!(played.text.contains("becomes a Cannon"), "{}", played.text);
+    assert!(
+        played.text.contains("promotes to a Cannon"),
+        "{}",
+        played.text
+    );
     let row = service.store().game(id).await.unwrap().unwrap();
     assert!(row.position.starts_with("k3[CA]3/"), "{}", row.position);
 }
@@ -206,7 +214,7 @@ async fn pick_a_team_version_one_offers_every_promotion_type(db: TestDb) {
     assert_eq!(grasshopper.command, Command::Move("e9e10=G".into()));
     let played = ok(click(&service, &alice, grasshopper).await);
     assert!(
-        played.text.contains("becomes a Grasshopper"),
+        played.text.contains("promotes to a Grasshopper"),
         "{}",
         played.text
     );

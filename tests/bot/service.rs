@@ -595,8 +595,9 @@ async fn open_challenge_and_rematch_with_sides_swapped(db: TestDb) {
     assert_eq!(row.rematch_of, Some(id));
 }
 
-/// Katarenga's rematch is the return game of a match: the same board turned 180° (fixed by
-/// the `board` and `baseline` options), the other player moving first without a new choice.
+/// Katarenga's rematch is the return game of a match: the same board with the colours swapped
+/// (fixed by the `board` and `baseline` options), the other player moving first without a new
+/// choice; what the bot says of it matches what the picture shows (no turned board).
 async fn katarenga_rematch_is_the_return_game(db: TestDb) {
     let service = db.service().await;
     let (alice, bob) = (person("alice"), person("bob"));
@@ -605,6 +606,13 @@ async fn katarenga_rematch_is_the_return_game(db: TestDb) {
     let first = service.store().game(id).await.unwrap().unwrap();
     ok(service.run(&req(&bob, Some(id)), Command::Resign).await);
     let rematch = ok(service.run(&req(&bob, Some(id)), Command::Rematch).await);
+    assert!(
+        rematch.text.contains("the return game (the same board) of")
+            && rematch.text.contains("with sides swapped"),
+        "{}",
+        rematch.text
+    );
+    assert!(!rematch.text.contains("180"), "{}", rematch.text);
     let new_id = rematch.game.unwrap().id;
     ok(service
         .run(&req(&alice, Some(new_id)), Command::Accept)

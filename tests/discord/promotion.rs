@@ -69,7 +69,7 @@ async fn a_pawn_moved_to_the_last_rank_offers_its_pieces_as_buttons_and_a_click_
     let played = world.fake.wait_answer(&click).await;
     assert!(!played.is_ephemeral(), "{}", played.content());
     assert!(
-        played.content().contains("becomes a Queen"),
+        played.content().contains("promotes to a Queen"),
         "{}",
         played.content()
     );

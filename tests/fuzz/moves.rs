@@ -10,7 +10,8 @@ use super::{Verdict, clause, corpus, text_near};
 /// A row of the table, one of its corpus positions, and a text to play there.
 pub type Input = (usize, usize, String);
 
-/// Lenient forms the readers know, beside every legal action's canonical notation.
+/// Lenient forms the readers know, beside every legal action's canonical notation, so that
+/// the parsers stay fuzzed around them too.
 const FORMS: &[&str] = &[
     "e2-e4",
     "Nf3",
@@ -30,6 +31,18 @@ const FORMS: &[&str] = &[
     "swap",
     "target c4",
     "pass",
+    // Pasted and printed forms: score sheets, figurines, full width, the bot's own posts.
+    "1. e4",
+    "1... e5",
+    "12…Nc6",
+    "♗c4",
+    "♞f6",
+    "ｅ４ｅ６",
+    "ｅ２－ｅ４",
+    "e4–e6",
+    "Pawn e2–e4",
+    "d4 d5 k4 k5",
+    "two-pawn move d4–d5 and k4–k5",
 ];
 
 pub fn strategy() -> impl Strategy<Value = Input> {

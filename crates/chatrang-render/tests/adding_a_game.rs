@@ -73,6 +73,7 @@ fn mini_chess() -> GameSpec {
         rematch: None,
         pgn: false,
         score_sheet: None,
+        setup: None,
         hint: None,
         memory_weight: 1,
     }

@@ -379,7 +379,10 @@ impl<R: Rules> Game for Match<R> {
         if let Some(outcome) = &self.ended {
             return Err(ActionError::GameOver(outcome.to_string()));
         }
-        let m = self.rules.parse(input, &self.legal)?;
+        // Pasted and decorated forms (`1. e4`, `♗c4`, `e4–e6`) reach the game's reader plain.
+        let m = self
+            .rules
+            .parse(&super::typed::plain_move(input), &self.legal)?;
         let mut next = self.rules.clone();
         let (effect, rolls) = next
             .apply_with(m, chance)

@@ -48,10 +48,12 @@ pub mod katarenga;
 pub mod kit;
 pub mod limits;
 pub mod move_table;
+pub mod phrases;
 pub mod picka;
 pub mod registry;
 pub mod score_sheet;
 pub mod search;
+pub mod typed;
 pub mod xbetza;
 
 pub use board_edge::BoardEdge;

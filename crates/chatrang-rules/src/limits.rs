@@ -20,8 +20,8 @@ pub const KATARENGA_POSITION: usize = 200;
 pub const CHROMOPOLIS_POSITION: usize = 1_000;
 
 /// A Catalonia position string: the board (about 70 characters), a history of at most 30
-/// scored turns, each a chain of at most 16 squares (about 55 characters), and short fields:
-/// under 1,800 characters.
+/// scored turns, each a chain of at most 16 squares and where its bomb fell (about 60
+/// characters), and short fields: under 1,900 characters.
 pub const CATALONIA_POSITION: usize = 2_000;
 
 /// A Pick-a-team position string: a 10×10 board (at most 440 characters) and, for the games

@@ -11,7 +11,7 @@ use super::{
     chess,
     chesslike::{ChessLike, Position},
     chromopolis, katarenga, picka,
-    score_sheet::{self, NewSheetReplay},
+    score_sheet::{self, NewSheetReplay, SetupPhase},
 };
 
 /// What a game whose players wrote their own armies counts for in the bot's memory (see
@@ -23,6 +23,18 @@ pub type NewGame = fn(&Options, u64) -> Result<Box<dyn Game>, SetupError>;
 
 /// Loads a game from its position string.
 pub type LoadGame = fn(&str) -> Result<Box<dyn Game>, SetupError>;
+
+/// A Pick-a-team draft: its picks come before play, which the board counts from move 1.
+const DRAFT: SetupPhase = SetupPhase {
+    label: "Draft",
+    prefix: "pick ",
+};
+
+/// Katarenga's choice of baseline, which comes before White's first move.
+const BASELINE_CHOICE: SetupPhase = SetupPhase {
+    label: "Setup",
+    prefix: "baseline ",
+};
 
 /// One game the bot hosts.
 pub struct GameSpec {
@@ -54,6 +66,10 @@ pub struct GameSpec {
     /// and move numbers, Catalonia's turns); `None`: the log's notation, numbered as the
     /// sides alternate.
     pub score_sheet: Option<NewSheetReplay>,
+    /// The actions before play begins, which the score sheet writes apart so that play is
+    /// numbered as the board counts it (Katarenga's baseline, a Pick-a-team draft); `None`:
+    /// play begins at once.
+    pub setup: Option<SetupPhase>,
     /// What the `/hint` search's score means in words, for a game where the bot is a partner
     /// who gives hints (Catalonia); `None`: the game has no hints.
     pub hint: Option<fn(i32) -> String>,
@@ -155,6 +171,7 @@ pub static GAMES: [GameSpec; 9] = [
         rematch: None,
         pgn: true,
         score_sheet: Some(score_sheet::chess),
+        setup: None,
         hint: None,
         memory_weight: 1,
     },
@@ -170,6 +187,7 @@ pub static GAMES: [GameSpec; 9] = [
         rematch: None,
         pgn: false,
         score_sheet: None,
+        setup: None,
         hint: None,
         memory_weight: 1,
     },
@@ -185,6 +203,7 @@ pub static GAMES: [GameSpec; 9] = [
         rematch: None,
         pgn: false,
         score_sheet: None,
+        setup: Some(DRAFT),
         hint: None,
         memory_weight: 1,
     },
@@ -200,6 +219,7 @@ pub static GAMES: [GameSpec; 9] = [
         rematch: None,
         pgn: false,
         score_sheet: None,
+        setup: Some(DRAFT),
         hint: None,
         memory_weight: ARMY_GAME_WEIGHT,
     },
@@ -215,6 +235,7 @@ pub static GAMES: [GameSpec; 9] = [
         rematch: None,
         pgn: false,
         score_sheet: None,
+        setup: Some(DRAFT),
         hint: None,
         memory_weight: ARMY_GAME_WEIGHT,
     },
@@ -224,12 +245,13 @@ pub static GAMES: [GameSpec; 9] = [
         name: "Easy Patch",
         cooperative: false,
         help: picka::HELP_EASY,
-        options: picka::OPTIONS_ARMIES,
+        options: picka::OPTIONS_EASY,
         new: |options, _| picka::new_game(GameId::EasyPatch, options),
         load: |text| picka::load(GameId::EasyPatch, text),
         rematch: None,
         pgn: false,
         score_sheet: None,
+        setup: Some(DRAFT),
         hint: None,
         memory_weight: ARMY_GAME_WEIGHT,
     },
@@ -249,6 +271,7 @@ pub static GAMES: [GameSpec; 9] = [
         rematch: Some(|position| katarenga::return_game_options(position).ok()),
         pgn: false,
         score_sheet: None,
+        setup: Some(BASELINE_CHOICE),
         hint: None,
         memory_weight: 1,
     },
@@ -268,6 +291,7 @@ pub static GAMES: [GameSpec; 9] = [
         rematch: None,
         pgn: false,
         score_sheet: None,
+        setup: None,
         hint: None,
         memory_weight: 1,
     },
@@ -287,6 +311,7 @@ pub static GAMES: [GameSpec; 9] = [
         rematch: None,
         pgn: false,
         score_sheet: Some(score_sheet::catalonia),
+        setup: None,
         hint: Some(catalonia::hint_outcome),
         memory_weight: 1,
     },

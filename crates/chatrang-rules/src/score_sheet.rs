@@ -11,6 +11,24 @@ use crate::{
     chesslike::{Position, notation, san::san},
 };
 
+/// The actions a game takes before play begins (Katarenga's choice of baseline, a Pick-a-team
+/// draft), told apart by their notation. The score sheet writes them apart, under `label`,
+/// and numbers play from 1, as the board counts its moves.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub struct SetupPhase {
+    /// What the sheet writes before them: "Draft".
+    pub label: &'static str,
+    /// How every one of them begins, in canonical notation: `pick `.
+    pub prefix: &'static str,
+}
+
+impl SetupPhase {
+    /// Whether the action `notation` belongs to the setup.
+    pub fn holds(&self, notation: &str) -> bool {
+        notation.starts_with(self.prefix)
+    }
+}
+
 /// What the replay says of one action.
 #[derive(Clone, Debug, Eq, PartialEq)]
 pub enum Named {

@@ -1,5 +1,5 @@
-//! Catalonia's [`Rules`]: parsing against the pending decision,
-//! the picture (pits, the longest chain as arrows, the score in the header) and the pieces.
+//! Catalonia's [`Rules`]: parsing against the pending decision, the pieces, and the picture
+//! (drawn by `picture`).
 
 use super::{
     chain::Solver,
@@ -10,7 +10,7 @@ use super::{
 };
 use crate::{
     ActionError, Actor, BoardView, Chance, Color, GameId, Mark, Outcome, PieceInfo, Rolls,
-    RollsError, Square, Status, Tile,
+    RollsError, Square, Status,
     kit::{Match, Rules, Touched},
     move_table::reach_on_empty_board,
     search::{Found, Limits},
@@ -86,10 +86,22 @@ impl Catalonia {
             },
             (
                 Phase::Move {
-                    may_swap: false, ..
+                    side,
+                    second: false,
+                    may_swap: false,
                 },
                 Act::Swap,
-            ) => "a swap can only be proposed by White before anyone moves this turn".into(),
+            ) => match side {
+                Color::White => {
+                    "Black declined the swap this turn, so White moves first; a swap may be proposed once a turn".into()
+                }
+                Color::Black => {
+                    "Black accepted the swap and moves first this turn; a swap may be proposed once a turn".into()
+                }
+            },
+            (Phase::Move { .. }, Act::Swap) => {
+                "a swap can only be proposed before anyone moves this turn".into()
+            }
             (Phase::Target { .. }, Act::Bomb(s)) => format!(
                 "{s} cannot be the bomb's target; choose one of: {}",
                 choices(|a| match a {
@@ -266,65 +278,7 @@ impl Rules for Catalonia {
     }
 
     fn view(&self, state: &str) -> BoardView {
-        let p = &self.position;
-        let board = p.board();
-        let pieces = board
-            .pieces()
-            .map(|(s, piece)| (s, piece.view(false)))
-            .collect();
-        let tiles = board.pits().iter().map(|s| (s, Tile::Pit)).collect();
-        let chain = self.current_chain();
-        let arrows = (0..chain.len())
-            .map(|i| (chain[i], chain[(i + 1) % chain.len()]))
-            .collect();
-        let mut marks = Vec::new();
-        match p.phase() {
-            Phase::Escape { from, piece } => {
-                marks.push((*from, Mark::Origin));
-                marks.extend(
-                    p.qualifying_escapes(*piece, *from)
-                        .into_iter()
-                        .map(|s| (s, Mark::Move)),
-                );
-            }
-            Phase::Target { .. } => {
-                marks.extend(p.target_options().into_iter().map(|s| (s, Mark::Capture)))
-            }
-            Phase::Trapped { side } => marks.extend(
-                board
-                    .trapped_peasants(*side)
-                    .into_iter()
-                    .map(|s| (s, Mark::Capture)),
-            ),
-            _ => {}
-        }
-        let k = chain.len() as u32;
-        let this_turn = p.this_turn().map_or(k * k, |r| r.points);
-        let perspective = match p.status() {
-            Status::Ongoing {
-                actor: crate::Actor::Side(c),
-                ..
-            } => c,
-            _ => Color::White,
-        };
-        BoardView {
-            geometry: Some(geometry().clone()),
-            pieces,
-            tiles,
-            marks,
-            arrows,
-            last_move: p.last.clone(),
-            header: format!(
-                "Catalonia · turn {}/{} · this turn {} · total {} · {}",
-                p.turn(),
-                p.limit(),
-                this_turn,
-                p.total(),
-                state
-            ),
-            perspective: Some(perspective),
-            ..BoardView::default()
-        }
+        super::picture::view(&self.position, &self.current_chain(), state)
     }
 
     fn pieces(&self) -> Vec<PieceInfo> {

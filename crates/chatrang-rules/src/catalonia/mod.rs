@@ -4,7 +4,8 @@
 //! `pieces` and `board` hold the rules of the pieces; `graph` the defence graph; `chain` the
 //! exact chain solver, with `search` and `table` its fast and its exact halves; `dice` the seeded dice and where an action's rolls come from; `position` and
 //! `turn` the state and its turn machine; `notation` and `text` the words and the position
-//! string; `game` the [`Game`] implementation; `help` the rules summary.
+//! string; `picture` what a post draws; `game` the [`Game`] implementation; `help` the rules
+//! summary.
 //! `hard_graphs` are the solver's worst cases, for its tests and the bot's `bench catalonia`.
 
 pub mod board;
@@ -16,6 +17,7 @@ pub mod hard_graphs;
 mod help;
 pub mod notation;
 pub(crate) mod partner;
+mod picture;
 pub mod pieces;
 pub mod position;
 mod search;

@@ -61,6 +61,9 @@ pub struct TurnRecord {
     /// The points the turn scored.
     pub points: u32,
     pub(crate) chain: Vec<Square>,
+    /// Where the turn's bomb fell (the square that became a pit), once it has: the post that
+    /// ends the turn shows it beside the chain that scored.
+    pub(crate) bomb: Option<Square>,
 }
 
 #[derive(Clone, Debug, Eq, PartialEq, Hash)]

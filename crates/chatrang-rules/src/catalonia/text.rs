@@ -10,7 +10,8 @@
 //! `white-moves-second`, `black-moves-second`, `swap-proposed`, `target-near-c4`,
 //! `target-in-chain`, `escape-L-c4` (the escaping piece's letter and the square it left),
 //! `trapped-white`, `trapped-black`, `over`. The history lists scored turns as
-//! `turn:points:chain squares` joined by `,` (`3:25:c3.d5.e3.f5.g7,4:0:-`).
+//! `turn:points:chain squares`, then `:` and where the turn's bomb fell once it has, joined by
+//! `,` (`3:25:c3.d5.e3.f5.g7:e4,4:0:-`); records written before the bomb was noted have none.
 
 use super::{
     board::{Board, BoardTextError},
@@ -97,7 +98,10 @@ impl Position {
         } else {
             self.history
                 .iter()
-                .map(|r| format!("{}:{}:{}", r.turn, r.points, squares_text(&r.chain)))
+                .map(|r| {
+                    let bomb = r.bomb.map_or(String::new(), |b| format!(":{b}"));
+                    format!("{}:{}:{}{bomb}", r.turn, r.points, squares_text(&r.chain))
+                })
                 .collect::<Vec<_>>()
                 .join(",")
         };
@@ -159,7 +163,12 @@ impl Position {
         let mut previous = 0;
         for r in &self.history {
             let k = r.chain.len() as u32;
-            if r.turn <= previous || r.turn > self.turn || r.points != k * k || (1..4).contains(&k)
+            let bomb_off = r.bomb.is_some_and(|b| !self.board.is_pit(b));
+            if r.turn <= previous
+                || r.turn > self.turn
+                || r.points != k * k
+                || (1..4).contains(&k)
+                || bomb_off
             {
                 return Err(PositionTextError::InconsistentHistory(r.turn));
             }
@@ -294,14 +303,17 @@ fn parse_history(text: &str) -> Result<Vec<TurnRecord>, PositionTextError> {
     text.split(',')
         .map(|entry| {
             let bad = || PositionTextError::HistoryEntry(entry.to_string());
-            let mut parts = entry.splitn(3, ':');
+            let mut parts = entry.splitn(4, ':');
             let turn = parts.next().and_then(|t| t.parse().ok()).ok_or_else(bad)?;
             let points = parts.next().and_then(|p| p.parse().ok()).ok_or_else(bad)?;
             let chain = parse_squares(parts.next().ok_or_else(bad)?)?;
+            // Where the bomb fell: written since it is shown, absent from older records.
+            let bomb = parts.next().map(square_on_board).transpose()?;
             Ok(TurnRecord {
                 turn,
                 points,
                 chain,
+                bomb,
             })
         })
         .collect()

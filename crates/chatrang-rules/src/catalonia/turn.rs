@@ -292,9 +292,9 @@ impl Position {
             .unwrap_or_default();
         if chain.is_empty() && !self.chains_started() {
             events.push(format!("turn {}: no chain yet", self.turn));
+            // The game loop adds the result to the description, once.
             if self.turn >= FIVE_TURN_RULE || self.turn >= self.limit {
                 self.phase = Phase::Over;
-                events.push(self.outcome().to_string());
             } else {
                 self.next_turn(roller, events);
             }
@@ -319,11 +319,12 @@ impl Position {
             turn: self.turn,
             points,
             chain,
+            bomb: None,
         });
         if self.turn >= self.limit {
-            // Nothing after the last scoring can change the result.
+            // Nothing after the last scoring can change the result (which the game loop adds
+            // to the description).
             self.phase = Phase::Over;
-            events.push(self.outcome().to_string());
             return;
         }
         self.bomb(roller, events);
@@ -373,6 +374,7 @@ impl Position {
         match around.as_slice() {
             [] => {
                 self.board.add_pit(center);
+                self.bombed(center);
                 self.last = vec![center];
                 events.push(format!("no piece nearby: {center} becomes a pit"));
                 self.end_turn(roller, events);
@@ -397,6 +399,7 @@ impl Position {
         };
         self.board.put(target, None);
         self.board.add_pit(target);
+        self.bombed(target);
         self.last = vec![target];
         events.push(format!(
             "the {} on {target} is hit; {target} becomes a pit",
@@ -414,7 +417,10 @@ impl Position {
             [only] => {
                 self.board.put(*only, Some(piece));
                 self.last = vec![target, *only];
-                events.push(format!("the {} must escape to {only}", piece.describe()));
+                events.push(format!(
+                    "the {} escapes to {only}, the one square where it joins a chain",
+                    piece.describe()
+                ));
                 self.end_turn(roller, events);
             }
             _ => {
@@ -423,6 +429,13 @@ impl Position {
                     piece,
                 }
             }
+        }
+    }
+
+    /// Notes on this turn's record where the bomb fell.
+    fn bombed(&mut self, square: Square) {
+        if let Some(record) = self.history.last_mut().filter(|r| r.turn == self.turn) {
+            record.bomb = Some(square);
         }
     }
 

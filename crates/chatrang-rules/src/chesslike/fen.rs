@@ -113,7 +113,10 @@ pub enum FenError {
         /// What was found.
         found: String,
     },
-    #[error("the position has {0} fields; expected 4 to 6")]
+    #[error(
+        "the position has {0} field{s}; expected 4 to 6",
+        s = if *.0 == 1 { "" } else { "s" }
+    )]
     /// Refused: the position has … fields; expected 4 to 6.
     FieldCount(usize),
 }

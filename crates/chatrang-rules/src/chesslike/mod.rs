@@ -11,7 +11,8 @@
 //!    (castling, King's leap, two-pawn move), and legal move generation.
 //! 5. `fen`, `eval`, `position`, `perft`: the position string, the evaluation, the position
 //!    with its variant, perft.
-//! 6. `notation`, `san`, `game`: reading and writing moves, and the game loop's rules.
+//! 6. `reading`, `notation`, `san`, `game`: reading and writing moves (`reading` holds the
+//!    forgiving forms and what a refusal says), and the game loop's rules.
 
 mod attack;
 pub(crate) mod board;
@@ -26,6 +27,7 @@ pub mod notation;
 pub(crate) mod perft;
 pub(crate) mod piece;
 pub(crate) mod position;
+mod reading;
 pub mod san;
 pub mod special;
 mod tables;

@@ -1,12 +1,14 @@
 //! Move notation of the chess-like games. The canonical form is coordinates (`e2e4`, `e7e8=Q`,
 //! `d4d5&k4k5` for Cataclysm's two-pawn move). Reading is lenient: `e2-e4`, `e2xe4`, `Nf3`,
 //! `a11=T`, `e7e8q`, `O-O`, any letter case, and trailing `+ # ! ?` are all understood when
-//! they name exactly one legal move.
+//! they name exactly one legal move, and so are the forms the bot prints (`Pawn e4-e6`,
+//! `d4 d5 k4 k5`; see `reading`).
 
 use super::{
     cell::cell_type,
     moves::{Move, MoveKind},
     position::Position,
+    reading,
 };
 use crate::{ActionError, Promotion, Square, square_names};
 
@@ -63,7 +65,7 @@ pub(crate) fn describe(pos: &Position, m: Move) -> String {
         }
     };
     if let Some(p) = m.promotion {
-        text.push_str(&format!(", becomes a {}", v.piece_type(p).name));
+        text.push_str(&crate::phrases::promotes_to(&v.piece_type(p).name));
     }
     format!("{side}: {text}")
 }
@@ -80,7 +82,7 @@ pub fn parse(pos: &Position, input: &str, legal: &[Move]) -> Result<Move, Action
         expected: expected.to_string(),
     };
     if cleaned.is_empty() || cleaned.len() > 40 || !cleaned.is_ascii() {
-        return Err(unreadable("write a move such as e2e4 or e7e8=Q"));
+        return Err(unreadable(&reading::expected(pos, legal)));
     }
     let upper = cleaned.to_ascii_uppercase().replace('0', "O");
     if upper == "O-O" || upper == "O-O-O" || upper == "OO" || upper == "OOO" {
@@ -94,6 +96,8 @@ pub fn parse(pos: &Position, input: &str, legal: &[Move]) -> Result<Move, Action
             .collect();
         return pick(pos, found, input, "castling is not possible now");
     }
+    let joined = reading::joined_two_pawn(&cleaned);
+    let cleaned = joined.unwrap_or(cleaned);
     if cleaned.contains('&') || cleaned.contains(',') {
         let parts: Vec<&str> = cleaned.split(['&', ',']).collect();
         if parts.len() != 2 {
@@ -129,9 +133,7 @@ pub fn parse(pos: &Position, input: &str, legal: &[Move]) -> Result<Move, Action
         .filter(|c| !matches!(c, '-' | 'x' | 'X' | ':'))
         .collect();
     let Some((prefix, to)) = trailing_square(&body) else {
-        return Err(unreadable(
-            "write a move such as e2e4, e2-e4, Nf3 or e7e8=Q",
-        ));
+        return Err(unreadable(&reading::expected(pos, legal)));
     };
     let (prefix, from) = match trailing_square(prefix) {
         Some((p, from)) => (p, Some(from)),
@@ -150,9 +152,11 @@ pub fn parse(pos: &Position, input: &str, legal: &[Move]) -> Result<Move, Action
             {
                 return false;
             }
-            let symbol = &v.piece_type(cell_type(board.at(m.from))).symbol;
+            let piece = v.piece_type(cell_type(board.at(m.from)));
+            let symbol = &piece.symbol;
             let piece_ok = prefix.is_empty()
                 || prefix.eq_ignore_ascii_case(symbol)
+                || reading::names_piece(prefix, &piece.name)
                 || (prefix.len() > 1
                     && prefix[..prefix.len() - 1].eq_ignore_ascii_case(symbol)
                     && prefix.as_bytes()[prefix.len() - 1].to_ascii_lowercase()
@@ -184,6 +188,11 @@ pub fn parse(pos: &Position, input: &str, legal: &[Move]) -> Result<Move, Action
     } else {
         found
     };
+    if found.is_empty()
+        && let Some(refusal) = reading::unknown_letter(pos, prefix)
+    {
+        return Err(ActionError::Illegal(refusal));
+    }
     pick(pos, found, input, "")
 }
 

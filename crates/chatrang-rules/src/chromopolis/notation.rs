@@ -52,7 +52,7 @@ pub(crate) fn describe(before: &Position, after: &Position, m: Move, effect: &Ef
             let kind = before.at(from).map_or("piece", |p| p.kind.name());
             let mut t = format!("{side}: {kind} {from}–{to}");
             if let Some(p) = promotion {
-                t.push_str(&format!(", promotes to {}", p.name()));
+                t.push_str(&crate::phrases::promotes_to(p.name()));
             }
             t
         }

@@ -243,7 +243,7 @@ impl Rules for Katarenga {
             name: "Pawn".into(),
             symbol: "P".into(),
             betza: "by its square: red R, yellow B (each up to the first square of its colour), green N, blue K".into(),
-            description: "moves by the colour of the square it stands on: red slides orthogonally and yellow diagonally, each up to the first square of its colour; green leaps like a knight; blue steps like a king. Captures by landing on an enemy pawn.".into(),
+            description: "moves by the colour of the square it stands on: red slides orthogonally and yellow diagonally, each up to the first square of its colour; green leaps like a knight; blue steps like a king; it captures by landing on an enemy pawn".into(),
         }]
     }
 

@@ -22,8 +22,8 @@ an enemy pawn to capture it — but not on your own first move. Write moves as `
 a side left with fewer than two pawns (board and camp together) loses.
 • A side with no legal move is passed over automatically; if neither side can move it is a draw. \
 Threefold repetition is a draw.
-• Match play: `/rematch` after a game starts the return game: the same board turned 180°, the other player moving first from White's \
-position; the bot starts it with the same `board` and `baseline` options and the colours swapped.
+• Match play: `/rematch` after a game starts the return game: the same board and baseline with \
+the colours swapped, so the other player now has White's position and moves first.
 Decisions of this bot: the camp a pawn enters is the free one on its side of the board (both \
 camps count the same); passing is automatic; the baseline can also be fixed in advance with the \
 option `baseline`.";

@@ -62,7 +62,7 @@ pub(crate) fn load(text: &str) -> Result<KatarengaGame, SetupError> {
 }
 
 /// The options of the return game of a match (`docs/rules.md` §3.3, match play): the same board
-/// turned 180° with the other player moving first. Since White always moves first here, the
+/// with the colours swapped, the other player moving first. Since White always moves first here, the
 /// service starts the return game with these options and the two players' colours swapped;
 /// the position is then exactly the one White had at the start of the first game.
 /// `position_text` is any position of the first game after Black's choice of baseline.

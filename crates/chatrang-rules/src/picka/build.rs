@@ -107,7 +107,9 @@ pub(crate) fn piece_type(def: &PieceDef) -> PieceType {
 }
 
 fn describe(def: &PieceDef) -> String {
-    let mut text = format!("defined by a player as {}", def.betza.text);
+    // The same words for a list a player wrote and for the built-in example lists; its XBetza
+    // is shown beside its name.
+    let mut text = "a piece of its side's army list".to_string();
     if def.royal {
         text.push_str("; royal");
     }

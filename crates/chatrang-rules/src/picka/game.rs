@@ -87,20 +87,27 @@ impl PickATeam {
         Ok(Match::new(PickATeam { rules, phase }))
     }
 
-    fn draft_prompt(&self, draft: &Draft) -> String {
-        let us = draft.picker();
+    /// "White to pick (first of two)": who picks, short enough for a header.
+    fn draft_turn(draft: &Draft) -> String {
         let which = match draft.place_in_turn() {
             (1, 2) => " (first of two)",
             (2, 2) => " (second of two)",
             _ => "",
         };
+        format!("{} to pick{which}", draft.picker())
+    }
+
+    /// Who picks and what: the status line says it, once (the header has only who picks).
+    fn draft_prompt(&self, draft: &Draft) -> String {
+        let us = draft.picker();
         let royal = if draft.royal_required(us) {
             "; the first pick must be royal"
         } else {
             ""
         };
         format!(
-            "{us} to pick{which}: a piece from the pool and an empty square of rank {}{royal}",
+            "{}: a piece from the pool and an empty square of rank {}{royal}",
+            Self::draft_turn(draft),
             draft.open_rank(us)
         )
     }
@@ -195,7 +202,7 @@ impl PickATeam {
                 self.rules.game.display_name(),
                 d.picks + 1,
                 d.total(),
-                self.draft_prompt(d)
+                Self::draft_turn(d)
             ),
             perspective: Some(us),
             ..BoardView::default()

@@ -172,6 +172,21 @@ pub(crate) const OPTIONS_ARMIES: &[OptionSpec] = &[
     POSITION,
 ];
 
+/// The options of Easy Patch: its lists have no royal piece, the Kings being on the board.
+pub(crate) const OPTIONS_EASY: &[OptionSpec] = &[
+    OptionSpec {
+        name: "white-army",
+        description: "White's list of 7: one piece per line (or per ;) as Name, S, XBetza, then \
+                      pawn if it is one (no royal: the Kings are on the board); absent = the \
+                      built-in example",
+    },
+    OptionSpec {
+        name: "black-army",
+        description: "Black's list, written like white-army; absent = the built-in example",
+    },
+    POSITION,
+];
+
 pub(crate) const HELP_V1: &str = "\
 **Pick-a-team chess** (Hans Bodlaender, 1999) on an empty 10×10 board.
 • Draft: the pool holds the 30 types the text lists (it promised 40), one of each. Order W1, B2, \

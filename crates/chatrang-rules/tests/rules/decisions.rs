@@ -540,7 +540,7 @@ fn a_catalonia_peasant_may_escape_by_its_double_step() {
         "1:16:a1.b1.c1.d1",
     );
     let said = g.play("a8c7").unwrap().description;
-    assert!(said.contains("must escape to d4"), "{said}");
+    assert!(said.contains("escapes to d4, the one square"), "{said}");
     let after = g.rules().position.board();
     assert!(after.is_pit(sq("d2")) && after.is_pit(sq("d3")));
     assert_eq!(after.piece_at(sq("d4")), Some(white_peasant));

@@ -14,6 +14,7 @@ mod helpers;
 mod katarenga;
 mod notation;
 mod oracle;
+mod pasted;
 mod perft;
 mod picka;
 mod position_format;

@@ -2,5 +2,6 @@
 //! from their records.
 
 mod chain;
+mod posts;
 mod replay;
 mod rules;

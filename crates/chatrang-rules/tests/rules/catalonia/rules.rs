@@ -1011,7 +1011,7 @@ fn an_escape_with_a_single_qualifying_square_is_made_at_once() {
     );
     let played = g.play("a8c7").unwrap();
     assert!(
-        played.description.contains("must escape to e3"),
+        played.description.contains("escapes to e3, the one square"),
         "{}",
         played.description
     );
@@ -1044,8 +1044,9 @@ fn the_picture_shows_pits_the_chain_and_the_scores() {
         .collect();
     assert_eq!(names(pits), set(&["b2", "f6"]));
     assert_eq!(view.arrows.len(), 4);
+    // Nobody has moved in turn 3: the header gives turn 2's score, not the chain's value now.
     assert!(view.header.contains("turn 3/15"), "{}", view.header);
-    assert!(view.header.contains("this turn 16"), "{}", view.header);
+    assert!(view.header.contains("turn 2 scored 16"), "{}", view.header);
     assert!(view.header.contains("total 16"), "{}", view.header);
     let piece = view.pieces.iter().find(|(s, _)| *s == sq("c3")).unwrap();
     assert_eq!(piece.1.kind, "gentleman");

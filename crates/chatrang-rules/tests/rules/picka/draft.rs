@@ -336,7 +336,17 @@ fn the_pool_is_shown_with_the_board() {
     assert_eq!(view.pool.len(), 30);
     assert_eq!(view.marks.len(), 10);
     assert!(
-        view.header.contains("draft, pick 1 of 30"),
+        view.header.contains("draft, pick 1 of 30 · White to pick"),
+        "{}",
+        view.header
+    );
+    // What to pick and where is said once, by the status line, not again in the header.
+    let Status::Ongoing { prompt, .. } = game.status() else {
+        panic!("the draft goes on");
+    };
+    assert!(prompt.contains("a piece from the pool"), "{prompt}");
+    assert!(
+        !view.header.contains("a piece from the pool"),
         "{}",
         view.header
     );
