@@ -263,7 +263,7 @@ pub fn material_words(view: &BoardView, side: Color) -> String {
     if total == 0 {
         return "no pieces".to_string();
     }
-    counts.sort_by(|a, b| b.1.cmp(&a.1));
+    counts.sort_by_key(|count| std::cmp::Reverse(count.1));
     let list: Vec<String> = counts
         .iter()
         .map(|&(name, n)| {
