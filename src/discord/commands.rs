@@ -216,15 +216,21 @@ pub async fn board(
     run(ctx, game, Command::Board).await
 }
 
-/// `/resign`.
+/// `/resign`: asks to confirm with a button, unless `confirm` says yes.
 #[poise::command(slash_command)]
 pub async fn resign(
     ctx: Ctx<'_>,
+    #[description = "Yes: resign at once; without it, you are asked to confirm with a button"]
+    confirm: Option<Answer>,
     #[description = "Game number (only needed outside the game's thread)"]
     #[autocomplete = "autocomplete::games"]
     game: Option<i64>,
 ) -> Result<(), Error> {
-    run(ctx, game, Command::Resign).await
+    let command = match confirm {
+        Some(Answer::Yes) => Command::Resign,
+        _ => Command::AskToResign,
+    };
+    run(ctx, game, command).await
 }
 
 /// `/draw`.
@@ -293,9 +299,9 @@ pub async fn games(ctx: Ctx<'_>) -> Result<(), Error> {
 #[poise::command(slash_command)]
 pub async fn leaderboard(
     ctx: Ctx<'_>,
-    #[description = "The game"] game: String,
+    #[description = "The game (every game's leaders without one)"] game: Option<String>,
 ) -> Result<(), Error> {
-    run(ctx, None, Command::Leaderboard(game)).await
+    run(ctx, None, Command::Leaderboard(game.unwrap_or_default())).await
 }
 
 /// `/help`.

@@ -15,7 +15,8 @@
 //!   `painter` (how boards are drawn), `describe` (what a board picture shows, in words),
 //!   `budget` (how long a reply's text may be, and cutting long lists to fit);
 //! * `command` (everything a person can ask, and the table that names and explains it),
-//!   `choice` (a command bound to a board version: a button);
+//!   `choice` (a command bound to a board version: a button), `typed` (a command written out
+//!   as it is typed, for refusals that show what to type);
 //! * `reply` (what a command gives back, and its error), `guard` (a panic in a command
 //!   becomes an error, not a crash), `parse` (commands typed as text),
 //!   `cache` (games kept in memory), `outbox` (the terms of delivery: settings, the news a
@@ -37,8 +38,9 @@
 //! * `limits` (how many games one person may start and keep waiting in a server, and
 //!   `/limits`);
 //! * the commands: `start` (`/new`), `gather` (accept, decline, join, leave), `rematch`,
-//!   `play` (moves, clicks, the board), `agree` (draw, undo, resign), `abort`, `info`
-//!   (help, lists and leaderboards), `history` (the score sheet and the record), `moved`
+//!   `play` (moves, clicks, the board), `agree` (draw, undo, resign), `confirm` (asking
+//!   before a resignation), `abort`, `info`
+//!   (lists and leaderboards), `help`, `history` (the score sheet and the record), `moved`
 //!   (a place's open games announced where the place moved);
 //! * `click` (a choice picked by its id or its number), `run` ([`Service::run`], the one
 //!   door: a command to the function that carries it out);
@@ -56,12 +58,14 @@ mod choice;
 mod click;
 mod clock;
 mod command;
+mod confirm;
 mod deliver;
 mod describe;
 mod driver;
 mod gather;
 mod guard;
 mod hint;
+mod help;
 mod history;
 mod house;
 mod info;
@@ -93,6 +97,7 @@ mod start;
 mod thinking;
 mod thought;
 mod timing;
+mod typed;
 mod vacation;
 mod vote;
 mod words;

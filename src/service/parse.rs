@@ -32,8 +32,6 @@ pub enum ParseError {
     NoGameToStart(char),
     #[error("Say the game and the piece: {0}piece cataclysm Grand Rook.")]
     NoPiece(char),
-    #[error("Say which game: {0}leaderboard cataclysm.")]
-    NoLeaderboardGame(char),
     #[error("\"{0}\" is not a side; say white or black.")]
     NotASide(String),
     #[error("The seed must be a number, not \"{0}\".")]
@@ -88,14 +86,28 @@ pub fn parse(
     let Some(name) = words.first().and_then(|w| w.strip_prefix(sigil)) else {
         return Ok(None);
     };
-    let args = &words[1..];
+    let Some(spec) = super::command::find(name) else {
+        return Err(ParseError::UnknownCommand(sigil, echo(name)));
+    };
+    let mut args = words[1..].to_vec();
+    if BARE_NUMBER_NAMES_GAME.contains(&spec.name) {
+        args.retain(|w| match bare_number(w) {
+            Some(id) => {
+                game = Some(id);
+                false
+            }
+            None => true,
+        });
+    }
+    let args = args.as_slice();
     let rest = args.join(" ");
+    let answer_is_yes = || {
+        args.first()
+            .is_some_and(|w| matches!(w.to_lowercase().as_str(), "yes" | "y" | "confirm"))
+    };
     let answer_is_no = || {
         args.first()
             .is_some_and(|w| matches!(w.to_lowercase().as_str(), "decline" | "no" | "refuse"))
-    };
-    let Some(spec) = super::command::find(name) else {
-        return Err(ParseError::UnknownCommand(sigil, echo(name)));
     };
     let command = match spec.name {
         "new" => Command::New(read_new(args, sigil, person)?),
@@ -107,7 +119,8 @@ pub fn parse(
         "move" => Command::Move(rest),
         "moves" => Command::Moves(rest),
         "board" => Command::Board,
-        "resign" => Command::Resign,
+        "resign" if answer_is_yes() => Command::Resign,
+        "resign" => Command::AskToResign,
         "draw" if answer_is_no() => Command::DeclineDraw,
         "draw" => Command::Draw,
         "undo" if answer_is_no() => Command::DeclineUndo,
@@ -123,10 +136,7 @@ pub fn parse(
             },
             _ => return Err(ParseError::NoPiece(sigil)),
         },
-        "leaderboard" => match args.first() {
-            Some(game) => Command::Leaderboard(game.to_string()),
-            None => return Err(ParseError::NoLeaderboardGame(sigil)),
-        },
+        "leaderboard" => Command::Leaderboard(rest),
         "abort" => Command::Abort,
         "vacation" => Command::Vacation(rest),
         "notify" => Command::Notify(rest),
@@ -136,6 +146,23 @@ pub fn parse(
         other => unreachable!("the command table has /{other}, which the reader does not know"),
     };
     Ok(Some(Line { command, game }))
+}
+
+/// The commands whose own arguments are never a number, so that a number typed with them can
+/// only be a game's: `/board 2` is `/board #2`, `/join 2 black` is `/join black #2`. A move
+/// keeps the `#`: what a move may be is each game's own notation, and a line without a slash
+/// is a move in the console.
+const BARE_NUMBER_NAMES_GAME: &[&str] = &[
+    "accept", "decline", "join", "leave", "moves", "board", "resign", "draw", "undo", "hint",
+    "history", "rematch", "abort",
+];
+
+/// A word that is a game's number written without its `#`: digits only.
+fn bare_number(word: &str) -> Option<i64> {
+    word.bytes()
+        .all(|b| b.is_ascii_digit())
+        .then(|| word.parse().ok())
+        .flatten()
 }
 
 /// The arguments of `/new`: the game, then `@opponent`, `team`, `white=`/`black=` lists,
@@ -320,6 +347,35 @@ mod tests {
         assert_eq!(read("/draw no").command, Command::DeclineDraw);
         assert_eq!(read("/takeback").command, Command::Undo);
         assert_eq!(read("/undo refuse").command, Command::DeclineUndo);
+        assert_eq!(read("/resign").command, Command::AskToResign);
+        assert_eq!(read("/resign yes").command, Command::Resign);
+    }
+
+    #[test]
+    fn a_bare_number_names_the_game_where_no_argument_is_a_number() {
+        let line = read("/board 2");
+        assert_eq!((line.command, line.game), (Command::Board, Some(2)));
+        let line = read("/join 3 black");
+        assert_eq!(
+            (line.command, line.game),
+            (Command::Join(Some(Color::Black)), Some(3))
+        );
+        let line = read("/join white 4");
+        assert_eq!(
+            (line.command, line.game),
+            (Command::Join(Some(Color::White)), Some(4))
+        );
+        assert_eq!(read("/draw no 5").command, Command::DeclineDraw);
+        assert_eq!(read("/moves e4 2").command, Command::Moves("e4".into()));
+        // A number that is a command's own argument stays its argument.
+        let line = read("/click 2");
+        assert_eq!(
+            (line.command, line.game),
+            (Command::Click(Pick::Number("2".into())), None)
+        );
+        let line = read("/move e4 2");
+        assert_eq!((line.command, line.game), (Command::Move("e4 2".into()), None));
+        assert_eq!(read("/board 99999999999999999999").game, None);
     }
 
     #[test]
@@ -351,7 +407,7 @@ mod tests {
         assert!(error("!new chess seed=x").contains("seed must be a number"));
         assert!(error("!new chess bob").contains("I do not understand \"bob\" in !new"));
         assert!(error("!piece chess").contains("!piece cataclysm Grand Rook"));
-        assert!(error("!leaderboard").contains("!leaderboard cataclysm"));
+        assert_eq!(read("/leaderboard").command, Command::Leaderboard(String::new()));
     }
 
     proptest::proptest! {

@@ -84,6 +84,32 @@ fn fresh_row(
     }
 }
 
+/// Who is on each side of a new group game, and when it begins: "White: alice. Black: bob,
+/// carol." A side nobody is on yet is named with the command that joins it.
+fn teams_line(people: &[(User, Color)]) -> String {
+    let team = |side: Color| {
+        let names: Vec<&str> = people
+            .iter()
+            .filter(|(_, s)| *s == side)
+            .map(|(u, _)| u.name.as_str())
+            .collect();
+        if names.is_empty() {
+            format!("{side}: nobody yet (/join {})", side.to_string().to_lowercase())
+        } else {
+            format!("{side}: {}", names.join(", "))
+        }
+    };
+    let both = [Color::White, Color::Black]
+        .iter()
+        .all(|side| people.iter().any(|(_, s)| s == side));
+    let begins = if both {
+        "Both sides have players: the game begins; others may still /join a side."
+    } else {
+        "The game begins as soon as both sides have a player; others may /join later."
+    };
+    format!("{}. {}. {begins}", team(Color::White), team(Color::Black))
+}
+
 fn random_seed() -> u64 {
     RandomState::new().hash_one(now_ms())
 }
@@ -206,7 +232,11 @@ impl Service {
                 "{} offers an open challenge to {kind} ({} plays {}); anyone may /accept it.",
                 creator.name, creator.name, my_side
             ),
-            (None, true) => format!("{} starts a group game of {kind}.", creator.name),
+            (None, true) => format!(
+                "{} starts a group game of {kind}. {}",
+                creator.name,
+                teams_line(&people)
+            ),
         };
         let row = GameRow {
             state,
