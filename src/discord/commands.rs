@@ -308,7 +308,9 @@ pub async fn leaderboard(
 #[poise::command(slash_command)]
 pub async fn help(
     ctx: Ctx<'_>,
-    #[description = "The game to explain"] game: Option<String>,
+    #[description = "A game, a command, or teams or timed (the list when empty)"]
+    #[autocomplete = "autocomplete::help_subjects"]
+    game: Option<String>,
 ) -> Result<(), Error> {
     run(ctx, None, Command::Help(game)).await
 }

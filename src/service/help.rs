@@ -58,6 +58,17 @@ fn timed_help() -> String {
 }
 
 impl Service {
+    /// What `/help` explains, as a person would type it: the games, the topics, then the
+    /// commands (for a platform that suggests them while one types).
+    pub fn help_subjects() -> Vec<String> {
+        GAMES
+            .iter()
+            .map(|g| g.slug.to_string())
+            .chain(TOPICS.iter().map(|(topic, _, _)| topic.to_string()))
+            .chain(super::command::COMMANDS.iter().map(|c| c.name.to_string()))
+            .collect()
+    }
+
     /// The list of games and commands, or help on one game, command or topic. In a direct
     /// conversation the list also says what can be done there.
     pub(crate) fn help(&self, asked: Option<&str>, place: &Place) -> ServiceResult {

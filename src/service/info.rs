@@ -122,6 +122,9 @@ impl Service {
                 && loaded.row.challenged.as_deref() == Some(user.id.as_str());
             let yours = loaded.to_act().contains(&user.id) || challenged;
             let opponents = match side {
+                // The status line says whom a challenge waits for ("Waiting for bob to
+                // accept"): said once.
+                Some(_) if loaded.row.state == GameState::Challenge => String::new(),
                 Some(side) if loaded.members(!side).is_empty() => {
                     "waiting for an opponent".to_string()
                 }
@@ -137,8 +140,13 @@ impl Service {
                 .map(|left| format!(" · {left}"))
                 .unwrap_or_default();
             let line = format!(
-                "{} {opponents}{} — {}{left}{}",
+                "{}{}{} — {}{left}{}",
                 loaded.label(),
+                if opponents.is_empty() {
+                    String::new()
+                } else {
+                    format!(" {opponents}")
+                },
                 side.map(|s| format!(", you play {s}")).unwrap_or_default(),
                 loaded.status_line().trim_end_matches('.'),
                 if yours { " — your move" } else { "" }

@@ -22,7 +22,7 @@ pub enum ParseError {
     /// A line longer than `MAX_LINE`, with its length in characters.
     #[error("That message has {0} characters; a command has at most {MAX_LINE}.")]
     TooLong(usize),
-    #[error("A quote is not closed: put a \" at the end of the quoted value.")]
+    #[error("A quote is not closed: end the quoted value with the same quote it starts with.")]
     UnclosedQuote,
     #[error("There is no command {0}{1}; {0}help lists the commands.")]
     UnknownCommand(char, String),
@@ -227,20 +227,27 @@ fn names(list: &str) -> impl Iterator<Item = &str> {
     list.split(',').map(str::trim).filter(|n| !n.is_empty())
 }
 
-/// Splits a line into words at white space; a double-quoted stretch (`"…"`, or the curly
-/// quotes phones type) is part of one word without its quotes, so an option value may hold
-/// spaces: `position="4k3/8/8/8/8/8/8/4K3 w - - 0 1"`.
+/// Splits a line into words at white space; a quoted stretch (`"…"`, or the curly quotes
+/// phones type) is part of one word without its quotes, so an option value may hold spaces:
+/// `position="4k3/8/8/8/8/8/8/4K3 w - - 0 1"`. Single quotes (`'…'`, `‘…’`) quote too where
+/// a value starts (a word's start, or after `=`), so `white-army='Wazir, W'` reads as typed;
+/// elsewhere a `'` is an apostrophe.
 fn split_words(line: &str) -> Result<Vec<String>, ParseError> {
     let mut words = Vec::new();
     let mut word = String::new();
     let mut in_word = false;
     let mut closing: Option<char> = None;
     for c in line.chars() {
+        let value_starts = !in_word || word.ends_with('=');
         match closing {
             Some(close) if c == close => closing = None,
             Some(_) => word.push(c),
             None if c == '"' || c == '\u{201c}' => {
                 closing = Some(if c == '"' { '"' } else { '\u{201d}' });
+                in_word = true;
+            }
+            None if value_starts && (c == '\'' || c == '\u{2018}') => {
+                closing = Some(if c == '\'' { '\'' } else { '\u{2019}' });
                 in_word = true;
             }
             None if c.is_whitespace() => {
@@ -328,6 +335,17 @@ mod tests {
             panic!("not a new game: {curly:?}");
         };
         assert_eq!(new.options[0].1, "8/8 w - - 0 1");
+        let single = read("/new patch white-army='Wazir, W; Ferz, F' as=black");
+        let Command::New(new) = single.command else {
+            panic!("not a new game: {single:?}");
+        };
+        assert_eq!(new.options, vec![("white-army".into(), "Wazir, W; Ferz, F".into())]);
+        assert_eq!(new.side, Some(Color::Black));
+        assert_eq!(
+            read("/help 'teams'").command,
+            Command::Help(Some("teams".into()))
+        );
+        assert_eq!(read("/move don't").command, Command::Move("don't".into()));
         assert_eq!(
             read(r#"/piece cataclysm "Grand Rook""#).command,
             Command::Piece {

@@ -155,7 +155,13 @@ impl Service {
         let text = text.trim();
         let view = loaded.game.view();
         let geometry = view.geometry.clone();
-        let looks_like_square = Square::parse(text).is_ok();
+        // A letter and a number is meant as a square, on this board or not ("z9").
+        let looks_like_square = {
+            let mut chars = text.chars();
+            chars.next().is_some_and(|c| c.is_ascii_alphabetic())
+                && (1..=2).contains(&chars.as_str().len())
+                && chars.all(|c| c.is_ascii_digit())
+        };
         if looks_like_square && let Some(geometry) = &geometry {
             let square = geometry.parse_square(text).map_err(|_| {
                 ServiceError::refused(format!("{} is not a square on this board.", shown(text)))
@@ -171,6 +177,11 @@ impl Service {
             .collect();
         all.sort();
         let count = all.len();
+        if count == 0
+            && let Some(reply) = pieces_moves(&loaded, text)
+        {
+            return Ok(reply);
+        }
         let body = if count == 0 && text.is_empty() {
             "There are no legal moves now.".to_string()
         } else if count == 0 {
@@ -213,6 +224,13 @@ impl Service {
                 "There is no piece on {square}."
             )));
         };
+        if actions.is_empty() && !loaded.game.legal_actions().iter().any(|a| a.from.is_some()) {
+            // A draft pick or another decision is awaited: no piece moves on the board yet.
+            return Err(ServiceError::refused(format!(
+                "No piece moves on the board now: {}",
+                loaded.status_line()
+            )));
+        }
         if actions.is_empty() {
             let why = match loaded.game.status() {
                 Status::Ongoing {
@@ -375,4 +393,37 @@ mod tests {
         assert_eq!(square_tokens("a11=T"), vec!["a11"]);
         assert!(square_tokens("O-O").is_empty());
     }
+}
+
+/// `/moves S`: the legal moves of the pieces a letter or a name stands for ("S", "Sorceress"),
+/// when no move's notation starts with what was typed; `None` when no piece is called so.
+fn pieces_moves(loaded: &Loaded, typed: &str) -> Option<Reply> {
+    if typed.is_empty() {
+        return None;
+    }
+    let view = loaded.game.view();
+    let named: Vec<_> = view
+        .pieces
+        .iter()
+        .filter(|(_, p)| p.symbol.eq_ignore_ascii_case(typed) || p.name.eq_ignore_ascii_case(typed))
+        .collect();
+    let (_, first) = named.first()?;
+    let mut moves: Vec<String> = loaded
+        .game
+        .legal_actions()
+        .into_iter()
+        .filter(|a| named.iter().any(|(square, _)| a.move_of(*square).is_some()))
+        .map(|a| a.notation)
+        .collect();
+    moves.sort();
+    Some(Reply::text(if moves.is_empty() {
+        format!("No {} ({}) has a legal move now.", first.name, first.symbol)
+    } else {
+        format!(
+            "Legal moves of the {} ({}): {}",
+            first.name,
+            first.symbol,
+            moves.join(" ")
+        )
+    }))
 }

@@ -8,13 +8,13 @@ use std::{
 
 use super::{
     base::Service,
-    bot::{bot_user, level_of, take_bot},
+    bot::{BOT_OPTIONS, bot_user, level_of, take_bot},
     command::NewGame,
     outbox::News,
     reply::{ServiceError, ServiceResult},
     request::Request,
     request::{Place, User},
-    timing::{take_timing, turn_timers},
+    timing::{TIMING_OPTIONS, take_timing, turn_timers},
     words::{sentence, shown},
     write::{conflict, log_line},
 };
@@ -84,6 +84,30 @@ fn fresh_row(
     }
 }
 
+/// The refusal of an option `kind` does not have, with every option `/new` takes for it: the
+/// game's own, timed play's, the bot's, and the words that place people.
+fn no_such_option(kind: GameId, name: &str) -> ServiceError {
+    let own: Vec<&str> = kind.spec().options.iter().map(|s| s.name).collect();
+    let shared: Vec<&str> = TIMING_OPTIONS
+        .iter()
+        .chain(&BOT_OPTIONS)
+        .map(|o| o.name)
+        .chain(["as", "seed"])
+        .collect();
+    let own = if own.is_empty() {
+        format!("{kind} has no options of its own")
+    } else {
+        format!("its own options are {}", own.join(", "))
+    };
+    ServiceError::refused(format!(
+        "{kind} has no option \"{}\"; {own}; every game also takes {} (/help {} and /help \
+         timed explain them).",
+        shown(name),
+        shared.join(", "),
+        kind.slug()
+    ))
+}
+
 /// Who is on each side of a new group game, and when it begins: "White: alice. Black: bob,
 /// carol." A side nobody is on yet is named with the command that joins it.
 fn teams_line(people: &[(User, Color)]) -> String {
@@ -142,16 +166,7 @@ impl Service {
         for (name, value) in &given {
             let name = name.trim().to_lowercase();
             if !specs.iter().any(|s| s.name == name) {
-                let name = shown(&name);
-                let known: Vec<&str> = specs.iter().map(|s| s.name).collect();
-                return Err(ServiceError::refused(if known.is_empty() {
-                    format!("{kind} has no options; start it without \"{name}\".")
-                } else {
-                    format!(
-                        "{kind} has no option \"{name}\"; its options are {}.",
-                        known.join(", ")
-                    )
-                }));
+                return Err(no_such_option(kind, &name));
             }
             options.insert(name, value.trim().to_string());
         }

@@ -18,6 +18,7 @@ mod history;
 mod houses;
 mod kill_storm;
 mod limits;
+mod newcomer;
 mod outage;
 mod outbox;
 mod panics;
