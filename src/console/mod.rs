@@ -210,7 +210,10 @@ async fn move_clock<W: Write + Send>(
         if let Some(dir) = &settings.clock_kept_in
             && let Err(error) = kept_clock::keep(dir, clock)
         {
-            writeln!(out, "✗ The clock's place cannot be kept for the next run: {error}")?;
+            writeln!(
+                out,
+                "✗ The clock's place cannot be kept for the next run: {error}"
+            )?;
         }
     }
     writeln!(

@@ -47,10 +47,7 @@ pub enum Command {
     /// The list of games and commands, or the rules of one game.
     Help(Option<String>),
     /// How one piece of a game moves.
-    Piece {
-        game: String,
-        piece: String,
-    },
+    Piece { game: String, piece: String },
     /// A server's best players of a game; empty: the leaders of every game.
     Leaderboard(String),
     /// A server admin ends an open game, unrated.

@@ -22,9 +22,9 @@ impl Service {
         if loaded.row.state != GameState::Active {
             return Err(refused_not_playing(&loaded));
         }
-        let side = loaded.side_of(&req.user.id).ok_or_else(|| {
-            ServiceError::refused("Only the players of this game can resign.")
-        })?;
+        let side = loaded
+            .side_of(&req.user.id)
+            .ok_or_else(|| ServiceError::refused("Only the players of this game can resign."))?;
         let (question, label) = if loaded.kind.is_cooperative() {
             (
                 format!(
@@ -35,11 +35,7 @@ impl Service {
             )
         } else {
             (
-                format!(
-                    "Resign game {} for {side}? {} wins.",
-                    loaded.label(),
-                    !side
-                ),
+                format!("Resign game {} for {side}? {} wins.", loaded.label(), !side),
                 "Resign",
             )
         };

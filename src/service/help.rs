@@ -18,10 +18,26 @@ const DIRECT_HELP: &str = "\nIn this direct message you can read the help and pi
      list all your games (/games) and play them by number; challenges and group games start in a \
      server channel, where everyone sees the board.";
 
-/// The topics `/help` explains besides games and commands, with what each says.
-const TOPICS: &[(&str, &[&str], fn() -> String)] = &[
-    ("teams", &["team", "group", "groups"], teams_help),
-    ("timed", &["time", "timing", "deadline", "clock"], timed_help),
+/// A topic `/help` explains besides games and commands: its name, other names for it, and
+/// what it says.
+struct Topic {
+    name: &'static str,
+    aliases: &'static [&'static str],
+    says: fn() -> String,
+}
+
+/// The topics, each told once rather than in every game's help.
+const TOPICS: &[Topic] = &[
+    Topic {
+        name: "teams",
+        aliases: &["team", "group", "groups"],
+        says: teams_help,
+    },
+    Topic {
+        name: "timed",
+        aliases: &["time", "timing", "deadline", "clock"],
+        says: timed_help,
+    },
 ];
 
 /// The commands that act on a game, whose help says how to name one among several.
@@ -64,7 +80,7 @@ impl Service {
         GAMES
             .iter()
             .map(|g| g.slug.to_string())
-            .chain(TOPICS.iter().map(|(topic, _, _)| topic.to_string()))
+            .chain(TOPICS.iter().map(|topic| topic.name.to_string()))
             .chain(super::command::COMMANDS.iter().map(|c| c.name.to_string()))
             .collect()
     }
@@ -82,11 +98,11 @@ impl Service {
             .trim_start_matches(['/', '!'])
             .to_lowercase()
             .replace(' ', "");
-        if let Some((_, _, says)) = TOPICS
+        if let Some(topic) = TOPICS
             .iter()
-            .find(|(topic, aliases, _)| *topic == word || aliases.contains(&word.as_str()))
+            .find(|t| t.name == word || t.aliases.contains(&word.as_str()))
         {
-            return Ok(Reply::text(says()));
+            return Ok(Reply::text((topic.says)()));
         }
         if let Some(spec) = find(&word) {
             return Ok(Reply::text(command_help(spec)));
@@ -181,8 +197,8 @@ mod tests {
             assert!(help.starts_with(game.help), "the rules come first: {help}");
             assert!(!help.contains(&teams_help()) && !help.contains("reminders at half"));
         }
-        for (_, _, says) in TOPICS {
-            assert!(!says().is_empty());
+        for topic in TOPICS {
+            assert!(!(topic.says)().is_empty(), "{}", topic.name);
         }
     }
 }

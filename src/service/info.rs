@@ -249,10 +249,19 @@ impl Service {
         for spec in &GAMES {
             let kind = spec.id;
             let leaders: Vec<String> = if kind.is_cooperative() {
-                let scores = self.store.best_scores(server, kind, LEADERS_PER_GAME).await?;
-                scores.iter().map(|s| format!("{} points", s.points)).collect()
+                let scores = self
+                    .store
+                    .best_scores(server, kind, LEADERS_PER_GAME)
+                    .await?;
+                scores
+                    .iter()
+                    .map(|s| format!("{} points", s.points))
+                    .collect()
             } else {
-                let rows = self.store.leaderboard(server, kind, LEADERS_PER_GAME).await?;
+                let rows = self
+                    .store
+                    .leaderboard(server, kind, LEADERS_PER_GAME)
+                    .await?;
                 rows.iter()
                     .map(|r| format!("{} {:.0}", r.name, r.rating))
                     .collect()

@@ -24,7 +24,8 @@
 //!   `queue` (rows claimed in the database and handled once: the loop timers and posts share);
 //! * `lease` (this process's lease, which makes its claims hold while it lives);
 //! * `base` (the [`Service`] value and the list of games);
-//! * `loaded` (a game loaded for a command and what is said about it);
+//! * `loaded` (a game loaded for a command and what is said about it), `named_pieces` (the
+//!   moves of the pieces a letter or a name stands for);
 //! * `replay` (rebuilding a game from its record);
 //! * `namer` (naming and numbering moves by replaying them: SAN, turns), `sheet` (the score
 //!   sheet: the moves in effect as players count them, and what was taken back), `pgn` (a
@@ -37,6 +38,7 @@
 //!   platform shows a command's result, over a small trait each adapter implements);
 //! * `limits` (how many games one person may start and keep waiting in a server, and
 //!   `/limits`);
+//! * `start_words` (what `/new` says of options and teams);
 //! * the commands: `start` (`/new`), `gather` (accept, decline, join, leave), `rematch`,
 //!   `play` (moves, clicks, the board), `agree` (draw, undo, resign), `confirm` (asking
 //!   before a resignation), `abort`, `info`
@@ -64,8 +66,8 @@ mod describe;
 mod driver;
 mod gather;
 mod guard;
-mod hint;
 mod help;
+mod hint;
 mod history;
 mod house;
 mod info;
@@ -73,6 +75,7 @@ mod lease;
 mod limits;
 mod loaded;
 mod moved;
+mod named_pieces;
 mod namer;
 mod notify;
 mod offered;
@@ -94,6 +97,7 @@ mod schedule;
 mod sheet;
 mod show;
 mod start;
+mod start_words;
 mod thinking;
 mod thought;
 mod timing;

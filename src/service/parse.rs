@@ -339,7 +339,10 @@ mod tests {
         let Command::New(new) = single.command else {
             panic!("not a new game: {single:?}");
         };
-        assert_eq!(new.options, vec![("white-army".into(), "Wazir, W; Ferz, F".into())]);
+        assert_eq!(
+            new.options,
+            vec![("white-army".into(), "Wazir, W; Ferz, F".into())]
+        );
         assert_eq!(new.side, Some(Color::Black));
         assert_eq!(
             read("/help 'teams'").command,
@@ -392,7 +395,10 @@ mod tests {
             (Command::Click(Pick::Number("2".into())), None)
         );
         let line = read("/move e4 2");
-        assert_eq!((line.command, line.game), (Command::Move("e4 2".into()), None));
+        assert_eq!(
+            (line.command, line.game),
+            (Command::Move("e4 2".into()), None)
+        );
         assert_eq!(read("/board 99999999999999999999").game, None);
     }
 
@@ -425,7 +431,10 @@ mod tests {
         assert!(error("!new chess seed=x").contains("seed must be a number"));
         assert!(error("!new chess bob").contains("I do not understand \"bob\" in !new"));
         assert!(error("!piece chess").contains("!piece cataclysm Grand Rook"));
-        assert_eq!(read("/leaderboard").command, Command::Leaderboard(String::new()));
+        assert_eq!(
+            read("/leaderboard").command,
+            Command::Leaderboard(String::new())
+        );
     }
 
     proptest::proptest! {

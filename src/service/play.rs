@@ -6,6 +6,7 @@ use super::{
     budget::{MESSAGE_BUDGET, chars, first_that_fit},
     describe,
     loaded::{Loaded, refused_not_playing},
+    named_pieces::pieces_moves,
     outbox::News,
     reply::{Reply, ServiceError, ServiceResult},
     request::Request,
@@ -393,37 +394,4 @@ mod tests {
         assert_eq!(square_tokens("a11=T"), vec!["a11"]);
         assert!(square_tokens("O-O").is_empty());
     }
-}
-
-/// `/moves S`: the legal moves of the pieces a letter or a name stands for ("S", "Sorceress"),
-/// when no move's notation starts with what was typed; `None` when no piece is called so.
-fn pieces_moves(loaded: &Loaded, typed: &str) -> Option<Reply> {
-    if typed.is_empty() {
-        return None;
-    }
-    let view = loaded.game.view();
-    let named: Vec<_> = view
-        .pieces
-        .iter()
-        .filter(|(_, p)| p.symbol.eq_ignore_ascii_case(typed) || p.name.eq_ignore_ascii_case(typed))
-        .collect();
-    let (_, first) = named.first()?;
-    let mut moves: Vec<String> = loaded
-        .game
-        .legal_actions()
-        .into_iter()
-        .filter(|a| named.iter().any(|(square, _)| a.move_of(*square).is_some()))
-        .map(|a| a.notation)
-        .collect();
-    moves.sort();
-    Some(Reply::text(if moves.is_empty() {
-        format!("No {} ({}) has a legal move now.", first.name, first.symbol)
-    } else {
-        format!(
-            "Legal moves of the {} ({}): {}",
-            first.name,
-            first.symbol,
-            moves.join(" ")
-        )
-    }))
 }

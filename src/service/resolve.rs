@@ -154,7 +154,10 @@ pub(crate) fn which_game(req: &Request, open: &[GameRow]) -> ServiceError {
         .map(|r| format!("{} ({})", about(typed, r.id), r.variant.name()))
         .collect();
     let more = if open.len() > NAMED {
-        format!("; {} more are open (/games lists yours)", open.len() - NAMED)
+        format!(
+            "; {} more are open (/games lists yours)",
+            open.len() - NAMED
+        )
     } else {
         String::new()
     };

@@ -8,14 +8,15 @@ use std::{
 
 use super::{
     base::Service,
-    bot::{BOT_OPTIONS, bot_user, level_of, take_bot},
+    bot::{bot_user, level_of, take_bot},
     command::NewGame,
     outbox::News,
     reply::{ServiceError, ServiceResult},
     request::Request,
     request::{Place, User},
-    timing::{TIMING_OPTIONS, take_timing, turn_timers},
-    words::{sentence, shown},
+    start_words::{no_such_option, teams_line},
+    timing::{take_timing, turn_timers},
+    words::sentence,
     write::{conflict, log_line},
 };
 use crate::{
@@ -82,56 +83,6 @@ fn fresh_row(
         created_at: 0,
         updated_at: 0,
     }
-}
-
-/// The refusal of an option `kind` does not have, with every option `/new` takes for it: the
-/// game's own, timed play's, the bot's, and the words that place people.
-fn no_such_option(kind: GameId, name: &str) -> ServiceError {
-    let own: Vec<&str> = kind.spec().options.iter().map(|s| s.name).collect();
-    let shared: Vec<&str> = TIMING_OPTIONS
-        .iter()
-        .chain(&BOT_OPTIONS)
-        .map(|o| o.name)
-        .chain(["as", "seed"])
-        .collect();
-    let own = if own.is_empty() {
-        format!("{kind} has no options of its own")
-    } else {
-        format!("its own options are {}", own.join(", "))
-    };
-    ServiceError::refused(format!(
-        "{kind} has no option \"{}\"; {own}; every game also takes {} (/help {} and /help \
-         timed explain them).",
-        shown(name),
-        shared.join(", "),
-        kind.slug()
-    ))
-}
-
-/// Who is on each side of a new group game, and when it begins: "White: alice. Black: bob,
-/// carol." A side nobody is on yet is named with the command that joins it.
-fn teams_line(people: &[(User, Color)]) -> String {
-    let team = |side: Color| {
-        let names: Vec<&str> = people
-            .iter()
-            .filter(|(_, s)| *s == side)
-            .map(|(u, _)| u.name.as_str())
-            .collect();
-        if names.is_empty() {
-            format!("{side}: nobody yet (/join {})", side.to_string().to_lowercase())
-        } else {
-            format!("{side}: {}", names.join(", "))
-        }
-    };
-    let both = [Color::White, Color::Black]
-        .iter()
-        .all(|side| people.iter().any(|(_, s)| s == side));
-    let begins = if both {
-        "Both sides have players: the game begins; others may still /join a side."
-    } else {
-        "The game begins as soon as both sides have a player; others may /join later."
-    };
-    format!("{}. {}. {begins}", team(Color::White), team(Color::Black))
 }
 
 fn random_seed() -> u64 {

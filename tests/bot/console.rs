@@ -127,13 +127,22 @@ fn the_console_escapes_what_it_echoes_lists_its_own_commands_and_keeps_its_clock
         "\u{1b}[31mred\n/as \u{1b}[2Jmallory\n/as alice\n/help\n/vacation 3d\n/clock +2d\n\
          /vacation off\n",
     );
-    assert!(!out.contains('\u{1b}'), "no control character reaches the terminal:\n{out}");
+    assert!(
+        !out.contains('\u{1b}'),
+        "no control character reaches the terminal:\n{out}"
+    );
     assert!(out.contains("alice> \\u{1b}[31mred"), "{out}");
-    assert!(out.contains("/as NAME") && out.contains("/clock +13h"), "{out}");
+    assert!(
+        out.contains("/as NAME") && out.contains("/clock +13h"),
+        "{out}"
+    );
     assert!(out.contains("The clock is 2 d ahead of real time"), "{out}");
     // The next run goes on at the time the last one left: the vacation stays ended.
     let out = console(dir.path(), "/as alice\n/vacation\n");
-    assert!(out.contains("2 d ahead of real time, as the last run left it"), "{out}");
+    assert!(
+        out.contains("2 d ahead of real time, as the last run left it"),
+        "{out}"
+    );
     assert!(!out.contains("You are on vacation"), "{out}");
 }
 

@@ -427,7 +427,10 @@ async fn lists_and_leaderboards_show_only_the_server_they_are_asked_in(db: TestD
         let mallory = &mallory;
         async move {
             ok(service
-                .run(&ask(&place, mallory, None), Command::Leaderboard(String::new()))
+                .run(
+                    &ask(&place, mallory, None),
+                    Command::Leaderboard(String::new()),
+                )
                 .await)
             .text
         }

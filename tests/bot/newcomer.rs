@@ -30,7 +30,12 @@ fn elsewhere() -> Place {
 
 /// `line` typed by `who` in `place`, read as the console reads it (names are people of
 /// `common::person`) and carried out.
-async fn typed(service: &Service, place: &Place, who: &User, line: &str) -> Result<Reply, ServiceError> {
+async fn typed(
+    service: &Service,
+    place: &Place,
+    who: &User,
+    line: &str,
+) -> Result<Reply, ServiceError> {
     let line = parse(line, '/', &|name| person(name.trim_start_matches('@')))
         .map_err(ServiceError::from)?
         .expect("a command");
@@ -51,7 +56,9 @@ async fn a_game_is_named_by_its_number_with_or_without_the_hash(db: TestDb) {
     // Someone in neither game is told the exact command for each.
     let which = refused(typed(&service, &here(), &erin, "/board").await);
     assert!(
-        which.contains(&format!("/board #{first} (Chess) or /board #{second} (Chess)")),
+        which.contains(&format!(
+            "/board #{first} (Chess) or /board #{second} (Chess)"
+        )),
         "{which}"
     );
     let which = refused(typed(&service, &here(), &erin, "/move e4").await);
@@ -64,17 +71,27 @@ async fn a_game_is_named_by_its_number_with_or_without_the_hash(db: TestDb) {
     ok(typed(&service, &here(), &carol, &format!("/move e2e4 #{second}")).await);
     ok(typed(&service, &here(), &dave, &format!("/draw {second}")).await);
     let declined = ok(typed(&service, &here(), &carol, &format!("/draw no {second}")).await);
-    assert!(declined.text.contains(&format!("#{second}")), "{}", declined.text);
+    assert!(
+        declined.text.contains(&format!("#{second}")),
+        "{}",
+        declined.text
+    );
     // From another server the bare number reaches nothing, in the words a number never used
     // gets.
     let never = refused(typed(&service, &elsewhere(), &erin, "/board 987654").await);
     let there = refused(typed(&service, &elsewhere(), &erin, &format!("/board {second}")).await);
-    assert_eq!(there.replace(&second.to_string(), "N"), never.replace("987654", "N"));
+    assert_eq!(
+        there.replace(&second.to_string(), "N"),
+        never.replace("987654", "N")
+    );
     let row = service.store().game(second).await.unwrap().unwrap();
     assert_eq!(row.pending, None, "the declined draw is the last change");
     // /help shows the # form.
     let help = ok(typed(&service, &here(), &erin, "/help").await).text;
-    assert!(help.contains("/board #2") && help.contains("/board 2"), "{help}");
+    assert!(
+        help.contains("/board #2") && help.contains("/board 2"),
+        "{help}"
+    );
 }
 
 /// A group game of Catalonia started by `who` here.
@@ -115,13 +132,17 @@ async fn join_and_leave_find_the_game_that_gathers_players(db: TestDb) {
     let other = catalonia(&service, &carol).await;
     let which = refused(typed(&service, &here(), &bob, "/join white").await);
     assert!(
-        which.contains(&format!("/join white #{group}")) && which.contains(&format!("/join white #{other}")),
+        which.contains(&format!("/join white #{group}"))
+            && which.contains(&format!("/join white #{other}")),
         "{which}"
     );
     ok(typed(&service, &here(), &bob, &format!("/join {other} white")).await);
     // Another server's /join finds none of them.
     let there = refused(typed(&service, &elsewhere(), &dave, "/join black").await);
-    assert!(there.starts_with("There is no game in progress here"), "{there}");
+    assert!(
+        there.starts_with("There is no game in progress here"),
+        "{there}"
+    );
 }
 
 async fn help_explains_one_command_or_topic_and_games_keep_to_their_rules(db: TestDb) {
@@ -139,9 +160,15 @@ async fn help_explains_one_command_or_topic_and_games_keep_to_their_rules(db: Te
     }
     let chess = ok(typed(&service, &here(), &alice, "/help chess").await).text;
     assert!(!chess.contains("reminders at half time"), "{chess}");
-    assert!(chess.contains("/help timed") && chess.contains("/help teams"), "{chess}");
+    assert!(
+        chess.contains("/help timed") && chess.contains("/help teams"),
+        "{chess}"
+    );
     let nothing = refused(typed(&service, &here(), &alice, "/help fly").await);
-    assert!(nothing.contains("no game, command or topic called \"fly\""), "{nothing}");
+    assert!(
+        nothing.contains("no game, command or topic called \"fly\""),
+        "{nothing}"
+    );
     // Help is the same everywhere: it names no game of any server.
     let there = ok(typed(&service, &elsewhere(), &alice, "/help undo").await).text;
     assert_eq!(
@@ -164,7 +191,11 @@ async fn resigning_asks_first_and_the_button_resigns(db: TestDb) {
     };
     // The button is refused from another server, and to the other player works as theirs only.
     let click = Command::Click(chatrang::service::Pick::Id(button.encode()));
-    refused(service.run(&ask(&elsewhere(), &mallory, None), click.clone()).await);
+    refused(
+        service
+            .run(&ask(&elsewhere(), &mallory, None), click.clone())
+            .await,
+    );
     refused(typed(&service, &elsewhere(), &mallory, &format!("/resign {id}")).await);
     let done = ok(service.run(&req(&bob, None), click).await);
     assert!(done.text.contains("bob resigns for Black"), "{}", done.text);
@@ -208,7 +239,11 @@ async fn the_bot_is_not_mentioned_nor_given_buttons_on_its_turn(db: TestDb) {
     assert!(started.notify.is_empty(), "{:?}", started.notify);
     assert!(started.choices.is_empty(), "{:?}", started.choices);
     let board = ok(service.run(&req(&alice, Some(id)), Command::Board).await);
-    assert!(board.notify.is_empty() && board.choices.is_empty(), "{:?}", board.choices);
+    assert!(
+        board.notify.is_empty() && board.choices.is_empty(),
+        "{:?}",
+        board.choices
+    );
     // The bot's move made, it is Alice's turn: she is mentioned and has her buttons.
     let said = service.fire_due_timers().await.unwrap();
     assert!(!said.is_empty(), "the bot moves");
@@ -230,14 +265,18 @@ async fn a_group_game_names_both_teams_when_it_starts(db: TestDb) {
     let id = challenge.game.expect("a game").id;
     let games = ok(typed(&service, &here(), &alice, "/games").await).text;
     assert!(
-        games.contains(&format!("#{id} (Chess), you play White — Waiting for carol to accept")),
+        games.contains(&format!(
+            "#{id} (Chess), you play White — Waiting for carol to accept"
+        )),
         "{games}"
     );
     assert!(!games.contains("waiting for an opponent"), "{games}");
     let gathering = ok(typed(&service, &here(), &alice, "/new chess team").await);
     assert!(
         gathering.text.contains("Black: nobody yet (/join black)")
-            && gathering.text.contains("begins as soon as both sides have a player"),
+            && gathering
+                .text
+                .contains("begins as soon as both sides have a player"),
         "{}",
         gathering.text
     );
@@ -262,9 +301,21 @@ async fn moves_by_piece_letter_and_bad_squares(db: TestDb) {
     let square = pick.to.expect("a pick places a piece on a square");
     // Whoever picks first makes the pick.
     let move_pick = || Command::Move(pick.notation.clone());
-    if service.run(&req(&alice, Some(draft)), move_pick()).await.is_err() {
+    if service
+        .run(&req(&alice, Some(draft)), move_pick())
+        .await
+        .is_err()
+    {
         ok(service.run(&req(&bob, Some(draft)), move_pick()).await);
     }
-    let why = refused(typed(&service, &here(), &alice, &format!("/moves {square} {draft}")).await);
+    let why = refused(
+        typed(
+            &service,
+            &here(),
+            &alice,
+            &format!("/moves {square} {draft}"),
+        )
+        .await,
+    );
     assert!(why.starts_with("No piece moves on the board now"), "{why}");
 }

@@ -61,7 +61,12 @@ fn script(bob: &Person) -> Vec<Step> {
         step("bob", "/games", "games", vec![]),
         step("alice", "/history", "history", vec![]),
         step("bob", "/resign", "resign", vec![]),
-        step("bob", "/resign yes", "resign", vec![int_option("confirm", 0)]),
+        step(
+            "bob",
+            "/resign yes",
+            "resign",
+            vec![int_option("confirm", 0)],
+        ),
         step("alice", "/rematch", "rematch", vec![]),
         step(
             "bob",
