@@ -2,7 +2,7 @@
 //! ([`crate::service::Service::present`]) needs from a terminal. Everything is printed (there
 //! is no one to hide a message from), refusals marked with ✗, pictures and records written to
 //! the files directory, and each list of choices remembered like any platform's, so `/click N`
-//! is the service's own command here too. What it prints is [`escaped`]: it quotes what
+//! is the service's own command here too. What it prints is escaped (`escape`): it quotes what
 //! people typed.
 
 use std::{
