@@ -43,7 +43,8 @@ pub enum Command {
         /// Draw this position string instead of the usual setup.
         #[arg(long)]
         position: Option<String>,
-        /// Write the PNG here (default: GAME.png); the text board goes to standard output.
+        /// Write the PNG here (default: GAME.png, or GAME-PIECE.png for a piece); the text
+        /// board goes to standard output.
         #[arg(long)]
         out: Option<std::path::PathBuf>,
         /// Draw from Black's side.
@@ -152,6 +153,7 @@ pub fn run() -> ExitCode {
                     let mut settings =
                         crate::console::Settings::new(files.unwrap_or(dir.join("files")), user);
                     settings.clock = Some(clock);
+                    settings.clock_kept_in = Some(dir);
                     Ok(crate::console::run(&service, settings).await?)
                 },
             )

@@ -117,5 +117,22 @@ pub fn print(runs: u32, only: Option<&str>) -> Result<(), String> {
 }
 
 fn selected(case: &Case, only: Option<&str>) -> bool {
-    only.is_none_or(|word| case.name.contains(word) || case.game.slug().contains(word))
+    // In any letter case, as game names are read everywhere else (`--game Katarenga`).
+    only.map(str::to_lowercase).is_none_or(|word| {
+        case.name.to_lowercase().contains(&word) || case.game.slug().contains(&word)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_case_is_chosen_by_its_game_in_any_letter_case() {
+        let katarenga = CASES.iter().find(|c| c.game == GameId::Katarenga).unwrap();
+        for typed in ["katarenga", "Katarenga", "KATARENGA", "AJS2"] {
+            assert!(selected(katarenga, Some(typed)), "{typed}");
+        }
+        assert!(!selected(katarenga, Some("chess")));
+    }
 }

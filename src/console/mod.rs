@@ -6,9 +6,12 @@
 //! ([`crate::service::parse`]), carried out by [`Service::run`] and shown by
 //! [`Service::present`] on the terminal (`screen`). What is the console's own is who types
 //! (`/as`), the simulated clock (`/clock +13h` moves it on and prints what its timers say),
-//! comments and `/quit`; a line without a slash is a move. After every line, timers that fell
+//! comments and `/quit`; a line without a slash is a move. The clock's shift is kept in the
+//! data directory (`kept_clock`), so a restart goes on at the time the last run left. After every line, timers that fell
 //! due are fired and printed.
 
+mod escape;
+mod kept_clock;
 mod place;
 mod screen;
 
@@ -18,12 +21,13 @@ use std::{
     time::Duration,
 };
 
+use escape::escaped;
 pub use place::{place, user};
 use screen::Screen;
 use tokio::io::{AsyncBufRead, AsyncBufReadExt};
 
 use crate::service::{
-    Clock, Request, Service, ServiceError, ServiceResult, ShiftedClock, parse, span,
+    Clock, Command, Request, Service, ServiceError, ServiceResult, ShiftedClock, parse, span,
 };
 
 /// Where the console keeps what it writes besides the database.
@@ -37,6 +41,9 @@ pub struct Settings {
     pub interactive: bool,
     /// The service's clock, when `/clock` may move it.
     pub clock: Option<ShiftedClock>,
+    /// Where the clock's shift is kept from one run to the next (the data directory); `None`
+    /// starts every run at real time.
+    pub clock_kept_in: Option<PathBuf>,
 }
 
 impl Settings {
@@ -47,6 +54,7 @@ impl Settings {
             user,
             interactive: std::io::stdin().is_terminal(),
             clock: None,
+            clock_kept_in: None,
         }
     }
 }
@@ -56,6 +64,11 @@ pub async fn run(service: &Service, settings: Settings) -> std::io::Result<()> {
     let stdin = tokio::io::BufReader::new(tokio::io::stdin());
     session(service, stdin, &mut std::io::stdout(), settings).await
 }
+
+/// The console's own commands, which `/help` lists after the service's.
+const CONSOLE_HELP: &str = "In this console: /as NAME acts as someone else; /clock +13h moves \
+     the clock on (timers, reminders and vacations follow it) and /clock says where it stands; \
+     a line without a slash is a move; /click N picks a choice by its number; /quit ends.";
 
 /// What one typed line asks of the console.
 enum Typed {
@@ -99,11 +112,21 @@ pub async fn session<R: AsyncBufRead + Unpin, W: Write + Send>(
     writeln!(
         out,
         "Chatrang console. You are {}; /as NAME to be someone else, /help for the games and commands.",
-        me.name
+        escaped(&me.name)
     )?;
+    if let (Some(clock), Some(dir)) = (&settings.clock, &settings.clock_kept_in) {
+        kept_clock::restore(dir, clock);
+        if !clock.shift().is_zero() {
+            writeln!(
+                out,
+                "The clock is {} ahead of real time, as the last run left it.",
+                span(clock.shift().as_millis() as i64)
+            )?;
+        }
+    }
     loop {
         if settings.interactive {
-            write!(out, "{}> ", me.name)?;
+            write!(out, "{}> ", escaped(&me.name))?;
             out.flush()?;
         }
         let Some(text) = lines.next_line().await? else {
@@ -111,18 +134,23 @@ pub async fn session<R: AsyncBufRead + Unpin, W: Write + Send>(
         };
         let typed = read(&text);
         if !settings.interactive && !matches!(typed, Typed::Nothing) {
-            writeln!(out, "{}> {}", me.name, text.trim())?;
+            writeln!(out, "{}> {}", escaped(&me.name), escaped(text.trim()))?;
         }
         // The console is its owner's own channel on their own database: whoever types there
         // is its admin.
         let request = |game| Request::new(me.clone(), place()).about(game).admin(true);
+        // The list of commands ends with the console's own (read here, not by the service).
+        let lists_commands = matches!(
+            &typed,
+            Typed::Service(Ok(Some(line))) if line.command == Command::Help(None)
+        );
         let result = match typed {
             Typed::Nothing | Typed::Service(Ok(None)) => continue,
             Typed::Quit => break,
             Typed::As(None) => Err(ServiceError::refused("Say who to act as: /as bob")),
             Typed::As(Some(name)) => {
                 me = user(&name);
-                writeln!(out, "You are now {}.", me.name)?;
+                writeln!(out, "You are now {}.", escaped(&me.name))?;
                 continue;
             }
             Typed::Clock(by) => {
@@ -133,6 +161,9 @@ pub async fn session<R: AsyncBufRead + Unpin, W: Write + Send>(
             Typed::Service(Ok(Some(line))) => service.run(&request(line.game), line.command).await,
         };
         present(service, out, &settings.files, result).await?;
+        if lists_commands {
+            writeln!(out, "{CONSOLE_HELP}")?;
+        }
         print_timers(service, out, &settings.files).await?;
     }
     Ok(())
@@ -156,7 +187,8 @@ async fn move_clock<W: Write + Send>(
             return writeln!(
                 out,
                 "✗ Say how far to move the clock on, such as /clock +13h or /clock +2d; \
-                 \"{by}\" is not a duration."
+                 \"{}\" is not a duration.",
+                escaped(&by.chars().take(40).collect::<String>())
             );
         };
         let target = clock.now_ms().saturating_add(step.as_millis() as i64);
@@ -175,6 +207,14 @@ async fn move_clock<W: Write + Send>(
         }
         clock.advance(final_shift.saturating_sub(clock.shift()));
         print_timers(service, out, &settings.files).await?;
+        if let Some(dir) = &settings.clock_kept_in
+            && let Err(error) = kept_clock::keep(dir, clock)
+        {
+            writeln!(
+                out,
+                "✗ The clock's place cannot be kept for the next run: {error}"
+            )?;
+        }
     }
     writeln!(
         out,

@@ -2,7 +2,8 @@
 //! ([`crate::service::Service::present`]) needs from a terminal. Everything is printed (there
 //! is no one to hide a message from), refusals marked with ✗, pictures and records written to
 //! the files directory, and each list of choices remembered like any platform's, so `/click N`
-//! is the service's own command here too.
+//! is the service's own command here too. What it prints is escaped (`escape`): it quotes what
+//! people typed.
 
 use std::{
     io::Write,
@@ -10,6 +11,7 @@ use std::{
     time::{SystemTime, UNIX_EPOCH},
 };
 
+use super::escape::escaped;
 use crate::service::{Channel, Offered, Reply, Shown};
 
 /// The terminal one console session prints to.
@@ -40,7 +42,7 @@ impl<'a, W: Write> Screen<'a, W> {
     /// Prints a line; a failure is kept for [`Screen::failure`].
     fn line(&mut self, text: &str) {
         if self.failed.is_none()
-            && let Err(error) = writeln!(self.out, "{text}")
+            && let Err(error) = writeln!(self.out, "{}", escaped(text))
         {
             self.failed = Some(error);
         }
@@ -115,10 +117,10 @@ impl<W: Write + Send> Channel for Screen<'_, W> {
 /// who is called to act.
 fn show<W: Write>(out: &mut W, reply: &Reply, files: &Path) -> std::io::Result<()> {
     if !reply.text.is_empty() {
-        writeln!(out, "{}", reply.text)?;
+        writeln!(out, "{}", escaped(&reply.text))?;
     }
     if let Some(board) = &reply.board_text {
-        writeln!(out, "{}", board.trim_end())?;
+        writeln!(out, "{}", escaped(board.trim_end()))?;
     }
     for (name, bytes, what) in reply
         .image
@@ -142,12 +144,16 @@ fn show<W: Write>(out: &mut W, reply: &Reply, files: &Path) -> std::io::Result<(
             .choices
             .iter()
             .enumerate()
-            .map(|(i, c)| format!("[{}] {}", i + 1, c.label))
+            .map(|(i, c)| format!("[{}] {}", i + 1, escaped(&c.label)))
             .collect();
         writeln!(out, "Choices: {}  (/click N)", labels.join("  "))?;
     }
     if !reply.notify.is_empty() {
-        let names: Vec<String> = reply.notify.iter().map(|n| format!("@{n}")).collect();
+        let names: Vec<String> = reply
+            .notify
+            .iter()
+            .map(|n| format!("@{}", escaped(n)))
+            .collect();
         writeln!(out, "→ {}", names.join(" "))?;
     }
     Ok(())

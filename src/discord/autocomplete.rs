@@ -97,6 +97,18 @@ pub async fn pieces(ctx: Ctx<'_>, partial: &str) -> CreateAutocompleteResponse {
         })
 }
 
+/// What `/help` explains (games, topics, commands) starting with what was typed.
+pub async fn help_subjects(_ctx: Ctx<'_>, partial: &str) -> CreateAutocompleteResponse {
+    let typed = partial.trim().trim_start_matches('/').to_lowercase();
+    crate::service::Service::help_subjects()
+        .into_iter()
+        .filter(|name| name.starts_with(&typed))
+        .take(MAX_CHOICES)
+        .fold(CreateAutocompleteResponse::new(), |response, name| {
+            response.add_string_choice(name.clone(), name)
+        })
+}
+
 /// Who is typing, where, and the game number already given in the same command.
 fn asker(ctx: Ctx<'_>) -> Option<(Place, User, Option<i64>)> {
     let poise::Context::Application(app) = ctx else {

@@ -207,15 +207,21 @@ pub async fn moves(
     run(ctx, game, Command::Moves(from.unwrap_or_default())).await
 }
 
-/// `/resign`.
+/// `/resign`: asks to confirm with a button, unless `confirm` says yes.
 #[poise::command(slash_command)]
 pub async fn resign(
     ctx: Ctx<'_>,
+    #[description = "Yes: resign at once; without it, you are asked to confirm with a button"]
+    confirm: Option<Answer>,
     #[description = "Game number (only needed outside the game's thread)"]
     #[autocomplete = "autocomplete::games"]
     game: Option<i64>,
 ) -> Result<(), Error> {
-    run(ctx, game, Command::Resign).await
+    let command = match confirm {
+        Some(Answer::Yes) => Command::Resign,
+        _ => Command::AskToResign,
+    };
+    run(ctx, game, command).await
 }
 
 /// `/draw`.
@@ -284,16 +290,18 @@ pub async fn games(ctx: Ctx<'_>) -> Result<(), Error> {
 #[poise::command(slash_command)]
 pub async fn leaderboard(
     ctx: Ctx<'_>,
-    #[description = "The game"] game: String,
+    #[description = "The game (every game's leaders without one)"] game: Option<String>,
 ) -> Result<(), Error> {
-    run(ctx, None, Command::Leaderboard(game)).await
+    run(ctx, None, Command::Leaderboard(game.unwrap_or_default())).await
 }
 
 /// `/help`.
 #[poise::command(slash_command)]
 pub async fn help(
     ctx: Ctx<'_>,
-    #[description = "The game to explain"] game: Option<String>,
+    #[description = "A game, a command, or teams or timed (the list when empty)"]
+    #[autocomplete = "autocomplete::help_subjects"]
+    game: Option<String>,
 ) -> Result<(), Error> {
     run(ctx, None, Command::Help(game)).await
 }

@@ -12,6 +12,7 @@ use super::{
     outbox::News,
     reply::{Reply, ServiceError, ServiceResult},
     request::Request,
+    show::ABORTED_BY,
     write::{conflict, log_line},
 };
 use crate::store::{Commit, GameState, LogKind, PostKind, ResultKind, ResultRow, StoreError};
@@ -74,7 +75,7 @@ impl Service {
             "{} (a moderator) aborts the game; it is not rated.",
             user.name
         );
-        let outcome = format!("aborted by {}", user.name);
+        let outcome = format!("{ABORTED_BY}{}", user.name);
         let mut next = row.clone();
         next.pending = None;
         next.outcome = Some(outcome.clone());

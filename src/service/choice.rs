@@ -87,7 +87,9 @@ impl Choice {
     pub fn tone(&self) -> Tone {
         match self.command {
             Command::Accept | Command::Draw | Command::Undo => Tone::Yes,
-            Command::Decline | Command::DeclineDraw | Command::DeclineUndo => Tone::No,
+            Command::Decline | Command::DeclineDraw | Command::DeclineUndo | Command::Resign => {
+                Tone::No
+            }
             Command::Move(_) | Command::Join(_) => Tone::Play,
             _ => Tone::Other,
         }

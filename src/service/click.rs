@@ -59,14 +59,16 @@ impl Service {
         let offered = self.store.newest_choices(&req.place.channel).await?;
         if offered.is_empty() {
             return Err(ServiceError::refused(
-                "There are no choices here to pick from; /help lists the commands to type.",
+                "There are no choices here to pick from; /board shows the game with its \
+                 choices again, and /help lists the commands to type.",
             ));
         }
         let count = offered.len();
         match offered.into_iter().find(|c| c.position == n) {
             Some(found) => Ok(found.choice),
             None => Err(ServiceError::refused(format!(
-                "There is no choice {n}; the last list here has {count}."
+                "There is no choice {n}; the last list here has {count}. /board shows the \
+                 game with its choices again."
             ))),
         }
     }

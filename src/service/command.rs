@@ -33,7 +33,10 @@ pub enum Command {
     Pieces(String),
     /// The pieces of the game here and how they move (XBetza), each side's army apart.
     Army(String),
+    /// Resign at once (`/resign yes`, or the button of [`Command::AskToResign`]).
     Resign,
+    /// `/resign` alone: ask the player to confirm, with a button that resigns.
+    AskToResign,
     /// Offer a draw, or accept the one offered.
     Draw,
     /// Decline the other side's draw offer, or withdraw one's own.
@@ -57,7 +60,7 @@ pub enum Command {
         game: String,
         piece: String,
     },
-    /// A server's best players of a game.
+    /// A server's best players of a game; empty: the leaders of every game.
     Leaderboard(String),
     /// A server admin ends an open game, unrated.
     Abort,
@@ -208,7 +211,13 @@ pub const COMMANDS: &[CommandSpec] = &[
         "The pieces of the game here and how they move (XBetza), side by side.",
         false,
     ),
-    spec("resign", &["abandon"], "", "Resign the game.", true),
+    spec(
+        "resign",
+        &["abandon"],
+        "[yes]",
+        "Resign the game: asks you to confirm (\"yes\" resigns at once).",
+        true,
+    ),
     spec(
         "draw",
         &[],
@@ -248,8 +257,8 @@ pub const COMMANDS: &[CommandSpec] = &[
     spec(
         "help",
         &[],
-        "[game]",
-        "The games and commands, or the rules of one game.",
+        "[game | command | teams | timed]",
+        "The games and commands, or the rules of a game, one command, team or timed play.",
         false,
     ),
     spec(
@@ -262,8 +271,8 @@ pub const COMMANDS: &[CommandSpec] = &[
     spec(
         "leaderboard",
         &["scores", "ratings"],
-        "GAME",
-        "The best players of a game in this server.",
+        "[game]",
+        "The best players of a game in this server, or the leaders of every game.",
         false,
     ),
     spec(
@@ -325,7 +334,7 @@ impl Command {
             Command::Board | Command::BoardAs(_) => "board",
             Command::Pieces(_) => "pieces",
             Command::Army(_) => "army",
-            Command::Resign => "resign",
+            Command::Resign | Command::AskToResign => "resign",
             Command::Draw | Command::DeclineDraw => "draw",
             Command::Undo | Command::DeclineUndo => "undo",
             Command::History => "history",
@@ -361,6 +370,8 @@ pub fn command_list(sigil: char) -> String {
         .collect();
     format!(
         "Commands: {}\n\
+         Where several games are open in one place, add the game's number: {sigil}board #2 \
+         (or {sigil}board 2), {sigil}move e4 #2; {sigil}games lists yours.\n\
          {sigil}abort is for the game's server's moderators: it ends any open game, unrated. \
          A game's number works only in its own server (and for its players, privately with the \
          bot). On Matrix a server is a room, or its Space once the bot is in the Space too; an \

@@ -8,11 +8,12 @@ use super::{
     outbox::News,
     reply::{ServiceError, ServiceResult},
     request::Request,
+    resolve::which_game,
     write::{Change, conflict, log_line},
 };
 use crate::{
     rules::Color,
-    store::{GameState, LogKind},
+    store::{GameRow, GameState, LogKind},
 };
 
 impl Service {
@@ -94,9 +95,11 @@ impl Service {
         self.publish(&loaded, change, news).await.map_err(conflict)
     }
 
-    /// Joins a side of a group game (the smaller team when no side is given).
+    /// Joins a side of a group game (the smaller team when no side is given). Without a
+    /// number, the team game here the asker is not in yet (see `gathering_game`).
     pub(crate) async fn join(&self, req: &Request, side: Option<Color>) -> ServiceResult {
         let user = &req.user;
+        let req = &self.gathering_game(req, joinable).await?;
         let loaded = self.load(req, false).await?;
         let row = &loaded.row;
         if !row.group_game {
@@ -157,9 +160,44 @@ impl Service {
             .map_err(conflict)
     }
 
+    /// The request about the one game open here that `fits` the asker, when it names no game
+    /// and exactly one fits; when several fit, a refusal that shows how to name each; when
+    /// none does, the request as it is, for the usual choice (`resolve`). So
+    /// `/join` finds the team game gathering players, and `/leave` the game that can be left,
+    /// even where the asker also plays another game.
+    async fn gathering_game(
+        &self,
+        req: &Request,
+        fits: fn(&GameRow, bool) -> bool,
+    ) -> ServiceResult<Request> {
+        if req.game.is_some() {
+            return Ok(req.clone());
+        }
+        let mut fitting = Vec::new();
+        for row in self.store.open_games_in_place(&req.place.channel).await? {
+            let user = req.user.id.as_str();
+            let is_in = row.challenged.as_deref() == Some(user)
+                || self
+                    .store
+                    .participants(row.id)
+                    .await?
+                    .iter()
+                    .any(|p| p.user_id == user);
+            if fits(&row, is_in) {
+                fitting.push(row);
+            }
+        }
+        match fitting.as_slice() {
+            [] => Ok(req.clone()),
+            [one] => Ok(req.clone().about(Some(one.id))),
+            several => Err(which_game(req, several)),
+        }
+    }
+
     /// Leaves a game that has not started, or a team that keeps other members.
     pub(crate) async fn leave(&self, req: &Request) -> ServiceResult {
         let user = &req.user;
+        let req = &self.gathering_game(req, leavable).await?;
         let loaded = self.load(req, false).await?;
         let row = &loaded.row;
         let Some(side) = loaded.side_of(&user.id) else {
@@ -201,6 +239,16 @@ impl Service {
         let news = News::board(format!("Game {}: {text}", loaded.label())).notify(Vec::new());
         self.publish(&loaded, change, news).await.map_err(conflict)
     }
+}
+
+/// A game the asker may join: a team game they are not in.
+fn joinable(row: &GameRow, is_in: bool) -> bool {
+    row.group_game && !is_in
+}
+
+/// A game the asker may leave: one they are in that is not a two-player game under way.
+fn leavable(row: &GameRow, is_in: bool) -> bool {
+    is_in && (row.group_game || row.state != GameState::Active)
 }
 
 fn not_a_challenge(loaded: &Loaded) -> ServiceError {

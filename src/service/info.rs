@@ -1,15 +1,13 @@
-//! Answers that change nothing: help, a user's open games, and the leaderboards (a game's
-//! history and record are `history`'s, piece diagrams `piece`'s).
+//! Answers that change nothing: a user's open games and the leaderboards (help is `help`'s,
+//! piece diagrams `piece`'s, a game's history and record `history`'s).
 
 use super::{
     base::Service,
-    command::command_list,
     house::in_its_house,
     reply::{Reply, ServiceError, ServiceResult},
     request::Place,
     request::Request,
     request::User,
-    timing::TIMING_OPTIONS,
     words::{join_names, sentence},
 };
 use crate::{
@@ -20,78 +18,11 @@ use crate::{
 /// How many people a leaderboard shows.
 const LEADERBOARD_SIZE: i64 = 10;
 
-/// What the list of commands adds in a direct conversation.
-const DIRECT_HELP: &str = "\nIn this direct message you can read the help and piece diagrams, \
-     list all your games (/games) and play them by number; challenges and group games start in a \
-     server channel, where everyone sees the board.";
-
-/// What `/help GAME` says about timed play, which every game offers.
-fn timed_help(cooperative: bool) -> String {
-    let options: Vec<&str> = TIMING_OPTIONS.iter().map(|o| o.name).collect();
-    let timeout = if cooperative {
-        "when time is up the bot makes the late side's move (the one with the longest chain) \
-         or decision"
-    } else {
-        "when time is up a late move loses on time; a late decision inside a turn or a draft \
-         pick is made by the bot"
-    };
-    format!(
-        "\nTimed play ({}): deadline=1d gives each move or decision a day, with reminders at \
-         half time and with an hour left; {timeout} (on-timeout=wait keeps waiting instead). \
-         vote=on makes a team's moves votes of its members. /vacation and /notify are yours.",
-        options.join(", ")
-    )
-}
-
-pub(super) fn parse_game(name: &str) -> ServiceResult<GameId> {
+pub(crate) fn parse_game(name: &str) -> ServiceResult<GameId> {
     GameId::parse(name).map_err(|e| ServiceError::refused(sentence(&e.to_string())))
 }
 
 impl Service {
-    /// The list of games, or one game's rules summary and start options. In a direct
-    /// conversation the list also says what can be done there.
-    pub(crate) fn help(&self, game: Option<&str>, place: &Place) -> ServiceResult {
-        let Some(name) = game.filter(|g| !g.trim().is_empty()) else {
-            let games: Vec<String> = GAMES
-                .iter()
-                .map(|g| format!("• {} (`{}`)", g.name, g.slug))
-                .collect();
-            let mut text = format!(
-                "Chatrang hosts these games:\n{}\n/help GAME tells the rules of one.\n{}",
-                games.join("\n"),
-                command_list('/')
-            );
-            if place.direct {
-                text.push_str(DIRECT_HELP);
-            }
-            return Ok(Reply::text(text));
-        };
-        let kind = parse_game(name)?;
-        let spec = kind.spec();
-        let mut text = spec.help.to_string();
-        if !spec.options.is_empty() {
-            text.push_str("\nOptions when starting (/new ");
-            text.push_str(spec.slug);
-            text.push_str(" name=value):");
-            for option in spec.options {
-                text.push_str(&format!("\n• {}: {}", option.name, option.description));
-            }
-        }
-        text.push_str(if spec.cooperative {
-            "\nEveryone plays together in two teams (/join white or /join black); any member \
-             acts for their team. Start it in a server channel, where everyone can see the \
-             board. The best final scores are on /leaderboard."
-        } else {
-            "\nPlay one against one (/new with an @opponent, or an open challenge), or in \
-             teams (/new … team) where any member of the side to move may move; games are \
-             started in a server channel, where everyone can see the board. Draws by \
-             agreement (/draw), resignation (/resign) and undo with the other side's consent \
-             (/undo) are always available."
-        });
-        text.push_str(&timed_help(spec.cooperative));
-        Ok(Reply::text(text))
-    }
-
     /// The games a user plays in or is challenged to, with whose turn it is: in a server,
     /// that server's; in their direct conversation with the bot, all of them.
     pub(crate) async fn my_games(&self, user: &User, place: &Place) -> ServiceResult {
@@ -145,6 +76,9 @@ impl Service {
                 && loaded.row.challenged.as_deref() == Some(user.id.as_str());
             let yours = loaded.to_act().contains(&user.id) || challenged;
             let opponents = match side {
+                // The status line says whom a challenge waits for ("Waiting for bob to
+                // accept"): said once.
+                Some(_) if loaded.row.state == GameState::Challenge => String::new(),
                 Some(side) if loaded.members(!side).is_empty() => {
                     "waiting for an opponent".to_string()
                 }
@@ -160,8 +94,13 @@ impl Service {
                 .map(|left| format!(" · {left}"))
                 .unwrap_or_default();
             let line = format!(
-                "{} {opponents}{} — {}{left}{}",
+                "{}{}{} — {}{left}{}",
                 loaded.label(),
+                if opponents.is_empty() {
+                    String::new()
+                } else {
+                    format!(" {opponents}")
+                },
                 side.map(|s| format!(", you play {s}")).unwrap_or_default(),
                 loaded.status_line().trim_end_matches('.'),
                 if yours { " — your move" } else { "" }
@@ -185,6 +124,9 @@ impl Service {
                 "Leaderboards belong to a server: ask for /leaderboard in one of its channels \
                  to see its players. Here, /games lists your own games.",
             ));
+        }
+        if game.trim().is_empty() {
+            return self.leaders_of_every_game(&place.server).await;
         }
         let kind = parse_game(game)?;
         if kind.is_cooperative() {
@@ -248,4 +190,58 @@ impl Service {
             lines.join("\n")
         )))
     }
+}
+
+/// How many leaders of each game `/leaderboard` without a game shows.
+const LEADERS_PER_GAME: i64 = 3;
+
+impl Service {
+    /// `/leaderboard` without a game: the first few of every game played on this server, and
+    /// how to see one game's whole table.
+    async fn leaders_of_every_game(&self, server: &str) -> ServiceResult {
+        let mut lines = Vec::new();
+        for spec in &GAMES {
+            let kind = spec.id;
+            let leaders: Vec<String> = if kind.is_cooperative() {
+                let scores = self
+                    .store
+                    .best_scores(server, kind, LEADERS_PER_GAME)
+                    .await?;
+                scores
+                    .iter()
+                    .map(|s| format!("{} points", s.points))
+                    .collect()
+            } else {
+                let rows = self
+                    .store
+                    .leaderboard(server, kind, LEADERS_PER_GAME)
+                    .await?;
+                rows.iter()
+                    .map(|r| format!("{} {:.0}", r.name, r.rating))
+                    .collect()
+            };
+            if !leaders.is_empty() {
+                lines.push(format!("• {}: {}", spec.name, leaders.join(", ")));
+            }
+        }
+        if lines.is_empty() {
+            return Ok(Reply::text(
+                "Nobody has finished a rated or scored game on this server yet. Once someone \
+                 has, /leaderboard lists each game's leaders, and /leaderboard GAME (such as \
+                 /leaderboard chess) its whole table.",
+            ));
+        }
+        Ok(Reply::text(format!(
+            "Leaders on this server (/leaderboard GAME shows a whole table):\n{}",
+            lines.join("\n")
+        )))
+    }
+}
+
+/// A piece's name as a word of a file name: lower-case letters, digits and dashes.
+fn file_word(name: &str) -> String {
+    name.chars()
+        .map(|c| c.to_ascii_lowercase())
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
+        .collect()
 }

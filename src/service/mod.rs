@@ -16,7 +16,8 @@
 //!   `orientation` (which side a game's pictures put at the bottom, and `/board`'s words),
 //!   `budget` (how long a reply's text may be, and cutting long lists to fit);
 //! * `command` (everything a person can ask, and the table that names and explains it),
-//!   `choice` (a command bound to a board version: a button);
+//!   `choice` (a command bound to a board version: a button), `typed` (a command written out
+//!   as it is typed, for refusals that show what to type);
 //! * `reply` (what a command gives back, and its error), `guard` (a panic in a command
 //!   becomes an error, not a crash), `parse` (commands typed as text),
 //!   `cache` (games kept in memory), `outbox` (the terms of delivery: settings, the news a
@@ -24,7 +25,8 @@
 //!   `queue` (rows claimed in the database and handled once: the loop timers and posts share);
 //! * `lease` (this process's lease, which makes its claims hold while it lives);
 //! * `base` (the [`Service`] value and the list of games);
-//! * `loaded` (a game loaded for a command and what is said about it);
+//! * `loaded` (a game loaded for a command and what is said about it), `named_pieces` (the
+//!   moves of the pieces a letter or a name stands for);
 //! * `replay` (rebuilding a game from its record);
 //! * `namer` (naming and numbering moves by replaying them: SAN, turns), `sheet` (the score
 //!   sheet: the moves in effect as players count them, and what was taken back), `pgn` (a
@@ -37,11 +39,12 @@
 //!   platform shows a command's result, over a small trait each adapter implements);
 //! * `limits` (how many games one person may start and keep waiting in a server, and
 //!   `/limits`);
+//! * `start_words` (what `/new` says of options and teams);
 //! * the commands: `start` (`/new`), `gather` (accept, decline, join, leave), `rematch`,
 //!   `play` (moves, clicks), `board_as` (the board, turned or in words, and `/pieces`),
 //!   `army` (each side's pieces and their moves), `piece` (a piece's diagram), `agree` (draw,
-//!   resign), `undo`, `abort`, `info` (help, lists and leaderboards), `history` (the score
-//!   sheet and the record), `moved`
+//!   resign), `confirm` (asking before a resignation), `undo`, `abort`, `info` (lists and
+//!   leaderboards), `help`, `history` (the score sheet and the record), `moved`
 //!   (a place's open games announced where the place moved);
 //! * `click` (a choice picked by its id or its number), `run` ([`Service::run`], the one
 //!   door: a command to the function that carries it out);
@@ -61,11 +64,13 @@ mod choice;
 mod click;
 mod clock;
 mod command;
+mod confirm;
 mod deliver;
 mod describe;
 mod driver;
 mod gather;
 mod guard;
+mod help;
 mod hint;
 mod history;
 mod house;
@@ -74,6 +79,7 @@ mod lease;
 mod limits;
 mod loaded;
 mod moved;
+mod named_pieces;
 mod namer;
 mod notify;
 mod offered;
@@ -97,10 +103,12 @@ mod schedule;
 mod sheet;
 mod show;
 mod start;
+mod start_words;
 mod thinking;
 mod thought;
 mod timing;
 mod undo;
+mod typed;
 mod vacation;
 mod vote;
 mod words;

@@ -22,7 +22,7 @@ pub enum ParseError {
     /// A line longer than `MAX_LINE`, with its length in characters.
     #[error("That message has {0} characters; a command has at most {MAX_LINE}.")]
     TooLong(usize),
-    #[error("A quote is not closed: put a \" at the end of the quoted value.")]
+    #[error("A quote is not closed: end the quoted value with the same quote it starts with.")]
     UnclosedQuote,
     #[error("There is no command {0}{1}; {0}help lists the commands.")]
     UnknownCommand(char, String),
@@ -30,8 +30,6 @@ pub enum ParseError {
     NoMove(char),
     #[error("Say which game: {0}new cataclysm @bob ({0}help lists the games).")]
     NoGameToStart(char),
-    #[error("Say which game: {0}leaderboard cataclysm.")]
-    NoLeaderboardGame(char),
     #[error("\"{0}\" is not a side; say white or black.")]
     NotASide(String),
     #[error("The seed must be a number, not \"{0}\".")]
@@ -86,14 +84,28 @@ pub fn parse(
     let Some(name) = words.first().and_then(|w| w.strip_prefix(sigil)) else {
         return Ok(None);
     };
-    let args = &words[1..];
+    let Some(spec) = super::command::find(name) else {
+        return Err(ParseError::UnknownCommand(sigil, echo(name)));
+    };
+    let mut args = words[1..].to_vec();
+    if BARE_NUMBER_NAMES_GAME.contains(&spec.name) {
+        args.retain(|w| match bare_number(w) {
+            Some(id) => {
+                game = Some(id);
+                false
+            }
+            None => true,
+        });
+    }
+    let args = args.as_slice();
     let rest = args.join(" ");
+    let answer_is_yes = || {
+        args.first()
+            .is_some_and(|w| matches!(w.to_lowercase().as_str(), "yes" | "y" | "confirm"))
+    };
     let answer_is_no = || {
         args.first()
             .is_some_and(|w| matches!(w.to_lowercase().as_str(), "decline" | "no" | "refuse"))
-    };
-    let Some(spec) = super::command::find(name) else {
-        return Err(ParseError::UnknownCommand(sigil, echo(name)));
     };
     let command = match spec.name {
         "new" => Command::New(read_new(args, sigil, person)?),
@@ -108,7 +120,8 @@ pub fn parse(
         "board" => Command::BoardAs(rest),
         "pieces" => Command::Pieces(rest),
         "army" => Command::Army(rest),
-        "resign" => Command::Resign,
+        "resign" if answer_is_yes() => Command::Resign,
+        "resign" => Command::AskToResign,
         "draw" if answer_is_no() => Command::DeclineDraw,
         "draw" => Command::Draw,
         "undo" if answer_is_no() => Command::DeclineUndo,
@@ -121,10 +134,7 @@ pub fn parse(
             game: args.first().map_or(String::new(), |g| g.to_string()),
             piece: args.get(1..).unwrap_or_default().join(" "),
         },
-        "leaderboard" => match args.first() {
-            Some(game) => Command::Leaderboard(game.to_string()),
-            None => return Err(ParseError::NoLeaderboardGame(sigil)),
-        },
+        "leaderboard" => Command::Leaderboard(rest),
         "abort" => Command::Abort,
         "vacation" => Command::Vacation(rest),
         "notify" => Command::Notify(rest),
@@ -134,6 +144,23 @@ pub fn parse(
         other => unreachable!("the command table has /{other}, which the reader does not know"),
     };
     Ok(Some(Line { command, game }))
+}
+
+/// The commands whose own arguments are never a number, so that a number typed with them can
+/// only be a game's: `/board 2` is `/board #2`, `/join 2 black` is `/join black #2`. A move
+/// keeps the `#`: what a move may be is each game's own notation, and a line without a slash
+/// is a move in the console.
+const BARE_NUMBER_NAMES_GAME: &[&str] = &[
+    "accept", "decline", "join", "leave", "moves", "board", "resign", "draw", "undo", "hint",
+    "history", "rematch", "abort",
+];
+
+/// A word that is a game's number written without its `#`: digits only.
+fn bare_number(word: &str) -> Option<i64> {
+    word.bytes()
+        .all(|b| b.is_ascii_digit())
+        .then(|| word.parse().ok())
+        .flatten()
 }
 
 /// The arguments of `/new`: the game, then `@opponent`, `team`, `white=`/`black=` lists,
@@ -198,20 +225,27 @@ fn names(list: &str) -> impl Iterator<Item = &str> {
     list.split(',').map(str::trim).filter(|n| !n.is_empty())
 }
 
-/// Splits a line into words at white space; a double-quoted stretch (`"…"`, or the curly
-/// quotes phones type) is part of one word without its quotes, so an option value may hold
-/// spaces: `position="4k3/8/8/8/8/8/8/4K3 w - - 0 1"`.
+/// Splits a line into words at white space; a quoted stretch (`"…"`, or the curly quotes
+/// phones type) is part of one word without its quotes, so an option value may hold spaces:
+/// `position="4k3/8/8/8/8/8/8/4K3 w - - 0 1"`. Single quotes (`'…'`, `‘…’`) quote too where
+/// a value starts (a word's start, or after `=`), so `white-army='Wazir, W'` reads as typed;
+/// elsewhere a `'` is an apostrophe.
 fn split_words(line: &str) -> Result<Vec<String>, ParseError> {
     let mut words = Vec::new();
     let mut word = String::new();
     let mut in_word = false;
     let mut closing: Option<char> = None;
     for c in line.chars() {
+        let value_starts = !in_word || word.ends_with('=');
         match closing {
             Some(close) if c == close => closing = None,
             Some(_) => word.push(c),
             None if c == '"' || c == '\u{201c}' => {
                 closing = Some(if c == '"' { '"' } else { '\u{201d}' });
+                in_word = true;
+            }
+            None if value_starts && (c == '\'' || c == '\u{2018}') => {
+                closing = Some(if c == '\'' { '\'' } else { '\u{2019}' });
                 in_word = true;
             }
             None if c.is_whitespace() => {
@@ -299,6 +333,20 @@ mod tests {
             panic!("not a new game: {curly:?}");
         };
         assert_eq!(new.options[0].1, "8/8 w - - 0 1");
+        let single = read("/new patch white-army='Wazir, W; Ferz, F' as=black");
+        let Command::New(new) = single.command else {
+            panic!("not a new game: {single:?}");
+        };
+        assert_eq!(
+            new.options,
+            vec![("white-army".into(), "Wazir, W; Ferz, F".into())]
+        );
+        assert_eq!(new.side, Some(Color::Black));
+        assert_eq!(
+            read("/help 'teams'").command,
+            Command::Help(Some("teams".into()))
+        );
+        assert_eq!(read("/move don't").command, Command::Move("don't".into()));
         assert_eq!(
             read(r#"/piece cataclysm "Grand Rook""#).command,
             Command::Piece {
@@ -318,6 +366,38 @@ mod tests {
         assert_eq!(read("/draw no").command, Command::DeclineDraw);
         assert_eq!(read("/takeback").command, Command::Undo);
         assert_eq!(read("/undo refuse").command, Command::DeclineUndo);
+        assert_eq!(read("/resign").command, Command::AskToResign);
+        assert_eq!(read("/resign yes").command, Command::Resign);
+    }
+
+    #[test]
+    fn a_bare_number_names_the_game_where_no_argument_is_a_number() {
+        let line = read("/board 2");
+        assert_eq!((line.command, line.game), (Command::Board, Some(2)));
+        let line = read("/join 3 black");
+        assert_eq!(
+            (line.command, line.game),
+            (Command::Join(Some(Color::Black)), Some(3))
+        );
+        let line = read("/join white 4");
+        assert_eq!(
+            (line.command, line.game),
+            (Command::Join(Some(Color::White)), Some(4))
+        );
+        assert_eq!(read("/draw no 5").command, Command::DeclineDraw);
+        assert_eq!(read("/moves e4 2").command, Command::Moves("e4".into()));
+        // A number that is a command's own argument stays its argument.
+        let line = read("/click 2");
+        assert_eq!(
+            (line.command, line.game),
+            (Command::Click(Pick::Number("2".into())), None)
+        );
+        let line = read("/move e4 2");
+        assert_eq!(
+            (line.command, line.game),
+            (Command::Move("e4 2".into()), None)
+        );
+        assert_eq!(read("/board 99999999999999999999").game, None);
     }
 
     #[test]
@@ -349,7 +429,10 @@ mod tests {
         assert!(error("!new chess seed=x").contains("seed must be a number"));
         assert!(error("!new chess bob").contains("I do not understand \"bob\" in !new"));
         assert!(error("!piece chess").contains("!piece cataclysm Grand Rook"));
-        assert!(error("!leaderboard").contains("!leaderboard cataclysm"));
+        assert_eq!(
+            read("/leaderboard").command,
+            Command::Leaderboard(String::new())
+        );
     }
 
     proptest::proptest! {

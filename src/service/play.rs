@@ -6,6 +6,7 @@ use super::{
     budget::{MESSAGE_BUDGET, chars, first_that_fit},
     describe,
     loaded::{Loaded, refused_not_playing},
+    named_pieces::pieces_moves,
     outbox::News,
     reply::{Reply, ServiceError, ServiceResult},
     request::Request,
@@ -155,7 +156,13 @@ impl Service {
         let text = text.trim();
         let view = loaded.game.view();
         let geometry = view.geometry.clone();
-        let looks_like_square = Square::parse(text).is_ok();
+        // A letter and a number is meant as a square, on this board or not ("z9").
+        let looks_like_square = {
+            let mut chars = text.chars();
+            chars.next().is_some_and(|c| c.is_ascii_alphabetic())
+                && (1..=2).contains(&chars.as_str().len())
+                && chars.all(|c| c.is_ascii_digit())
+        };
         if looks_like_square && let Some(geometry) = &geometry {
             let square = geometry.parse_square(text).map_err(|_| {
                 ServiceError::refused(format!("{} is not a square on this board.", shown(text)))
@@ -171,6 +178,11 @@ impl Service {
             .collect();
         all.sort();
         let count = all.len();
+        if count == 0
+            && let Some(reply) = pieces_moves(&loaded, text)
+        {
+            return Ok(reply);
+        }
         let body = if count == 0 && text.is_empty() {
             "There are no legal moves now.".to_string()
         } else if count == 0 {
@@ -213,6 +225,13 @@ impl Service {
                 "There is no piece on {square}."
             )));
         };
+        if actions.is_empty() && !loaded.game.legal_actions().iter().any(|a| a.from.is_some()) {
+            // A draft pick or another decision is awaited: no piece moves on the board yet.
+            return Err(ServiceError::refused(format!(
+                "No piece moves on the board now: {}",
+                loaded.status_line()
+            )));
+        }
         if actions.is_empty() {
             let why = match loaded.game.status() {
                 Status::Ongoing {

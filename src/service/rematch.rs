@@ -8,6 +8,7 @@ use super::{
     outbox::News,
     reply::{ServiceError, ServiceResult},
     request::Request,
+    show::was_aborted,
     start::SERVER_GAMES,
     write::log_line,
 };
@@ -26,6 +27,13 @@ impl Service {
         if row.state != GameState::Over {
             return Err(ServiceError::refused(format!(
                 "Game {} has not finished; a rematch can start when it ends.",
+                loaded.label()
+            )));
+        }
+        if was_aborted(row) {
+            return Err(ServiceError::refused(format!(
+                "Game {} was aborted by a moderator, so it has no rematch; start a new game \
+                 with /new.",
                 loaded.label()
             )));
         }

@@ -78,6 +78,10 @@ pub struct Request {
     /// platform may hand the same message over again after a crash: the command's writes
     /// record it, so that the adapter can tell it was handled (see `store::handling`).
     pub source: Option<String>,
+    /// The command as a person types it, without its game ("/board", "/move e4"): set by
+    /// [`crate::service::Service::run`], so that a refusal asking which game can show the
+    /// exact command to type ("/board #2").
+    pub typed: Option<String>,
 }
 
 impl Request {
@@ -89,6 +93,7 @@ impl Request {
             game: None,
             admin: false,
             source: None,
+            typed: None,
         }
     }
 

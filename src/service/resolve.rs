@@ -12,6 +12,7 @@ use super::{
     reply::{ServiceError, ServiceResult},
     request::Request,
     request::User,
+    typed::about,
 };
 use crate::store::{GameRow, GameState};
 
@@ -75,14 +76,7 @@ impl Service {
         if mine.len() == 1 {
             return Ok(mine.remove(0));
         }
-        let list: Vec<String> = open
-            .iter()
-            .map(|r| format!("#{} {}", r.id, r.variant.name()))
-            .collect();
-        Err(ServiceError::refused(format!(
-            "Several games are open here ({}); say which one with its number.",
-            list.join(", ")
-        )))
+        Err(which_game(req, &open))
     }
 
     /// Resolves and loads a game for an action: a game whose record is damaged is refused.
@@ -144,5 +138,39 @@ impl Service {
             challenged_name,
             damaged,
         })
+    }
+}
+
+/// The most games a refusal that asks which one names, each with the command to type.
+const NAMED: usize = 4;
+
+/// The refusal when several games are open in a place and none is the asker's own: the exact
+/// command to type for each ("/board #2 (Chess)"), as the asker typed it.
+pub(crate) fn which_game(req: &Request, open: &[GameRow]) -> ServiceError {
+    let typed = req.typed.as_deref().unwrap_or("/board");
+    let ways: Vec<String> = open
+        .iter()
+        .take(NAMED)
+        .map(|r| format!("{} ({})", about(typed, r.id), r.variant.name()))
+        .collect();
+    let more = if open.len() > NAMED {
+        format!(
+            "; {} more are open (/games lists yours)",
+            open.len() - NAMED
+        )
+    } else {
+        String::new()
+    };
+    ServiceError::refused(format!(
+        "Several games are open here; say which one: {}{more}.",
+        either(&ways)
+    ))
+}
+
+/// "a, b or c".
+fn either(ways: &[String]) -> String {
+    match ways {
+        [rest @ .., last] if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => ways.concat(),
     }
 }

@@ -20,6 +20,10 @@ impl Service {
     /// `guard`).
     pub async fn run(&self, req: &Request, command: Command) -> ServiceResult {
         let what = command.spec().map_or("command", |spec| spec.name);
+        let req = &Request {
+            typed: Some(command.typed()),
+            ..req.clone()
+        };
         let work = self.dispatch(req, command, None);
         guarded(what, handling(req.source.clone(), work)).await
     }
@@ -48,6 +52,7 @@ impl Service {
             Command::Pieces(side) => self.pieces(req, &side).await,
             Command::Army(side) => self.army(req, &side).await,
             Command::Resign => self.resign(req).await,
+            Command::AskToResign => self.ask_to_resign(req).await,
             Command::Draw => self.draw(req).await,
             Command::DeclineDraw => self.decline_draw(req).await,
             Command::Undo => self.undo(req).await,

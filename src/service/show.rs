@@ -11,7 +11,7 @@ use super::{
 };
 use crate::{
     rules::{BoardView, Color},
-    store::{GameState, Offer},
+    store::{GameRow, GameState, Offer},
 };
 
 impl Service {
@@ -74,7 +74,12 @@ impl Service {
             },
             board_text: Some(board_text),
             image,
-            notify: loaded.to_act(),
+            // The bot's own turn mentions nobody: the bot is not told to move by itself.
+            notify: if loaded.bot_to_act().is_some() {
+                Vec::new()
+            } else {
+                loaded.to_act()
+            },
             choices: choices_for(loaded),
             game: Some(game_ref(loaded)),
             public: true,
@@ -91,6 +96,18 @@ pub(crate) fn game_ref(loaded: &Loaded) -> GameRef {
         name: loaded.kind.display_name(),
         place: loaded.row.place_id.clone(),
     }
+}
+
+/// How the outcome of a game a moderator aborted begins (`abort`).
+pub(crate) const ABORTED_BY: &str = "aborted by ";
+
+/// The game ended by `/abort`, not by play.
+pub(crate) fn was_aborted(row: &GameRow) -> bool {
+    row.state == GameState::Over
+        && row
+            .outcome
+            .as_deref()
+            .is_some_and(|o| o.starts_with(ABORTED_BY))
 }
 
 /// The buttons that make sense for a game now.
@@ -116,6 +133,8 @@ pub(crate) fn choices_for(loaded: &Loaded) -> Vec<Choice> {
             choice("Join White", Command::Join(Some(Color::White))),
             choice("Join Black", Command::Join(Some(Color::Black))),
         ],
+        // An aborted game ended by a moderator's decision, not by play: no rematch of it.
+        GameState::Over if was_aborted(&loaded.row) => Vec::new(),
         GameState::Over => vec![choice("Rematch", Command::Rematch)],
         GameState::Cancelled => Vec::new(),
         GameState::Active => match loaded.row.pending {
@@ -127,6 +146,8 @@ pub(crate) fn choices_for(loaded: &Loaded) -> Vec<Choice> {
                 choice("Allow undo", Command::Undo),
                 choice("Refuse undo", Command::DeclineUndo),
             ],
+            // The bot's own decisions are its to make: no buttons for them.
+            None if loaded.bot_to_act().is_some() => Vec::new(),
             None => decision_choices(loaded),
         },
     }

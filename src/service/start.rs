@@ -15,8 +15,9 @@ use super::{
     reply::{ServiceError, ServiceResult},
     request::Request,
     request::{Place, User},
+    start_words::{no_such_option, teams_line},
     timing::{take_timing, turn_timers},
-    words::{sentence, shown},
+    words::sentence,
     write::{conflict, log_line},
 };
 use crate::{
@@ -118,16 +119,7 @@ impl Service {
         for (name, value) in &given {
             let name = name.trim().to_lowercase();
             if !specs.iter().any(|s| s.name == name) {
-                let name = shown(&name);
-                let known: Vec<&str> = specs.iter().map(|s| s.name).collect();
-                return Err(ServiceError::refused(if known.is_empty() {
-                    format!("{kind} has no options; start it without \"{name}\".")
-                } else {
-                    format!(
-                        "{kind} has no option \"{name}\"; its options are {}.",
-                        known.join(", ")
-                    )
-                }));
+                return Err(no_such_option(kind, &name));
             }
             options.insert(name, value.trim().to_string());
         }
@@ -215,7 +207,11 @@ impl Service {
                 "{} offers an open challenge to {kind} ({} plays {}); anyone may /accept it.",
                 creator.name, creator.name, my_side
             ),
-            (None, true) => format!("{} starts a group game of {kind}.", creator.name),
+            (None, true) => format!(
+                "{} starts a group game of {kind}. {}",
+                creator.name,
+                teams_line(&people)
+            ),
         };
         let row = GameRow {
             state,

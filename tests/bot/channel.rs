@@ -126,10 +126,9 @@ async fn a_result_is_shown_once_in_one_way(db: TestDb) {
     give(&service, &mut book, "bob", click("9")).await;
     assert_eq!(
         book.last(),
-        "refused: There is no choice 9; the last list here has 2."
+        "refused: There is no choice 9; the last list here has 2. /board shows the game with its choices again."
     );
-    let no_list =
-        "refused: There are no choices here to pick from; /help lists the commands to type.";
+    let no_list = "refused: There are no choices here to pick from; /board shows the game with its choices again, and /help lists the commands to type.";
     for elsewhere in [
         Place::new("server-2", "channel-2"),
         Place::direct("dm-of-bob"),

@@ -65,6 +65,7 @@ g1f3
 /history
 /as bob
 /resign
+/click 1
 /leaderboard chess
 ";
 
@@ -110,8 +111,39 @@ fn a_script_plays_a_game_across_two_runs() {
     let record = dir.path().join("files").join("chatrang-game-1.pgn");
     let text = std::fs::read_to_string(&record).expect("the record is written");
     assert!(text.contains("\n1. e4 e5 2. Nf3 *\n"), "{text}");
+    assert!(
+        out.contains("Resign game #1 (Chess) for Black? White wins. Click Resign to confirm"),
+        "/resign asks first:\n{out}"
+    );
     assert!(out.contains("White wins (Black resigned)"), "{out}");
     assert!(out.contains("1. alice"), "{out}");
+}
+
+#[test]
+fn the_console_escapes_what_it_echoes_lists_its_own_commands_and_keeps_its_clock() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = console(
+        dir.path(),
+        "\u{1b}[31mred\n/as \u{1b}[2Jmallory\n/as alice\n/help\n/vacation 3d\n/clock +2d\n\
+         /vacation off\n",
+    );
+    assert!(
+        !out.contains('\u{1b}'),
+        "no control character reaches the terminal:\n{out}"
+    );
+    assert!(out.contains("alice> \\u{1b}[31mred"), "{out}");
+    assert!(
+        out.contains("/as NAME") && out.contains("/clock +13h"),
+        "{out}"
+    );
+    assert!(out.contains("The clock is 2 d ahead of real time"), "{out}");
+    // The next run goes on at the time the last one left: the vacation stays ended.
+    let out = console(dir.path(), "/as alice\n/vacation\n");
+    assert!(
+        out.contains("2 d ahead of real time, as the last run left it"),
+        "{out}"
+    );
+    assert!(!out.contains("You are on vacation"), "{out}");
 }
 
 #[test]
@@ -172,6 +204,7 @@ fn board_pictures_are_written_to_the_files_folder() {
             user: "alice".into(),
             interactive: false,
             clock: None,
+            clock_kept_in: None,
         };
         session(&service, script, &mut out, settings).await.unwrap();
         String::from_utf8(out).unwrap()
@@ -256,6 +289,7 @@ fn a_script_moves_the_clock_and_sees_the_reminder_and_the_loss_on_time() {
             user: "alice".into(),
             interactive: false,
             clock: Some(clock),
+            clock_kept_in: None,
         };
         session(&service, script, &mut out, settings).await.unwrap();
         String::from_utf8(out).unwrap()

@@ -53,6 +53,7 @@ fn every_command() -> Vec<Command> {
         Command::Pieces(String::new()),
         Command::Army("white".into()),
         Command::Resign,
+        Command::AskToResign,
         Command::Draw,
         Command::DeclineDraw,
         Command::Undo,
@@ -75,6 +76,7 @@ fn every_command() -> Vec<Command> {
             piece: String::new(),
         },
         Command::Leaderboard("chess".into()),
+        Command::Leaderboard(String::new()),
         Command::Abort,
         Command::Limits(String::new()),
         Command::Vacation(String::new()),
@@ -96,6 +98,7 @@ fn every_command() -> Vec<Command> {
             | Command::Pieces(_)
             | Command::Army(_)
             | Command::Resign
+            | Command::AskToResign
             | Command::Draw
             | Command::DeclineDraw
             | Command::Undo
@@ -436,6 +439,30 @@ async fn lists_and_leaderboards_show_only_the_server_they_are_asked_in(db: TestD
         !board.text.contains("alice") && !board.text.contains("bob"),
         "{}",
         board.text
+    );
+    // The leaders of every game: server 1's in server 1, nobody in server 2.
+    let leaders = |place: Place| {
+        let service = &service;
+        let mallory = &mallory;
+        async move {
+            ok(service
+                .run(
+                    &ask(&place, mallory, None),
+                    Command::Leaderboard(String::new()),
+                )
+                .await)
+            .text
+        }
+    };
+    let here_leaders = leaders(crate::common::here()).await;
+    assert!(
+        here_leaders.contains("Chess: ") && here_leaders.contains("alice"),
+        "{here_leaders}"
+    );
+    let there_leaders = leaders(elsewhere()).await;
+    assert!(
+        !there_leaders.contains("alice") && there_leaders.contains("Nobody has finished"),
+        "{there_leaders}"
     );
     // Server 2's moderator sets server 2's limits; server 1 keeps its own.
     ok(service

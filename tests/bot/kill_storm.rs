@@ -58,7 +58,7 @@ impl Next {
                 if ply % 2 == 0 { "alice" } else { "bob" },
                 format!("/move {} #{id}", ITALIAN[*ply]),
             ),
-            Next::Resign(id) => ("bob", format!("/resign #{id}")),
+            Next::Resign(id) => ("bob", format!("/resign yes #{id}")),
         }
     }
 

@@ -20,6 +20,7 @@ mod kill_storm;
 mod limits;
 mod looking;
 mod offers;
+mod newcomer;
 mod outage;
 mod outbox;
 mod panics;

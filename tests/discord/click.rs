@@ -6,9 +6,10 @@ use super::{World, parity::console_output};
 use crate::fake::{Channel, int_option};
 
 /// What a place without any list of choices answers to `/click`.
-const NO_LIST: &str = "There are no choices here to pick from; /help lists the commands to type.";
+const NO_LIST: &str = "There are no choices here to pick from; /board shows the game with its choices again, and /help lists the commands to type.";
 /// What `/click 9` answers under a challenge (its two choices: accept, decline).
-const NO_NINE: &str = "There is no choice 9; the last list here has 2.";
+const NO_NINE: &str =
+    "There is no choice 9; the last list here has 2. /board shows the game with its choices again.";
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn click_by_number_answers_in_the_same_words_on_discord_and_in_the_console() {

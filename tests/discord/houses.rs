@@ -169,7 +169,12 @@ async fn a_challenge_to_the_bot_itself_is_refused_with_the_way_to_play_it() {
 async fn another_servers_leaderboard_and_limits_show_nothing_of_this_one() {
     let world = World::new().await;
     let thread = world.game().await;
-    let token = world.fake.slash(&world.bob, &thread, "resign", vec![]);
+    let token = world.fake.slash(
+        &world.bob,
+        &thread,
+        "resign",
+        vec![int_option("confirm", 0)],
+    );
     world.fake.wait_answer(&token).await;
     let elsewhere = Channel::text(1200000000000000099).in_guild(OTHER_GUILD);
     let mallory = Person::admin(1300000000000000099, "mallory");

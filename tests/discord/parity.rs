@@ -61,6 +61,12 @@ fn script(bob: &Person) -> Vec<Step> {
         step("bob", "/games", "games", vec![]),
         step("alice", "/history", "history", vec![]),
         step("bob", "/resign", "resign", vec![]),
+        step(
+            "bob",
+            "/resign yes",
+            "resign",
+            vec![int_option("confirm", 0)],
+        ),
         step("alice", "/rematch", "rematch", vec![]),
         step(
             "bob",
@@ -183,6 +189,7 @@ pub(crate) async fn console_output(script: &str) -> String {
         user: "alice".into(),
         interactive: false,
         clock: None,
+        clock_kept_in: None,
     };
     let mut out = Vec::new();
     session(&service, script.as_bytes(), &mut out, settings)

@@ -1291,7 +1291,9 @@ async fn a_choice_is_picked_by_number_and_refused_in_the_words_of_every_platform
     };
     assert_eq!(
         body,
-        format!("{bob}: There are no choices here to pick from; !help lists the commands to type.")
+        format!(
+            "{bob}: There are no choices here to pick from; !board shows the game with its choices again, and !help lists the commands to type."
+        )
     );
     let challenge = format!("!new chess @{}", bob.as_str().trim_start_matches('@'));
     world.alice.say(&world.room, &challenge, None).await;
@@ -1313,7 +1315,9 @@ async fn a_choice_is_picked_by_number_and_refused_in_the_words_of_every_platform
     };
     assert_eq!(
         body,
-        format!("{bob}: There is no choice 9; the last list here has 2.")
+        format!(
+            "{bob}: There is no choice 9; the last list here has 2. !board shows the game with its choices again."
+        )
     );
     // The challenge is also in the room's timeline, which tells people to type `!click N`:
     // typed there, under it, it picks from the same list.

@@ -47,24 +47,26 @@ pub fn render(
     out: Option<PathBuf>,
     black: bool,
 ) -> Result<(), CommandError> {
-    let (id, view) = if what.eq_ignore_ascii_case("piece") {
+    let (name, view) = if what.eq_ignore_ascii_case("piece") {
         let [game, piece @ ..] = rest else {
             return Err(CommandError::PieceUsage);
         };
         let id = GameId::parse(game)?;
         let game = registry::new_game(id, &Options::default(), 0)?;
-        let view = game.piece_diagram(&piece.join(" "))?;
-        (id, view)
+        let piece = piece.join(" ");
+        let view = game.piece_diagram(&piece)?;
+        // Named after the piece, so that drawing one piece after another keeps each.
+        (format!("{}-{}", id.slug(), file_word(&piece)), view)
     } else {
         let id = GameId::parse(what)?;
         let game = match position {
             Some(text) => registry::load(id, text),
             None => registry::new_game(id, &Options::default(), 0),
         }?;
-        (id, game.view())
+        (id.slug().to_string(), game.view())
     };
     let orientation = if black { Color::Black } else { Color::White };
-    let out = out.unwrap_or_else(|| PathBuf::from(format!("{}.png", id.slug())));
+    let out = out.unwrap_or_else(|| PathBuf::from(format!("{name}.png")));
     let png = Renderer::global().png(&view, orientation)?;
     std::fs::write(&out, &png).map_err(|source| CommandError::Write {
         path: out.clone(),
@@ -73,6 +75,17 @@ pub fn render(
     print!("{}", text_board(&view, orientation));
     println!("wrote {} ({} bytes)", out.display(), png.len());
     Ok(())
+}
+
+/// What was typed as a word of a file name: lower-case letters, digits and dashes only, so
+/// that it names a file in the current folder and nothing else.
+fn file_word(typed: &str) -> String {
+    typed
+        .trim()
+        .chars()
+        .map(|c| c.to_ascii_lowercase())
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
+        .collect()
 }
 
 /// `chatrang gallery <DIR>`.
@@ -207,4 +220,15 @@ fn percentile(samples: &mut [f64], p: f64) -> f64 {
     samples.sort_by(|a, b| a.total_cmp(b));
     let index = ((samples.len() as f64 - 1.0) * p).round() as usize;
     samples.get(index).copied().unwrap_or(f64::NAN)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::file_word;
+
+    #[test]
+    fn a_piece_names_its_file_and_nothing_else() {
+        assert_eq!(file_word("Grand Rook"), "grand-rook");
+        assert_eq!(file_word("../../etc/passwd"), "------etc-passwd");
+    }
 }

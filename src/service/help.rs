@@ -1,0 +1,204 @@
+//! `/help`: the list of games and commands, and help on one thing: a game's rules (first, and
+//! alone, with its start options), one command, or a topic every game shares (teams, timed
+//! play), which is told once behind its own name rather than repeated in each game's help.
+
+use super::{
+    base::Service,
+    command::{CommandSpec, command_list, find},
+    info::parse_game,
+    reply::{Reply, ServiceError, ServiceResult},
+    request::Place,
+    timing::TIMING_OPTIONS,
+    words::shown,
+};
+use crate::rules::GAMES;
+
+/// What the list of commands adds in a direct conversation.
+const DIRECT_HELP: &str = "\nIn this direct message you can read the help and piece diagrams, \
+     list all your games (/games) and play them by number; challenges and group games start in a \
+     server channel, where everyone sees the board.";
+
+/// A topic `/help` explains besides games and commands: its name, other names for it, and
+/// what it says.
+struct Topic {
+    name: &'static str,
+    aliases: &'static [&'static str],
+    says: fn() -> String,
+}
+
+/// The topics, each told once rather than in every game's help.
+const TOPICS: &[Topic] = &[
+    Topic {
+        name: "teams",
+        aliases: &["team", "group", "groups"],
+        says: teams_help,
+    },
+    Topic {
+        name: "timed",
+        aliases: &["time", "timing", "deadline", "clock"],
+        says: timed_help,
+    },
+];
+
+/// The commands that act on a game, whose help says how to name one among several.
+const ABOUT_A_GAME: &[&str] = &[
+    "accept", "decline", "join", "leave", "move", "moves", "board", "resign", "draw", "undo",
+    "hint", "history", "rematch", "abort",
+];
+
+/// `/help teams`: playing in teams and gathering them, for every game.
+fn teams_help() -> String {
+    "Teams: /new GAME team starts a group game (or name the teams: white=@a,@b black=@c). \
+     Anyone joins a side with /join white or /join black (the smaller side without one), and \
+     /leave leaves it. The game begins as soon as both sides have a player; others may still \
+     join later. Any member of the side to move may move for it; with vote=on a move is a vote \
+     of the side's members. Cooperative games (Catalonia) are always played this way: \
+     everyone plays together in two teams. Games are started in a server channel, where \
+     everyone can see the board. Draws by agreement (/draw), resignation (/resign) and undo \
+     with the other side's consent (/undo) are always available."
+        .to_string()
+}
+
+/// `/help timed`: timed play, which every game offers.
+fn timed_help() -> String {
+    let options: Vec<&str> = TIMING_OPTIONS.iter().map(|o| o.name).collect();
+    format!(
+        "Timed play ({}): deadline=1d gives each move or decision a day, with reminders at half \
+         time and with an hour left. When time is up a late move loses on time, and a late \
+         decision inside a turn or a draft pick is made by the bot; in a cooperative game the \
+         bot makes the late side's move (the one with the longest chain). on-timeout=wait keeps \
+         waiting instead. vote=on makes a team's moves votes of its members. /vacation stops \
+         your clocks while you are away; /notify says when you are mentioned.",
+        options.join(", ")
+    )
+}
+
+impl Service {
+    /// What `/help` explains, as a person would type it: the games, the topics, then the
+    /// commands (for a platform that suggests them while one types).
+    pub fn help_subjects() -> Vec<String> {
+        GAMES
+            .iter()
+            .map(|g| g.slug.to_string())
+            .chain(TOPICS.iter().map(|topic| topic.name.to_string()))
+            .chain(super::command::COMMANDS.iter().map(|c| c.name.to_string()))
+            .collect()
+    }
+
+    /// The list of games and commands, or help on one game, command or topic. In a direct
+    /// conversation the list also says what can be done there.
+    pub(crate) fn help(&self, asked: Option<&str>, place: &Place) -> ServiceResult {
+        let Some(name) = asked.map(str::trim).filter(|g| !g.is_empty()) else {
+            return Ok(Reply::text(overview(place)));
+        };
+        if let Ok(kind) = parse_game(name) {
+            return Ok(Reply::text(game_help(kind)));
+        }
+        let word = name
+            .trim_start_matches(['/', '!'])
+            .to_lowercase()
+            .replace(' ', "");
+        if let Some(topic) = TOPICS
+            .iter()
+            .find(|t| t.name == word || t.aliases.contains(&word.as_str()))
+        {
+            return Ok(Reply::text((topic.says)()));
+        }
+        if let Some(spec) = find(&word) {
+            return Ok(Reply::text(command_help(spec)));
+        }
+        Err(ServiceError::refused(format!(
+            "There is no game, command or topic called \"{}\"; /help lists them.",
+            shown(name)
+        )))
+    }
+}
+
+/// `/help`: the games, the commands and the topics.
+fn overview(place: &Place) -> String {
+    let games: Vec<String> = GAMES
+        .iter()
+        .map(|g| format!("• {} (`{}`)", g.name, g.slug))
+        .collect();
+    let mut text = format!(
+        "Chatrang hosts these games:\n{}\n/help GAME tells the rules of one, /help COMMAND \
+         explains a command (/help move), /help teams and /help timed the ways every game \
+         can be played.\n{}",
+        games.join("\n"),
+        command_list('/')
+    );
+    if place.direct {
+        text.push_str(DIRECT_HELP);
+    }
+    text
+}
+
+/// `/help GAME`: the game's rules, its start options, and where the shared topics are.
+fn game_help(kind: crate::rules::GameId) -> String {
+    let spec = kind.spec();
+    let mut text = spec.help.to_string();
+    if !spec.options.is_empty() {
+        text.push_str("\nOptions when starting (/new ");
+        text.push_str(spec.slug);
+        text.push_str(" name=value):");
+        for option in spec.options {
+            text.push_str(&format!("\n• {}: {}", option.name, option.description));
+        }
+    }
+    text.push_str(if spec.cooperative {
+        "\nEveryone plays together in two teams (/join white or /join black), in a server \
+         channel where everyone can see the board: /help teams. Timed play: /help timed."
+    } else {
+        "\nPlay one against one (/new with an @opponent, or an open challenge) or in teams \
+         (/help teams), in a server channel where everyone can see the board. Timed play: \
+         /help timed."
+    });
+    text
+}
+
+/// `/help COMMAND`: how to write it, what it does, its other names, and how to name a game.
+fn command_help(spec: &CommandSpec) -> String {
+    let written = match spec.usage {
+        "" => format!("/{}", spec.name),
+        usage => format!("/{} {usage}", spec.name),
+    };
+    let mut text = format!("{written}: {}", spec.about);
+    if !spec.aliases.is_empty() {
+        let aliases: Vec<String> = spec.aliases.iter().map(|a| format!("/{a}")).collect();
+        text.push_str(&format!("\nAlso written {}.", aliases.join(", ")));
+    }
+    if ABOUT_A_GAME.contains(&spec.name) {
+        let example = if spec.name == "move" {
+            "/move e4 #2".to_string()
+        } else {
+            format!("/{} #2 (or /{} 2)", spec.name, spec.name)
+        };
+        text.push_str(&format!(
+            "\nIt acts on the game of this channel or thread; where several are open, add the \
+             game's number: {example}. /games lists yours."
+        ));
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::service::command::COMMANDS;
+
+    #[test]
+    fn every_command_and_topic_has_help_and_no_game_repeats_the_shared_paragraphs() {
+        for spec in COMMANDS {
+            let help = command_help(spec);
+            assert!(help.contains(spec.about), "{help}");
+        }
+        for game in &GAMES {
+            let help = game_help(game.id);
+            assert!(help.starts_with(game.help), "the rules come first: {help}");
+            assert!(!help.contains(&teams_help()) && !help.contains("reminders at half"));
+        }
+        for topic in TOPICS {
+            assert!(!(topic.says)().is_empty(), "{}", topic.name);
+        }
+    }
+}
