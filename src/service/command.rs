@@ -56,10 +56,7 @@ pub enum Command {
     Help(Option<String>),
     /// How one piece of a game moves; a game alone lists its pieces, and without a game the
     /// game open here is meant (its player-defined pieces included).
-    Piece {
-        game: String,
-        piece: String,
-    },
+    Piece { game: String, piece: String },
     /// A server's best players of a game; empty: the leaders of every game.
     Leaderboard(String),
     /// A server admin ends an open game, unrated.
