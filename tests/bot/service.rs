@@ -304,7 +304,7 @@ async fn bad_game_names_and_options_are_refused(db: TestDb) {
             .run(&req(&alice, None), Command::Help(Some("chequers".into())))
             .await,
     );
-    assert!(help.contains("no game called"), "{help}");
+    assert!(help.contains("no game, command or topic called"), "{help}");
     let piece = refused(
         service
             .run(

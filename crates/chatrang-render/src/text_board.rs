@@ -204,10 +204,16 @@ fn notes(out: &mut String, view: &BoardView) {
             .piece
             .as_ref()
             .map_or("empty".to_string(), |p| format!("{} {}", p.color, p.name));
+        // "camp for White" already names its owner; say the owner only where it does not.
+        let owner = if slot.label.contains(&slot.owner.to_string()) {
+            String::new()
+        } else {
+            format!(" ({})", slot.owner)
+        };
         let _ = writeln!(
             out,
-            "{} ({}, beyond {}): {}",
-            slot.label, slot.owner, slot.beside, content
+            "{}{owner} beyond {}: {}",
+            slot.label, slot.beside, content
         );
     }
     if !view.arrows.is_empty() {
@@ -217,6 +223,10 @@ fn notes(out: &mut String, view: &BoardView) {
             .map(|(a, b)| format!("{a}→{b}"))
             .collect();
         let _ = writeln!(out, "Chain: {}", chain.join(", "));
+    }
+    if !view.hints.is_empty() {
+        let hints: Vec<String> = view.hints.iter().map(|(a, b)| format!("{a}→{b}")).collect();
+        let _ = writeln!(out, "Hint: {}", hints.join(", "));
     }
     if !view.pool.is_empty() {
         let names: Vec<String> = view

@@ -110,3 +110,30 @@ fn pick_a_team_pieces_keep_both_letters_in_a_piece_diagram() {
         );
     }
 }
+
+#[test]
+fn a_camp_is_named_with_its_owner_once_and_hints_are_not_called_a_chain() {
+    let spec = GAMES
+        .iter()
+        .find(|g| g.slug == "katarenga")
+        .expect("Katarenga is a game");
+    let mut game = spec.example().expect("it has an example");
+    game.play("baseline north")
+        .expect("Black chooses a baseline");
+    let mut view = game.view();
+    let text = text_board(&view, Color::White);
+    let camps: Vec<&str> = text.lines().filter(|l| l.contains("beyond")).collect();
+    assert_eq!(camps.len(), 4, "{text}");
+    for line in camps {
+        assert!(
+            !line.contains("(White") && !line.contains("(Black"),
+            "the owner is said twice: {line}"
+        );
+    }
+    let (a, b) = (Square::parse("b1").unwrap(), Square::parse("c3").unwrap());
+    view.hints.push((a, b));
+    view.arrows.clear();
+    let text = text_board(&view, Color::White);
+    assert!(text.contains("Hint: b1→c3"), "{text}");
+    assert!(!text.contains("Chain:"), "{text}");
+}
