@@ -6,6 +6,7 @@ use super::{
     base::Service,
     command::{CommandSpec, command_list, find},
     info::parse_game,
+    orientation::ORIENTATION_OPTION,
     reply::{Reply, ServiceError, ServiceResult},
     request::Place,
     timing::TIMING_OPTIONS,
@@ -145,6 +146,11 @@ fn game_help(kind: crate::rules::GameId) -> String {
             text.push_str(&format!("\n• {}: {}", option.name, option.description));
         }
     }
+    // Every game takes it; said here because it is about this game's pictures.
+    text.push_str(&format!(
+        "\nPictures: {}={}.",
+        ORIENTATION_OPTION.name, ORIENTATION_OPTION.description
+    ));
     text.push_str(if spec.cooperative {
         "\nEveryone plays together in two teams (/join white or /join black), in a server \
          channel where everyone can see the board: /help teams. Timed play: /help timed."

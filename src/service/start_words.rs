@@ -3,7 +3,8 @@
 //! begins.
 
 use super::{
-    bot::BOT_OPTIONS, reply::ServiceError, request::User, timing::TIMING_OPTIONS, words::shown,
+    bot::BOT_OPTIONS, orientation::ORIENTATION, reply::ServiceError, request::User,
+    timing::TIMING_OPTIONS, words::shown,
 };
 use crate::rules::{Color, GameId};
 
@@ -15,7 +16,7 @@ pub(crate) fn no_such_option(kind: GameId, name: &str) -> ServiceError {
         .iter()
         .chain(&BOT_OPTIONS)
         .map(|o| o.name)
-        .chain(["as", "seed"])
+        .chain(["as", "seed", ORIENTATION])
         .collect();
     let own = if own.is_empty() {
         format!("{kind} has no options of its own")

@@ -164,6 +164,7 @@ async fn help_explains_one_command_or_topic_and_games_keep_to_their_rules(db: Te
         chess.contains("/help timed") && chess.contains("/help teams"),
         "{chess}"
     );
+    assert!(chess.contains("orientation=white"), "{chess}");
     let nothing = refused(typed(&service, &here(), &alice, "/help fly").await);
     assert!(
         nothing.contains("no game, command or topic called \"fly\""),
