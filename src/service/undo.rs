@@ -65,12 +65,12 @@ impl Service {
             .iter()
             .map(|m| m.entry)
             .collect();
-        let what = described(&taken);
+        let (what, are) = described(&taken);
         let mut next = loaded.row.clone();
         if allowing {
             let game = take_back(&loaded.row, &log, count)?;
             next.pending = None;
-            let text = format!("{} allows the undo: {what} taken back.", user.name);
+            let text = format!("{} allows the undo: {what} {are} taken back.", user.name);
             // One `undo` line a move, the newest first: each takes back the move in effect.
             let mut change = Change::new(next).game(game);
             for entry in taken.iter().rev() {
@@ -123,12 +123,16 @@ fn moves_to_take_back(
     Some(moves.len() - own)
 }
 
-/// "the last move (White: Pawn e2–e4) is" or "the last 2 moves (White: …; Black: …) are".
-fn described(taken: &[&LogEntry]) -> String {
+/// "the last move (White: Pawn e2–e4)" or "the last 2 moves (White: …; Black: …)", and the verb
+/// that agrees with it.
+fn described(taken: &[&LogEntry]) -> (String, &'static str) {
     let moves: Vec<&str> = taken.iter().map(|e| e.description.as_str()).collect();
     match moves.as_slice() {
-        [one] => format!("the last move ({one}) is"),
-        many => format!("the last {} moves ({}) are", many.len(), many.join("; ")),
+        [one] => (format!("the last move ({one})"), "is"),
+        many => (
+            format!("the last {} moves ({})", many.len(), many.join("; ")),
+            "are",
+        ),
     }
 }
 

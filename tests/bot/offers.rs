@@ -33,12 +33,17 @@ async fn undo_at_your_own_turn_takes_back_your_move_and_the_reply(db: TestDb) {
     assert!(
         asked
             .text
-            .contains("the last 2 moves (White: Bishop f1–c4; Black: Knight b8–c6)"),
+            .contains("asks to take back the last 2 moves (White: Bishop f1–c4; Black: Knight b8–c6). bob: /undo"),
         "{}",
         asked.text
     );
     let allowed = ok(service.run(&req(&bob, Some(id)), Command::Undo).await);
     assert!(allowed.text.contains("White to move"), "{}", allowed.text);
+    assert!(
+        allowed.text.contains("Knight b8–c6) are taken back."),
+        "{}",
+        allowed.text
+    );
     let row = service.store().game(id).await.unwrap().unwrap();
     assert_eq!(
         row.position, after_e5.position,
