@@ -151,8 +151,8 @@ pub fn parse(
 /// keeps the `#`: what a move may be is each game's own notation, and a line without a slash
 /// is a move in the console.
 const BARE_NUMBER_NAMES_GAME: &[&str] = &[
-    "accept", "decline", "join", "leave", "moves", "board", "resign", "draw", "undo", "hint",
-    "history", "rematch", "abort",
+    "accept", "decline", "join", "leave", "moves", "board", "pieces", "army", "resign", "draw",
+    "undo", "hint", "history", "rematch", "abort",
 ];
 
 /// A word that is a game's number written without its `#`: digits only.
@@ -386,6 +386,17 @@ mod tests {
         );
         assert_eq!(read("/draw no 5").command, Command::DeclineDraw);
         assert_eq!(read("/moves e4 2").command, Command::Moves("e4".into()));
+        let line = read("/pieces black 4");
+        assert_eq!(
+            (line.command, line.game),
+            (Command::Pieces("black".into()), Some(4))
+        );
+        let line = read("/board text 4");
+        assert_eq!(
+            (line.command, line.game),
+            (Command::BoardAs("text".into()), Some(4))
+        );
+        assert_eq!(read("/army 3").game, Some(3));
         // A number that is a command's own argument stays its argument.
         let line = read("/click 2");
         assert_eq!(
