@@ -88,7 +88,7 @@ impl Service {
                 );
                 let change = Change::new(next).log(log(LogKind::DrawOffer, &text));
                 let news = News::board(format!("Game {}: {text}", loaded.label()))
-                    .notify(loaded.user_ids(!side));
+                    .notify(loaded.humans_of(!side));
                 self.decide(&loaded, change, news).await
             }
         }
@@ -188,7 +188,7 @@ impl Service {
             .log(log_line(LogKind::Resign, user, Some(side), &text))
             .end(outcome, abandoned);
         let news =
-            News::board(format!("Game {}: {text}", loaded.label())).notify(loaded.user_ids(!side));
+            News::board(format!("Game {}: {text}", loaded.label())).notify(loaded.humans_of(!side));
         self.decide(&loaded, change, news).await
     }
 }

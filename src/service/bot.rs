@@ -76,6 +76,17 @@ fn capitalised(text: &str) -> String {
 }
 
 impl Loaded {
+    /// The members of `side` to mention: everyone but the bot, which is never told anything
+    /// (it moves when its turn comes, and an offer to it is answered by the bot's rules).
+    pub(crate) fn humans_of(&self, side: Color) -> Vec<String> {
+        self.user_ids(side)
+            .into_iter()
+            .filter(|id| level_of(id).is_none())
+            .collect()
+    }
+}
+
+impl Loaded {
     /// The bot's side and level, in a game against the bot.
     pub(crate) fn bot(&self) -> Option<(Color, Level)> {
         self.people

@@ -89,7 +89,7 @@ impl Service {
         );
         let entry = log_line(LogKind::UndoAsk, user, Some(side), &text);
         let news =
-            News::board(format!("Game {}: {text}", loaded.label())).notify(loaded.user_ids(!side));
+            News::board(format!("Game {}: {text}", loaded.label())).notify(loaded.humans_of(!side));
         self.decide(&loaded, Change::new(next).log(entry), news)
             .await
     }

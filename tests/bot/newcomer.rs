@@ -250,6 +250,9 @@ async fn the_bot_is_not_mentioned_nor_given_buttons_on_its_turn(db: TestDb) {
     let moved = said.last().expect("the bot moves");
     assert_eq!(moved.notify, vec![alice.id.clone()], "{}", moved.text);
     assert!(!moved.choices.is_empty(), "{}", moved.text);
+    // Nor is the bot mentioned when Alice resigns to it.
+    let over = ok(typed(&service, &here(), &alice, &format!("/resign yes #{id}")).await);
+    assert!(over.notify.is_empty(), "{:?}", over.notify);
 }
 
 async fn a_group_game_names_both_teams_when_it_starts(db: TestDb) {
