@@ -5,6 +5,7 @@
 
 use std::fmt::Write as _;
 
+use crate::text_board::reading_order;
 use chatrang_rules::{BoardView, Color, Mark, PieceView, Square, Tile};
 
 /// The whole board in words, rank by rank from the top of a board seen from `orientation`'s
@@ -19,12 +20,7 @@ pub fn board_in_words(view: &BoardView, orientation: Color) -> String {
         out.push_str("There is no board.\n");
         return out;
     };
-    let mut files: Vec<u8> = (0..geometry.files()).collect();
-    let mut ranks: Vec<u8> = (0..geometry.ranks()).rev().collect();
-    if orientation == Color::Black {
-        files.reverse();
-        ranks.reverse();
-    }
+    let (files, ranks) = reading_order(geometry, orientation);
     let coloured = view.tiles.iter().any(|&(_, t)| t != Tile::Pit);
     for &rank in &ranks {
         let mut parts: Vec<String> = Vec::new();

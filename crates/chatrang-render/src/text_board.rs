@@ -10,7 +10,19 @@
 use std::fmt::Write as _;
 
 use super::legend;
-use chatrang_rules::{BoardView, Color, Mark, PieceView, Square, Tile};
+use chatrang_rules::{BoardView, Color, Geometry, Mark, PieceView, Square, Tile};
+
+/// The files left to right and the ranks top to bottom as a reader with `orientation`'s side
+/// at the bottom meets them: the text board and the board in words read in the same order.
+pub(crate) fn reading_order(geometry: &Geometry, orientation: Color) -> (Vec<u8>, Vec<u8>) {
+    let mut files: Vec<u8> = (0..geometry.files()).collect();
+    let mut ranks: Vec<u8> = (0..geometry.ranks()).rev().collect();
+    if orientation == Color::Black {
+        files.reverse();
+        ranks.reverse();
+    }
+    (files, ranks)
+}
 
 /// The view as text with `orientation`'s side at the bottom. Never fails: a view without a
 /// board gives just its header and a note.
@@ -24,12 +36,7 @@ pub fn text_board(view: &BoardView, orientation: Color) -> String {
         out.push_str("(no board)\n");
         return out;
     };
-    let mut files: Vec<u8> = (0..geometry.files()).collect();
-    let mut ranks: Vec<u8> = (0..geometry.ranks()).rev().collect();
-    if orientation == Color::Black {
-        files.reverse();
-        ranks.reverse();
-    }
+    let (files, ranks) = reading_order(geometry, orientation);
     // On coloured boards (Katarenga) the colour under a piece matters, so each square gets its
     // colour letter in front: "r♙" is a White pawn on red.
     let coloured = view.tiles.iter().any(|&(_, t)| t != Tile::Pit);
