@@ -5,7 +5,7 @@
 
 use poise::serenity_prelude as serenity;
 
-use super::{Ctx, Error, autocomplete, call, looking, message::Outgoing, options, threads};
+use super::{Ctx, Error, autocomplete, call, club, looking, message::Outgoing, options, threads};
 use crate::{
     rules::Color,
     service::{Command, NewGame, Pick, User},
@@ -70,6 +70,8 @@ pub fn all() -> Vec<poise::Command<super::Data, Error>> {
         piece(),
         abort(),
         limits(),
+        club::seek(),
+        club::subscribe(),
         vacation(),
         notify(),
         hint(),

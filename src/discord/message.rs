@@ -7,7 +7,7 @@
 use poise::serenity_prelude::{
     self as serenity, ButtonStyle, CreateActionRow, CreateAllowedMentions, CreateAttachment,
     CreateButton, CreateEmbed, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
-    CreateMessage, UserId,
+    CreateMessage, RoleId, UserId,
 };
 
 use crate::service::{Choice, Reply, Tone};
@@ -33,6 +33,9 @@ pub struct Outgoing {
     /// Who may be pinged. Only the people who must act: a name that looks like `@everyone`
     /// or a mention typed into a move never pings anyone.
     pub mentions: Vec<UserId>,
+    /// The one role that may be pinged: the role a server's moderators chose for a game's
+    /// seeks. No other role is ever pinged.
+    pub role: Option<RoleId>,
 }
 
 impl Outgoing {
@@ -44,6 +47,7 @@ impl Outgoing {
             files: Vec::new(),
             rows: Vec::new(),
             mentions: Vec::new(),
+            role: None,
         }
     }
 
@@ -55,7 +59,16 @@ impl Outgoing {
             .filter_map(|id| id.parse::<u64>().ok().filter(|id| *id != 0))
             .map(UserId::new)
             .collect();
-        let tags: Vec<String> = mentions.iter().map(|id| format!("<@{id}>")).collect();
+        let role = reply
+            .mention_role
+            .as_deref()
+            .and_then(|id| id.parse::<u64>().ok().filter(|id| *id != 0))
+            .map(RoleId::new);
+        let tags: Vec<String> = role
+            .iter()
+            .map(|id| format!("<@&{id}>"))
+            .chain(mentions.iter().map(|id| format!("<@{id}>")))
+            .collect();
         let mut content = tags.join(" ");
         let mut embed = None;
         let space = usize::from(!content.is_empty());
@@ -98,12 +111,14 @@ impl Outgoing {
             files,
             rows: buttons(&reply.choices),
             mentions,
+            role,
         }
     }
 
     fn allowed_mentions(&self) -> CreateAllowedMentions {
         CreateAllowedMentions::new()
             .users(self.mentions.iter().copied())
+            .roles(self.role)
             .replied_user(false)
     }
 
@@ -212,6 +227,28 @@ mod tests {
         assert!(out.content.starts_with("<@1300000000000000002> Game #1"));
         assert_eq!(out.mentions, vec![UserId::new(1300000000000000002)]);
         assert_eq!(out.files.len(), 1);
+    }
+
+    #[test]
+    fn a_seeks_role_is_mentioned_and_it_is_the_only_role_that_may_be_pinged() {
+        let reply = Reply {
+            text: "alice seeks a game of Chess".into(),
+            notify: vec!["1300000000000000002".into()],
+            mention_role: Some("1400000000000000009".into()),
+            ..Reply::default()
+        };
+        let out = Outgoing::from_reply(&reply);
+        assert!(
+            out.content
+                .starts_with("<@&1400000000000000009> <@1300000000000000002> alice seeks"),
+            "{}",
+            out.content
+        );
+        let allowed = serde_json::to_value(out.allowed_mentions()).expect("json");
+        assert_eq!(allowed["roles"], serde_json::json!(["1400000000000000009"]));
+        assert_eq!(allowed["users"], serde_json::json!(["1300000000000000002"]));
+        let parse = allowed["parse"].as_array().map_or(0, Vec::len);
+        assert_eq!(parse, 0, "no @everyone, no other role: {allowed}");
     }
 
     #[test]

@@ -9,6 +9,7 @@
 mod autocomplete;
 mod buttons;
 mod call;
+mod club;
 mod commands;
 mod config;
 mod context;

@@ -81,10 +81,10 @@ pub fn game_options() -> BTreeMap<String, String> {
             (spec.description.to_string(), vec!["All games"]),
         );
     }
-    for spec in crate::service::TIMING_OPTIONS
-        .iter()
-        .chain([&crate::service::ORIENTATION_OPTION])
-    {
+    for spec in crate::service::TIMING_OPTIONS.iter().chain([
+        &crate::service::ORIENTATION_OPTION,
+        &crate::service::RATED_OPTION,
+    ]) {
         found.insert(
             spec.name.to_string(),
             (spec.description.to_string(), vec!["All games"]),

@@ -69,6 +69,12 @@ pub enum Command {
     Hint,
     /// Show the server's limits per person, or (moderators) set them: `challenges=5`…
     Limits(String),
+    /// `/seek`: list the open seeks (empty), make one (`cataclysm,katarenga deadline=1d`),
+    /// accept one (`accept 3`) or withdraw one's own (`off`); see `seek`.
+    Seek(String),
+    /// `/subscribe`: list the games one follows (empty), follow one (`GAME`), stop (`GAME
+    /// off`), or (moderators) name a role for its seeks (`GAME role=@Role`).
+    Subscribe(String),
     /// Pick a choice the bot offered (a [`super::Choice`]): a Discord button, a Matrix
     /// reaction key and `/click N` typed anywhere all become this one command, so every
     /// platform answers a click in the same words.
@@ -273,6 +279,20 @@ pub const COMMANDS: &[CommandSpec] = &[
         false,
     ),
     spec(
+        "seek",
+        &["seeks"],
+        "[GAMES [deadline=1d] [rated=no] [expires=2d] | accept N | off]",
+        "Seek an opponent for any of several games, list the open seeks, or accept one.",
+        true,
+    ),
+    spec(
+        "subscribe",
+        &["unsubscribe", "follow"],
+        "[GAME [off | role=@Role]]",
+        "Be mentioned when someone here seeks a game of GAME (off stops it).",
+        false,
+    ),
+    spec(
         "abort",
         &[],
         "",
@@ -345,6 +365,8 @@ impl Command {
             Command::Notify(_) => "notify",
             Command::Hint => "hint",
             Command::Limits(_) => "limits",
+            Command::Seek(_) => "seek",
+            Command::Subscribe(_) => "subscribe",
             Command::Click(_) => "click",
         };
         find(name)

@@ -7,6 +7,7 @@ use super::{
     command::{CommandSpec, command_list, find},
     info::parse_game,
     orientation::ORIENTATION_OPTION,
+    rated::RATED_OPTION,
     reply::{Reply, ServiceError, ServiceResult},
     request::Place,
     timing::TIMING_OPTIONS,
@@ -151,6 +152,12 @@ fn game_help(kind: crate::rules::GameId) -> String {
         "\nPictures: {}={}.",
         ORIENTATION_OPTION.name, ORIENTATION_OPTION.description
     ));
+    if !spec.cooperative {
+        text.push_str(&format!(
+            "\nRatings: {}={}.",
+            RATED_OPTION.name, RATED_OPTION.description
+        ));
+    }
     text.push_str(if spec.cooperative {
         "\nEveryone plays together in two teams (/join white or /join black), in a server \
          channel where everyone can see the board: /help teams. Timed play: /help timed."

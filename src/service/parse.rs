@@ -97,6 +97,20 @@ pub fn parse(
             None => true,
         });
     }
+    // `/seek accept #3` names a seek, not a game.
+    if spec.name == "seek"
+        && args
+            .first()
+            .is_some_and(|w| w.eq_ignore_ascii_case("accept"))
+        && args.len() == 1
+        && let Some(seek) = game.take()
+    {
+        return Ok(Some(Line {
+            command: Command::Seek(format!("accept {seek}")),
+            game: None,
+        }));
+    }
+    let name_is = |alias: &str| name.eq_ignore_ascii_case(alias);
     let args = args.as_slice();
     let rest = args.join(" ");
     let answer_is_yes = || {
@@ -140,6 +154,9 @@ pub fn parse(
         "notify" => Command::Notify(rest),
         "hint" => Command::Hint,
         "limits" => Command::Limits(rest),
+        "seek" => Command::Seek(rest),
+        "subscribe" if name_is("unsubscribe") => Command::Subscribe(format!("{rest} off")),
+        "subscribe" => Command::Subscribe(rest),
         "click" => Command::Click(Pick::Number(rest)),
         other => unreachable!("the command table has /{other}, which the reader does not know"),
     };

@@ -10,7 +10,7 @@ use skillratings::{
     glicko2::{Glicko2Config, Glicko2Rating, glicko2},
 };
 
-use super::loaded::Loaded;
+use super::{loaded::Loaded, rated::is_rated};
 use crate::{
     rules::{Color, Outcome},
     store::{RatingRow, Rerating, ResultKind, ResultRow},
@@ -132,7 +132,7 @@ pub(crate) fn finish(
         reason,
     };
     let team_outcome = match outcome {
-        _ if abandoned || loaded.kind.is_cooperative() => None,
+        _ if abandoned || loaded.kind.is_cooperative() || !is_rated(&row.options) => None,
         Outcome::Win { winner, .. } => Some(if *winner == Color::White {
             TeamOutcome::WhiteWins
         } else {

@@ -46,8 +46,12 @@ pub struct Reply {
     pub image: Option<Image>,
     pub attachment: Option<Attachment>,
     pub choices: Vec<Choice>,
-    /// User ids to mention because it is their turn or their decision.
+    /// User ids to mention because it is their turn or their decision (or, for a new seek,
+    /// because they follow its game).
     pub notify: Vec<String>,
+    /// A role to mention as well (a Discord role a server's moderators chose for a game's
+    /// seeks); platforms without roles leave it out and mention `notify` alone.
+    pub mention_role: Option<String>,
     pub game: Option<GameRef>,
     /// True when the reply changes a game everyone in the place should see (a move, a new
     /// game); false for private answers such as a list of moves.

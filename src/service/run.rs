@@ -68,6 +68,8 @@ impl Service {
             Command::Notify(arg) => self.notify(&req.user, &arg).await,
             Command::Hint => self.hint(req).await,
             Command::Limits(arg) => self.limits(req, &arg).await,
+            Command::Seek(text) => self.seek(req, &text).await,
+            Command::Subscribe(text) => self.subscribe(req, &text).await,
             Command::Click(pick) => Box::pin(self.click(req, pick)).await,
         }
     }

@@ -12,6 +12,7 @@ use super::{
     command::NewGame,
     orientation::{ORIENTATION, Orientation, take_orientation},
     outbox::News,
+    rated::{keep_rated, take_rated},
     reply::{ServiceError, ServiceResult},
     request::Request,
     request::{Place, User},
@@ -51,11 +52,11 @@ fn bot_moves_first(row: &GameRow, members: &[(String, Color)]) -> bool {
 }
 
 /// What a new game is set up with: its options, its seed and its timing.
-type Setup = (BTreeMap<String, String>, u64, Timing);
+pub(crate) type Setup = (BTreeMap<String, String>, u64, Timing);
 
 /// A new game's row before the store numbers it: `game` at its start, made by the asker in
 /// the asker's place, a challenge until the caller says otherwise.
-fn fresh_row(
+pub(crate) fn fresh_row(
     kind: GameId,
     req: &Request,
     (options, seed, timing): Setup,
@@ -86,9 +87,12 @@ fn fresh_row(
     }
 }
 
-fn random_seed() -> u64 {
+pub(crate) fn random_seed() -> u64 {
     RandomState::new().hash_one(now_ms())
 }
+
+/// Why a game of seeks was not started: another command paired one of them first.
+pub(crate) const SEEK_TAKEN: &str = "That seek was answered a moment ago by someone else.";
 
 /// What a challenge to the bot's own chat account is told (it would never be accepted).
 pub const PLAY_THE_BOT: &str = "The bot does not accept challenges; to play the bot, use the ai \
@@ -115,6 +119,7 @@ impl Service {
         let timing = take_timing(&mut given)?;
         let bot = take_bot(&mut given)?;
         let orientation = take_orientation(&mut given)?;
+        let rated = take_rated(&mut given)?;
         let mut options = BTreeMap::new();
         for (name, value) in &given {
             let name = name.trim().to_lowercase();
@@ -134,6 +139,7 @@ impl Service {
         if let Some(orientation) = orientation {
             options.insert(ORIENTATION.to_string(), orientation.value().to_string());
         }
+        keep_rated(&mut options, rated.unwrap_or(true));
         let named = new.opponent.iter().chain(&new.white).chain(&new.black);
         if named.clone().any(|user| self.is_own_account(&user.id)) {
             return Err(ServiceError::refused(PLAY_THE_BOT));
@@ -281,8 +287,24 @@ impl Service {
         row: &GameRow,
         members: &[(String, Color)],
         log: &[NewLogEntry],
+        news: News,
+        moving: bool,
+    ) -> ServiceResult {
+        self.create_and_announce_claiming(row, members, log, news, moving, &[])
+            .await
+    }
+
+    /// [`Service::create_and_announce`] for a game that open seeks become: it is started only
+    /// if every seek of `seeks` is still open, and ends them; else the answer is the refusal
+    /// [`SEEK_TAKEN`].
+    pub(crate) async fn create_and_announce_claiming(
+        &self,
+        row: &GameRow,
+        members: &[(String, Color)],
+        log: &[NewLogEntry],
         mut news: News,
         moving: bool,
+        seeks: &[i64],
     ) -> ServiceResult {
         let posts: Vec<NewPost> = self
             .outbox_post(&news, PostKind::Start)
@@ -304,9 +326,14 @@ impl Service {
         let id = {
             let _one_at_a_time = self.new_games.lock().await;
             self.within_limits(row, members).await?;
-            self.store
-                .create_game(row, members, log, &posts, &timers)
-                .await?
+            match self
+                .store
+                .create_game_claiming(row, members, log, &posts, &timers, seeks)
+                .await
+            {
+                Err(StoreError::Conflict) => return Err(ServiceError::refused(SEEK_TAKEN)),
+                other => other?,
+            }
         };
         if timers.iter().any(|t| t.kind == TimerKind::BotMove) {
             self.timer_wake.notify_one();

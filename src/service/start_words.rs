@@ -3,7 +3,7 @@
 //! begins.
 
 use super::{
-    bot::BOT_OPTIONS, orientation::ORIENTATION, reply::ServiceError, request::User,
+    bot::BOT_OPTIONS, orientation::ORIENTATION, rated::RATED, reply::ServiceError, request::User,
     timing::TIMING_OPTIONS, words::shown,
 };
 use crate::rules::{Color, GameId};
@@ -16,7 +16,7 @@ pub(crate) fn no_such_option(kind: GameId, name: &str) -> ServiceError {
         .iter()
         .chain(&BOT_OPTIONS)
         .map(|o| o.name)
-        .chain(["as", "seed", ORIENTATION])
+        .chain(["as", "seed", ORIENTATION, RATED])
         .collect();
     let own = if own.is_empty() {
         format!("{kind} has no options of its own")

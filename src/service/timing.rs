@@ -79,7 +79,7 @@ pub fn take_timing(options: &mut Vec<(String, String)>) -> Result<Timing, Servic
 }
 
 /// A deadline option: a duration from 10 minutes to 14 days, or "none".
-fn per_turn(value: &str) -> Result<Option<i64>, ServiceError> {
+pub(crate) fn per_turn(value: &str) -> Result<Option<i64>, ServiceError> {
     let lower = value.to_lowercase();
     if matches!(lower.as_str(), "none" | "off") {
         return Ok(None);

@@ -83,6 +83,23 @@ impl Store {
         posts: &[NewPost],
         timers: &[NewTimer],
     ) -> Result<i64, StoreError> {
+        self.create_game_claiming(game, participants, log, posts, timers, &[])
+            .await
+    }
+
+    /// [`Store::create_game`] for the game two seeks became: in the same transaction every
+    /// seek of `seeks` must still be open, and each ends `paired` with this game. When one is
+    /// not (another command or process paired it first), nothing is written and the answer is
+    /// [`StoreError::Conflict`]: two seeks are paired exactly once.
+    pub async fn create_game_claiming(
+        &self,
+        game: &GameRow,
+        participants: &[(String, crate::rules::Color)],
+        log: &[NewLogEntry],
+        posts: &[NewPost],
+        timers: &[NewTimer],
+        seeks: &[i64],
+    ) -> Result<i64, StoreError> {
         let source = super::source::current_source();
         let _turn = self.write_turn().await;
         let mut tx = self.pool().begin().await?;
@@ -115,6 +132,10 @@ impl Store {
         .bind(now)
         .fetch_one(&mut *tx)
         .await?;
+        if !super::seeks::claim(&mut tx, seeks, id, now).await? {
+            tx.rollback().await?;
+            return Err(StoreError::Conflict);
+        }
         for (user, side) in participants {
             insert_participant(&mut tx, id, user, *side, now).await?;
         }

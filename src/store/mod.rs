@@ -18,7 +18,9 @@ mod post;
 mod processes;
 mod records;
 mod scores;
+mod seeks;
 mod source;
+mod subscriptions;
 mod timers;
 mod timing;
 mod votes;
@@ -41,6 +43,7 @@ pub use records::{
     Commit, GameKind, GameRow, GameState, LogEntry, LogKind, NewLogEntry, Offer, Participant,
     RatingRow, Rerating, ResultKind, ResultRow, ScoreRow, parse_side, side_text,
 };
+pub use seeks::{NewSeek, SeekRow, SeekState};
 pub use source::handling;
 use sqlx::{
     AnyPool, Executor,

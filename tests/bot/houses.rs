@@ -79,6 +79,9 @@ fn every_command() -> Vec<Command> {
         Command::Leaderboard(String::new()),
         Command::Abort,
         Command::Limits(String::new()),
+        Command::Seek(String::new()),
+        Command::Seek("accept 1".into()),
+        Command::Subscribe(String::new()),
         Command::Vacation(String::new()),
         Command::Notify(String::new()),
         Command::Hint,
@@ -111,6 +114,8 @@ fn every_command() -> Vec<Command> {
             | Command::Leaderboard(_)
             | Command::Abort
             | Command::Limits(_)
+            | Command::Seek(_)
+            | Command::Subscribe(_)
             | Command::Vacation(_)
             | Command::Notify(_)
             | Command::Hint
@@ -142,6 +147,8 @@ fn about_a_game(command: &Command) -> bool {
             | Command::Help(_)
             | Command::Leaderboard(_)
             | Command::Limits(_)
+            | Command::Seek(_)
+            | Command::Subscribe(_)
             | Command::Vacation(_)
             | Command::Notify(_)
             | Command::Click(_)

@@ -27,6 +27,7 @@ mod panics;
 mod promotion;
 mod queue;
 mod ratings_race;
+mod seeks;
 mod service;
 mod service_games;
 mod sheet_numbers;

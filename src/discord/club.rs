@@ -1,0 +1,63 @@
+//! The club's slash commands: `/seek` and `/subscribe`. Like every command here they only turn
+//! Discord's options into the service's words (the same the console and Matrix type).
+
+use poise::serenity_prelude as serenity;
+
+use super::{Ctx, Error, call};
+use crate::service::Command;
+
+/// `/seek`: with games, an offer; with `accept`, take seek N; with nothing, the open seeks.
+#[poise::command(slash_command)]
+pub async fn seek(
+    ctx: Ctx<'_>,
+    #[description = "The games you would play, such as cataclysm,katarenga (off withdraws)"]
+    games: Option<String>,
+    #[description = "Time per move of the game, such as 1d or 12h (untimed when empty)"]
+    deadline: Option<String>,
+    #[description = "Rated (default) or casual"] rated: Option<bool>,
+    #[description = "How long the seek waits, such as 6h or 2d (a day when empty)"] expires: Option<
+        String,
+    >,
+    #[description = "Accept the open seek with this number instead"]
+    #[min = 1]
+    accept: Option<i64>,
+) -> Result<(), Error> {
+    let text = match accept {
+        Some(number) => format!("accept {number} {}", games.unwrap_or_default()),
+        None => [
+            games,
+            deadline.map(|d| format!("deadline={d}")),
+            rated.map(|r| format!("rated={}", if r { "yes" } else { "no" })),
+            expires.map(|e| format!("expires={e}")),
+        ]
+        .into_iter()
+        .flatten()
+        .collect::<Vec<_>>()
+        .join(" "),
+    };
+    call::run(ctx, None, Command::Seek(text.trim().to_string()))
+        .await
+        .map(drop)
+}
+
+/// `/subscribe`: follow a game's seeks here, stop (`off`), or (moderators) name a role.
+#[poise::command(slash_command)]
+pub async fn subscribe(
+    ctx: Ctx<'_>,
+    #[description = "The game (your subscriptions when empty)"] game: Option<String>,
+    #[description = "Stop following it"] off: Option<bool>,
+    #[description = "Moderators: a role to mention for its seeks"] role: Option<serenity::Role>,
+    #[description = "Moderators: mention no role for its seeks any more"] no_role: Option<bool>,
+) -> Result<(), Error> {
+    let mut text = game.unwrap_or_default();
+    if off == Some(true) {
+        text.push_str(" off");
+    } else if let Some(role) = role {
+        text.push_str(&format!(" role={}", role.id));
+    } else if no_role == Some(true) {
+        text.push_str(" role=off");
+    }
+    call::run(ctx, None, Command::Subscribe(text.trim().to_string()))
+        .await
+        .map(drop)
+}
