@@ -1,0 +1,272 @@
+//! Pairing one bracket (C.04.3 articles 3 and 4): candidates are made in the order the rules
+//! prescribe — moved-down players (S1) against residents (S2) in transposition order, then the
+//! remainder split into S1 and S2, its transpositions, then its exchanges (fewest players
+//! exchanged first, then the smallest difference of the pairing numbers exchanged, then the
+//! lowest S1 players and highest S2 players first) — and each is judged by the quality
+//! criteria. The first candidate that meets the best conceivable quality is taken; otherwise
+//! the best seen (the first among equals), within a budget that keeps a round well under a
+//! second. A candidate only counts when the players it leaves over can still all be paired
+//! (the completion criterion).
+
+use std::ops::ControlFlow;
+
+use crate::dutch::{
+    matching::maximum_matching,
+    quality::{Context, Quality, quality},
+};
+
+/// Candidates judged per bracket before settling for the best seen.
+const BUDGET: usize = 60_000;
+
+/// The graph of allowed pairs and who may take the bye, by ranking index.
+pub struct Graph {
+    /// `compatible[a][b]`: a and b may meet (not met before, colours allow it).
+    pub compatible: Vec<Vec<bool>>,
+    /// May receive the pairing-allocated bye.
+    pub bye_eligible: Vec<bool>,
+}
+
+impl Graph {
+    /// Whether `players` can all be paired, one of them (bye-eligible) left over when odd.
+    pub fn completable(&self, players: &[usize]) -> bool {
+        let n = players.len();
+        let size = n + n % 2;
+        let mut adjacent = vec![vec![false; size]; size];
+        for i in 0..n {
+            for j in 0..n {
+                adjacent[i][j] = i != j && self.compatible[players[i]][players[j]];
+            }
+            if n % 2 == 1 {
+                adjacent[i][n] = self.bye_eligible[players[i]];
+                adjacent[n][i] = adjacent[i][n];
+            }
+        }
+        maximum_matching(&adjacent) * 2 == size
+    }
+
+    /// The most pairs among `players`.
+    pub fn most_pairs(&self, players: &[usize]) -> usize {
+        let adjacent: Vec<Vec<bool>> =
+            players.iter().map(|&a| players.iter().map(|&b| a != b && self.compatible[a][b]).collect()).collect();
+        maximum_matching(&adjacent)
+    }
+}
+
+/// The chosen pairing of a bracket: its pairs and its downfloaters.
+pub struct Choice {
+    /// Pairs of ranking indices.
+    pub pairs: Vec<(usize, usize)>,
+    /// Players left over (moved down, or the bye in the last bracket).
+    pub downfloaters: Vec<usize>,
+}
+
+struct Search<'a> {
+    ctx: &'a Context<'a>,
+    graph: &'a Graph,
+    rest: &'a [usize],
+    bracket_score: u32,
+    last: bool,
+    ideal: Quality,
+    best: Option<(Quality, Choice)>,
+    judged: usize,
+}
+
+impl Search<'_> {
+    /// Judges one candidate; breaks when it is ideal or the budget is spent.
+    fn judge(&mut self, pairs: &[(usize, usize)], downfloaters: &[usize]) -> ControlFlow<()> {
+        self.judged += 1;
+        if self.last && downfloaters.len() > 1 {
+            return self.budget();
+        }
+        let q = quality(self.ctx, pairs, downfloaters, self.bracket_score, self.last);
+        if self.best.as_ref().is_some_and(|(b, _)| *b <= q) {
+            return self.budget();
+        }
+        let mut left: Vec<usize> = downfloaters.to_vec();
+        left.extend_from_slice(self.rest);
+        if !self.graph.completable(&left) {
+            return self.budget();
+        }
+        let ideal = q <= self.ideal;
+        self.best = Some((q, Choice { pairs: pairs.to_vec(), downfloaters: downfloaters.to_vec() }));
+        if ideal { ControlFlow::Break(()) } else { self.budget() }
+    }
+
+    fn budget(&self) -> ControlFlow<()> {
+        if self.judged >= BUDGET { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+    }
+
+    /// Moved-down players from `i` on pick residents in order (or stay for the remainder).
+    fn movers(&mut self, mdps: &[usize], i: usize, free: &mut Vec<bool>, residents: &[usize], pairs: &mut Vec<(usize, usize)>, skipped: &mut Vec<usize>) -> ControlFlow<()> {
+        if i == mdps.len() {
+            let mut remainder: Vec<usize> = skipped.clone();
+            remainder.extend(residents.iter().zip(free.iter()).filter(|(_, f)| **f).map(|(r, _)| *r));
+            remainder.sort_unstable();
+            return self.homogeneous(&remainder, pairs);
+        }
+        let m = mdps[i];
+        for (k, &r) in residents.iter().enumerate() {
+            if free[k] && self.graph.compatible[m][r] {
+                free[k] = false;
+                pairs.push((m, r));
+                let flow = self.movers(mdps, i + 1, free, residents, pairs, skipped);
+                pairs.pop();
+                free[k] = true;
+                flow?;
+            }
+        }
+        skipped.push(m);
+        let flow = self.movers(mdps, i + 1, free, residents, pairs, skipped);
+        skipped.pop();
+        flow
+    }
+
+    /// The remainder: S1 the top half, S2 the rest; transpositions, then exchanges.
+    fn homogeneous(&mut self, players: &[usize], prefix: &mut Vec<(usize, usize)>) -> ControlFlow<()> {
+        let half = players.len() / 2;
+        let (s1, s2) = players.split_at(half);
+        self.transpositions(s1, s2, prefix)?;
+        for k in 1..=half.min(s2.len()) {
+            let mut swaps: Vec<(Vec<usize>, Vec<usize>)> = Vec::new();
+            for a in combinations(half, k) {
+                for b in combinations(s2.len(), k) {
+                    swaps.push((a.clone(), b));
+                    if swaps.len() > BUDGET {
+                        break;
+                    }
+                }
+            }
+            // Positions in the bracket (BSN) are indices into `players`.
+            swaps.sort_by_cached_key(|(a, b)| {
+                let sa: usize = a.iter().sum();
+                let sb: usize = b.iter().map(|x| x + half).sum();
+                let mut high: Vec<usize> = a.clone();
+                high.sort_unstable_by(|x, y| y.cmp(x));
+                (sb - sa, std::cmp::Reverse(high), b.clone())
+            });
+            for (a, b) in swaps {
+                let mut new1: Vec<usize> = (0..half).filter(|i| !a.contains(i)).map(|i| s1[i]).collect();
+                new1.extend(b.iter().map(|&j| s2[j]));
+                let mut new2: Vec<usize> = (0..s2.len()).filter(|j| !b.contains(j)).map(|j| s2[j]).collect();
+                new2.extend(a.iter().map(|&i| s1[i]));
+                new1.sort_unstable();
+                new2.sort_unstable();
+                self.transpositions(&new1, &new2, prefix)?;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn transpositions(&mut self, s1: &[usize], s2: &[usize], prefix: &mut Vec<(usize, usize)>) -> ControlFlow<()> {
+        let mut used = vec![false; s2.len()];
+        let mut left = Vec::new();
+        self.transpose(s1, s2, 0, &mut used, prefix, &mut left)
+    }
+
+    fn transpose(&mut self, s1: &[usize], s2: &[usize], i: usize, used: &mut Vec<bool>, pairs: &mut Vec<(usize, usize)>, left: &mut Vec<usize>) -> ControlFlow<()> {
+        if i == s1.len() {
+            let mut down: Vec<usize> = left.clone();
+            down.extend(s2.iter().zip(used.iter()).filter(|(_, u)| !**u).map(|(p, _)| *p));
+            down.sort_unstable();
+            return self.judge(pairs, &down);
+        }
+        for j in 0..s2.len() {
+            if !used[j] && self.graph.compatible[s1[i]][s2[j]] {
+                used[j] = true;
+                pairs.push((s1[i], s2[j]));
+                let flow = self.transpose(s1, s2, i + 1, used, pairs, left);
+                pairs.pop();
+                used[j] = false;
+                flow?;
+            }
+        }
+        left.push(s1[i]);
+        let flow = self.transpose(s1, s2, i + 1, used, pairs, left);
+        left.pop();
+        flow
+    }
+}
+
+/// All `k`-element subsets of `0..n`, in lexicographic order.
+fn combinations(n: usize, k: usize) -> Vec<Vec<usize>> {
+    let mut out = Vec::new();
+    let mut current: Vec<usize> = (0..k).collect();
+    if k > n {
+        return out;
+    }
+    loop {
+        out.push(current.clone());
+        if out.len() > BUDGET {
+            return out;
+        }
+        let Some(i) = (0..k).rev().find(|&i| current[i] < n - k + i) else { return out };
+        current[i] += 1;
+        for j in i + 1..k {
+            current[j] = current[j - 1] + 1;
+        }
+    }
+}
+
+/// Pairs one bracket: `mdps` moved down from above, `residents` of its score group, `rest`
+/// the players of the brackets below. `None` when no candidate lets the round be completed.
+pub fn pair_bracket(ctx: &Context, graph: &Graph, mdps: &[usize], residents: &[usize], rest: &[usize]) -> Option<Choice> {
+    let bracket_score = residents.first().or(mdps.last()).map_or(0, |&r| ctx.players[r].score);
+    let last = rest.is_empty();
+    let mut all: Vec<usize> = mdps.to_vec();
+    all.extend_from_slice(residents);
+    let ideal = ideal(ctx, graph, mdps, residents, bracket_score, last);
+    let mut search = Search { ctx, graph, rest, bracket_score, last, ideal, best: None, judged: 0 };
+    let mut free = vec![true; residents.len()];
+    let _ = search.movers(mdps, 0, &mut free, residents, &mut Vec::new(), &mut Vec::new());
+    search.best.map(|(_, choice)| choice)
+}
+
+/// The best quality a bracket could conceivably have: the most pairs, moved-down players
+/// paired with residents, colour preferences met as far as their numbers allow, no repeated
+/// float a moved-down player does not already carry.
+fn ideal(ctx: &Context, graph: &Graph, mdps: &[usize], residents: &[usize], bracket_score: u32, last: bool) -> Quality {
+    let mut all: Vec<usize> = mdps.to_vec();
+    all.extend_from_slice(residents);
+    let pairs = graph.most_pairs(&all);
+    let unpaired = all.len() - 2 * pairs;
+    let paired_mdps = mdps.len().min(pairs);
+    let mut differences: Vec<u32> = Vec::new();
+    for &m in &mdps[..paired_mdps] {
+        differences.push(ctx.players[m].score - bracket_score);
+    }
+    for &m in &mdps[paired_mdps..] {
+        differences.push(ctx.players[m].score + 2 - bracket_score);
+    }
+    let resident_down = unpaired.saturating_sub(mdps.len() - paired_mdps);
+    differences.extend(std::iter::repeat_n(2, resident_down));
+    differences.extend(std::iter::repeat_n(0, pairs - paired_mdps));
+    differences.sort_unstable_by(|a, b| b.cmp(a));
+    let (mut white, mut black, mut none) = (0i64, 0i64, 0i64);
+    for &x in &all {
+        match crate::dutch::colour::preference(&ctx.players[x]) {
+            Some(p) if p.colour == crate::model::Colour::White => white += 1,
+            Some(_) => black += 1,
+            None => none += 1,
+        }
+    }
+    let colour_missed = (((white - black).abs() - none - unpaired as i64).max(0) / 2) as u32;
+    let carried = |slot: usize| mdps.iter().filter(|&&m| ctx.players[m].floats[slot] == Some(crate::dutch::state::Float::Down)).count() as u32;
+    let bye_unplayed = if last && unpaired == 1 {
+        all.iter().filter(|&&x| graph.bye_eligible[x]).map(|&x| ctx.players[x].unplayed).min().unwrap_or(0)
+    } else {
+        0
+    };
+    Quality {
+        unpaired: unpaired as u32,
+        score_differences: differences,
+        bye_unplayed,
+        topscorer_difference: 0,
+        topscorer_repeat: 0,
+        colour_missed,
+        strong_missed: 0,
+        down_again: carried(0),
+        up_again: 0,
+        down_two_ago: carried(1),
+        up_two_ago: 0,
+    }
+}
