@@ -12,7 +12,7 @@ use std::ops::ControlFlow;
 
 use crate::dutch::{
     matching::maximum_matching,
-    quality::{Context, Quality, quality},
+    quality::{Context, Effect, Quality},
 };
 
 /// Candidates judged per bracket before settling for the best seen.
@@ -67,18 +67,36 @@ struct Search<'a> {
     bracket_score: u32,
     last: bool,
     ideal: Quality,
+    /// Position of each ranking index in the bracket (for `effects`).
+    position: Vec<usize>,
+    /// The effect of each pair of the bracket, by positions.
+    effects: Vec<Effect>,
+    size: usize,
     best: Option<(Quality, Choice)>,
     judged: usize,
 }
 
 impl Search<'_> {
+    fn quality(&self, pairs: &[(usize, usize)], downfloaters: &[usize], open: &[usize]) -> Quality {
+        let effects = |a: usize, b: usize| self.effects[self.position[a] * self.size + self.position[b]];
+        self.ctx.quality(&effects, pairs, downfloaters, open, self.bracket_score, self.last)
+    }
+
+    /// Whether nothing built on this start can beat the best so far.
+    fn hopeless(&self, pairs: &[(usize, usize)], downfloaters: &[usize], open: &[usize]) -> bool {
+        match &self.best {
+            Some((best, _)) => self.quality(pairs, downfloaters, open) >= *best,
+            None => false,
+        }
+    }
+
     /// Judges one candidate; breaks when it is ideal or the budget is spent.
     fn judge(&mut self, pairs: &[(usize, usize)], downfloaters: &[usize]) -> ControlFlow<()> {
         self.judged += 1;
         if self.last && downfloaters.len() > 1 {
             return self.budget();
         }
-        let q = quality(self.ctx, pairs, downfloaters, self.bracket_score, self.last);
+        let q = self.quality(pairs, downfloaters, &[]);
         if self.best.as_ref().is_some_and(|(b, _)| *b <= q) {
             return self.budget();
         }
@@ -97,7 +115,21 @@ impl Search<'_> {
     }
 
     /// Moved-down players from `i` on pick residents in order (or stay for the remainder).
-    fn movers(&mut self, mdps: &[usize], i: usize, free: &mut Vec<bool>, residents: &[usize], pairs: &mut Vec<(usize, usize)>, skipped: &mut Vec<usize>) -> ControlFlow<()> {
+    fn movers(
+        &mut self,
+        mdps: &[usize],
+        i: usize,
+        free: &mut Vec<bool>,
+        residents: &[usize],
+        pairs: &mut Vec<(usize, usize)>,
+        skipped: &mut Vec<usize>,
+    ) -> ControlFlow<()> {
+        let mut open: Vec<usize> = skipped.clone();
+        open.extend_from_slice(&mdps[i..]);
+        open.extend(residents.iter().zip(free.iter()).filter(|(_, f)| **f).map(|(r, _)| *r));
+        if self.hopeless(pairs, &[], &open) {
+            return ControlFlow::Continue(());
+        }
         if i == mdps.len() {
             let mut remainder: Vec<usize> = skipped.clone();
             remainder.extend(residents.iter().zip(free.iter()).filter(|(_, f)| **f).map(|(r, _)| *r));
@@ -127,12 +159,15 @@ impl Search<'_> {
         let (s1, s2) = players.split_at(half);
         self.transpositions(s1, s2, prefix)?;
         for k in 1..=half.min(s2.len()) {
+            if self.hopeless(prefix, &[], players) {
+                return ControlFlow::Continue(());
+            }
             let mut swaps: Vec<(Vec<usize>, Vec<usize>)> = Vec::new();
-            for a in combinations(half, k) {
+            'all: for a in combinations(half, k) {
                 for b in combinations(s2.len(), k) {
                     swaps.push((a.clone(), b));
                     if swaps.len() > BUDGET {
-                        break;
+                        break 'all;
                     }
                 }
             }
@@ -163,12 +198,25 @@ impl Search<'_> {
         self.transpose(s1, s2, 0, &mut used, prefix, &mut left)
     }
 
-    fn transpose(&mut self, s1: &[usize], s2: &[usize], i: usize, used: &mut Vec<bool>, pairs: &mut Vec<(usize, usize)>, left: &mut Vec<usize>) -> ControlFlow<()> {
+    fn transpose(
+        &mut self,
+        s1: &[usize],
+        s2: &[usize],
+        i: usize,
+        used: &mut Vec<bool>,
+        pairs: &mut Vec<(usize, usize)>,
+        left: &mut Vec<usize>,
+    ) -> ControlFlow<()> {
         if i == s1.len() {
             let mut down: Vec<usize> = left.clone();
             down.extend(s2.iter().zip(used.iter()).filter(|(_, u)| !**u).map(|(p, _)| *p));
             down.sort_unstable();
             return self.judge(pairs, &down);
+        }
+        let mut open: Vec<usize> = s1[i..].to_vec();
+        open.extend(s2.iter().zip(used.iter()).filter(|(_, u)| !**u).map(|(p, _)| *p));
+        if self.hopeless(pairs, left, &open) {
+            return ControlFlow::Continue(());
         }
         for j in 0..s2.len() {
             if !used[j] && self.graph.compatible[s1[i]][s2[j]] {
@@ -215,7 +263,21 @@ pub fn pair_bracket(ctx: &Context, graph: &Graph, mdps: &[usize], residents: &[u
     let mut all: Vec<usize> = mdps.to_vec();
     all.extend_from_slice(residents);
     let ideal = ideal(ctx, graph, mdps, residents, bracket_score, last);
-    let mut search = Search { ctx, graph, rest, bracket_score, last, ideal, best: None, judged: 0 };
+    let mut position = vec![usize::MAX; ctx.players.len()];
+    for (i, &x) in all.iter().enumerate() {
+        position[x] = i;
+    }
+    let size = all.len();
+    let mut effects = vec![Effect::default(); size * size];
+    for (i, &a) in all.iter().enumerate() {
+        for (j, &b) in all.iter().enumerate() {
+            if i != j {
+                effects[i * size + j] = ctx.pair_effect(a, b);
+            }
+        }
+    }
+    let mut search =
+        Search { ctx, graph, rest, bracket_score, last, ideal, position, effects, size, best: None, judged: 0 };
     let mut free = vec![true; residents.len()];
     let _ = search.movers(mdps, 0, &mut free, residents, &mut Vec::new(), &mut Vec::new());
     search.best.map(|(_, choice)| choice)

@@ -49,7 +49,8 @@ pub fn preference(state: &PlayerState) -> Option<Preference> {
 /// pairing number) when paired with `lower` (article 5): both preferences when compatible;
 /// else the stronger (between two absolute, the larger colour difference); else alternate
 /// from the latest round where their colours differed; else the higher's preference; else the
-/// higher gets the initial colour when their pairing number is odd, the other when even.
+/// higher gets the initial colour when their position among the players paired this round
+/// (by pairing number) is odd, the other when even.
 pub fn allocate(higher: &PlayerState, lower: &PlayerState, initial: Colour) -> Colour {
     let ph = preference(higher);
     let pl = preference(lower);
@@ -78,5 +79,5 @@ pub fn allocate(higher: &PlayerState, lower: &PlayerState, initial: Colour) -> C
         }
         (None, None) => {}
     }
-    if higher.number % 2 == 1 { initial } else { initial.opposite() }
+    if higher.position % 2 == 1 { initial } else { initial.opposite() }
 }

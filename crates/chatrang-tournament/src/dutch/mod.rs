@@ -56,6 +56,9 @@ pub fn pair_dutch(
         .filter(|p| !away.contains(&p.number) && !history.has_withdrawn(p.number))
         .map(|p| player_state(history, p.number))
         .collect();
+    for (i, p) in players.iter_mut().enumerate() {
+        p.position = i as u32 + 1;
+    }
     players.sort_by(|a, b| b.score.cmp(&a.score).then(a.number.cmp(&b.number)));
     let n = players.len();
     let played = history.rounds.len() as u32;

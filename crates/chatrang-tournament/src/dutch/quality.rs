@@ -1,10 +1,15 @@
 //! How good one candidate pairing of a bracket is, as the quality criteria of C.04.3 (2025)
 //! rank it: a vector compared field by field, smaller better. The absolute criteria (no
 //! rematch, colours of non-topscorers) are not here: candidates breaking them are never made.
+//!
+//! The same measure bounds a candidate still being built: the pairs made so far count in
+//! full, the players not yet placed only as much as they must (an odd one out, the colour
+//! preferences that cannot all be met), so that a search can drop every candidate that starts
+//! badly.
 
 use crate::{
     dutch::{
-        colour::{Preference, Strength, allocate, preference},
+        colour::{Strength, allocate, preference},
         state::{Float, PlayerState},
     },
     model::Colour,
@@ -37,6 +42,20 @@ pub struct Quality {
     pub up_two_ago: u32,
 }
 
+/// The counted criteria of one pair or one downfloater, added up over a candidate.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Effect {
+    score_difference: u32,
+    topscorer_difference: u32,
+    topscorer_repeat: u32,
+    colour_missed: u32,
+    strong_missed: u32,
+    down_again: u32,
+    up_again: u32,
+    down_two_ago: u32,
+    up_two_ago: u32,
+}
+
 /// What the quality needs to know about the round being paired.
 pub struct Context<'a> {
     /// The players to pair, in ranking order (score, then pairing number).
@@ -53,73 +72,111 @@ impl Context<'_> {
         let (hi, lo) = if a < b { (a, b) } else { (b, a) };
         if allocate(&self.players[hi], &self.players[lo], self.initial) == Colour::White { (hi, lo) } else { (lo, hi) }
     }
-}
 
-/// The quality of pairing `pairs` (ranking indices) with `downfloaters` left over, in a
-/// bracket whose resident score is `bracket_score` (half-points); `bye` when the one player
-/// left over takes the pairing-allocated bye.
-pub fn quality(ctx: &Context, pairs: &[(usize, usize)], downfloaters: &[usize], bracket_score: u32, bye: bool) -> Quality {
-    let p = ctx.players;
-    let mut q = Quality {
-        unpaired: downfloaters.len() as u32,
-        score_differences: Vec::with_capacity(pairs.len() + downfloaters.len()),
-        bye_unplayed: 0,
-        topscorer_difference: 0,
-        topscorer_repeat: 0,
-        colour_missed: 0,
-        strong_missed: 0,
-        down_again: 0,
-        up_again: 0,
-        down_two_ago: 0,
-        up_two_ago: 0,
-    };
-    let float = |q: &mut Quality, who: &PlayerState, f: Float| {
-        if who.floats[0] == Some(f) {
-            if f == Float::Down { q.down_again += 1 } else { q.up_again += 1 }
+    fn float(&self, effect: &mut Effect, who: usize, f: Float) {
+        let floats = self.players[who].floats;
+        let (again, two_ago) = match f {
+            Float::Down => (&mut effect.down_again, &mut effect.down_two_ago),
+            Float::Up => (&mut effect.up_again, &mut effect.up_two_ago),
+        };
+        *again += u32::from(floats[0] == Some(f));
+        *two_ago += u32::from(floats[1] == Some(f));
+    }
+
+    /// What pairing `a` with `b` costs.
+    pub fn pair_effect(&self, a: usize, b: usize) -> Effect {
+        let p = self.players;
+        let mut e = Effect { score_difference: p[a].score.abs_diff(p[b].score), ..Effect::default() };
+        if p[a].score != p[b].score {
+            let (hi, lo) = if p[a].score > p[b].score { (a, b) } else { (b, a) };
+            self.float(&mut e, hi, Float::Down);
+            self.float(&mut e, lo, Float::Up);
         }
-        if who.floats[1] == Some(f) {
-            if f == Float::Down { q.down_two_ago += 1 } else { q.up_two_ago += 1 }
-        }
-    };
-    for &(a, b) in pairs {
-        let (sa, sb) = (p[a].score, p[b].score);
-        q.score_differences.push(sa.abs_diff(sb));
-        if sa != sb {
-            let (hi, lo) = if sa > sb { (a, b) } else { (b, a) };
-            float(&mut q, &p[hi], Float::Down);
-            float(&mut q, &p[lo], Float::Up);
-        }
-        let (white, black) = ctx.colours(a, b);
+        let (white, black) = self.colours(a, b);
         for (who, colour) in [(white, Colour::White), (black, Colour::Black)] {
-            if let Some(Preference { colour: wanted, strength }) = preference(&p[who])
-                && wanted != colour
+            if let Some(pref) = preference(&p[who])
+                && pref.colour != colour
             {
-                q.colour_missed += 1;
-                if strength >= Strength::Strong {
-                    q.strong_missed += 1;
-                }
+                e.colour_missed += 1;
+                e.strong_missed += u32::from(pref.strength >= Strength::Strong);
             }
-        }
-        if ctx.topscorer[a] || ctx.topscorer[b] {
-            for (who, colour) in [(white, Colour::White), (black, Colour::Black)] {
+            if self.topscorer[a] || self.topscorer[b] {
                 let cd = p[who].colour_difference() + if colour == Colour::White { 1 } else { -1 };
-                if cd.abs() > 2 {
-                    q.topscorer_difference += 1;
-                }
+                e.topscorer_difference += u32::from(cd.abs() > 2);
                 let c = &p[who].colours;
-                if c.len() >= 2 && c[c.len() - 1] == colour && c[c.len() - 2] == colour {
-                    q.topscorer_repeat += 1;
-                }
+                e.topscorer_repeat += u32::from(c.len() >= 2 && c[c.len() - 1] == colour && c[c.len() - 2] == colour);
             }
         }
+        e
     }
-    for &d in downfloaters {
-        q.score_differences.push(p[d].score + 2 - bracket_score.min(p[d].score + 2));
-        float(&mut q, &p[d], Float::Down);
-        if bye {
-            q.bye_unplayed += p[d].unplayed;
+
+    /// What leaving `d` over costs, in a bracket of resident score `bracket_score`.
+    pub fn downfloater_effect(&self, d: usize, bracket_score: u32) -> Effect {
+        let score = self.players[d].score;
+        let mut e = Effect { score_difference: score + 2 - bracket_score.min(score + 2), ..Effect::default() };
+        self.float(&mut e, d, Float::Down);
+        e
+    }
+
+    /// The quality of `pairs` with `downfloaters` left over, plus the least that the players
+    /// of `open` (not yet placed) must add; `bye` when a single player left over takes the
+    /// pairing-allocated bye.
+    pub fn quality(
+        &self,
+        effects: &dyn Fn(usize, usize) -> Effect,
+        pairs: &[(usize, usize)],
+        downfloaters: &[usize],
+        open: &[usize],
+        bracket_score: u32,
+        bye: bool,
+    ) -> Quality {
+        let odd = open.len() as u32 % 2;
+        let mut q = Quality {
+            unpaired: downfloaters.len() as u32 + odd,
+            score_differences: Vec::with_capacity(pairs.len() + downfloaters.len() + open.len()),
+            bye_unplayed: 0,
+            topscorer_difference: 0,
+            topscorer_repeat: 0,
+            colour_missed: 0,
+            strong_missed: 0,
+            down_again: 0,
+            up_again: 0,
+            down_two_ago: 0,
+            up_two_ago: 0,
+        };
+        let mut add = |e: Effect| {
+            q.score_differences.push(e.score_difference);
+            q.topscorer_difference += e.topscorer_difference;
+            q.topscorer_repeat += e.topscorer_repeat;
+            q.colour_missed += e.colour_missed;
+            q.strong_missed += e.strong_missed;
+            q.down_again += e.down_again;
+            q.up_again += e.up_again;
+            q.down_two_ago += e.down_two_ago;
+            q.up_two_ago += e.up_two_ago;
+        };
+        for &(a, b) in pairs {
+            add(effects(a, b));
         }
+        for &d in downfloaters {
+            add(self.downfloater_effect(d, bracket_score));
+        }
+        if bye && open.is_empty() {
+            q.bye_unplayed = downfloaters.iter().map(|&d| self.players[d].unplayed).sum();
+        }
+        if !open.is_empty() {
+            let (mut white, mut black, mut none) = (0i64, 0i64, 0i64);
+            for &x in open {
+                match preference(&self.players[x]) {
+                    Some(p) if p.colour == Colour::White => white += 1,
+                    Some(_) => black += 1,
+                    None => none += 1,
+                }
+            }
+            q.colour_missed += (((white - black).abs() - none - i64::from(odd)).max(0) / 2) as u32;
+            q.score_differences.extend(std::iter::repeat_n(0, open.len().div_ceil(2)));
+        }
+        q.score_differences.sort_unstable_by(|a, b| b.cmp(a));
+        q
     }
-    q.score_differences.sort_unstable_by(|a, b| b.cmp(a));
-    q
 }

@@ -20,6 +20,9 @@ pub enum Float {
 pub struct PlayerState {
     /// The pairing number.
     pub number: PlayerNumber,
+    /// The position among the players paired this round, by pairing number (1-based): the
+    /// number the last colour rule looks at.
+    pub position: u32,
     /// The score in half-points.
     pub score: u32,
     /// The colours of the games played over the board, oldest first.
@@ -46,6 +49,7 @@ impl PlayerState {
 pub fn player_state(history: &History, player: PlayerNumber) -> PlayerState {
     let mut state = PlayerState {
         number: player,
+        position: player,
         score: 0,
         colours: Vec::new(),
         floats: [None, None],
