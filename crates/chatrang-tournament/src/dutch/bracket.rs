@@ -44,6 +44,25 @@ impl Graph {
         maximum_matching(&adjacent) * 2 == size
     }
 
+    /// When `players` can all be paired (one bye-eligible player left over when odd): who can
+    /// take that bye (empty when the number is even). `None` when they cannot all be paired.
+    pub fn bye_takers(&self, players: &[usize]) -> Option<Vec<usize>> {
+        if players.len() % 2 == 0 {
+            return self.completable(players).then(Vec::new);
+        }
+        let takers: Vec<usize> = players
+            .iter()
+            .copied()
+            .filter(|&x| {
+                self.bye_eligible[x] && {
+                    let others: Vec<usize> = players.iter().copied().filter(|&y| y != x).collect();
+                    self.completable(&others)
+                }
+            })
+            .collect();
+        (!takers.is_empty()).then_some(takers)
+    }
+
     /// The most pairs among `players`.
     pub fn most_pairs(&self, players: &[usize]) -> usize {
         let adjacent: Vec<Vec<bool>> =
@@ -79,7 +98,7 @@ struct Search<'a> {
 impl Search<'_> {
     fn quality(&self, pairs: &[(usize, usize)], downfloaters: &[usize], open: &[usize]) -> Quality {
         let effects = |a: usize, b: usize| self.effects[self.position[a] * self.size + self.position[b]];
-        self.ctx.quality(&effects, pairs, downfloaters, open, self.bracket_score, self.last)
+        self.ctx.quality(&effects, pairs, downfloaters, open, self.bracket_score)
     }
 
     /// Whether nothing built on this start can beat the best so far.
@@ -96,13 +115,22 @@ impl Search<'_> {
         if self.last && downfloaters.len() > 1 {
             return self.budget();
         }
-        let q = self.quality(pairs, downfloaters, &[]);
-        if self.best.as_ref().is_some_and(|(b, _)| *b <= q) {
+        let mut q = self.quality(pairs, downfloaters, &[]);
+        if self.best.as_ref().is_some_and(|(b, _)| (b.unpaired, &b.score_differences) < (q.unpaired, &q.score_differences)) {
             return self.budget();
         }
         let mut left: Vec<usize> = downfloaters.to_vec();
         left.extend_from_slice(self.rest);
-        if !self.graph.completable(&left) {
+        let Some(takers) = self.graph.bye_takers(&left) else {
+            return self.budget();
+        };
+        // C9 counts when this bracket's single leftover is the only one who can take the bye.
+        if let ([d], [t]) = (downfloaters, takers.as_slice())
+            && d == t
+        {
+            q.bye_unplayed = self.ctx.players[*d].unplayed;
+        }
+        if self.best.as_ref().is_some_and(|(b, _)| *b <= q) {
             return self.budget();
         }
         let ideal = q <= self.ideal;
@@ -153,9 +181,11 @@ impl Search<'_> {
         flow
     }
 
-    /// The remainder: S1 the top half, S2 the rest; transpositions, then exchanges.
+    /// The remainder: S1 the top players, as many as there can be pairs, S2 the rest;
+    /// transpositions, then exchanges.
     fn homogeneous(&mut self, players: &[usize], prefix: &mut Vec<(usize, usize)>) -> ControlFlow<()> {
-        let half = players.len() / 2;
+        // S1 holds as many players as there can be pairs (article 3: MaxPairs).
+        let half = self.graph.most_pairs(players);
         let (s1, s2) = players.split_at(half);
         self.transpositions(s1, s2, prefix)?;
         for k in 1..=half.min(s2.len()) {
@@ -262,7 +292,7 @@ pub fn pair_bracket(ctx: &Context, graph: &Graph, mdps: &[usize], residents: &[u
     let last = rest.is_empty();
     let mut all: Vec<usize> = mdps.to_vec();
     all.extend_from_slice(residents);
-    let ideal = ideal(ctx, graph, mdps, residents, bracket_score, last);
+    let ideal = ideal(ctx, graph, mdps, residents, rest, bracket_score);
     let mut position = vec![usize::MAX; ctx.players.len()];
     for (i, &x) in all.iter().enumerate() {
         position[x] = i;
@@ -286,9 +316,10 @@ pub fn pair_bracket(ctx: &Context, graph: &Graph, mdps: &[usize], residents: &[u
 /// The best quality a bracket could conceivably have: the most pairs, moved-down players
 /// paired with residents, colour preferences met as far as their numbers allow, no repeated
 /// float a moved-down player does not already carry.
-fn ideal(ctx: &Context, graph: &Graph, mdps: &[usize], residents: &[usize], bracket_score: u32, last: bool) -> Quality {
+fn ideal(ctx: &Context, graph: &Graph, mdps: &[usize], residents: &[usize], rest: &[usize], bracket_score: u32) -> Quality {
     let mut all: Vec<usize> = mdps.to_vec();
     all.extend_from_slice(residents);
+    let odd = (all.len() + rest.len()) % 2 == 1;
     let pairs = graph.most_pairs(&all);
     let unpaired = all.len() - 2 * pairs;
     let paired_mdps = mdps.len().min(pairs);
@@ -313,8 +344,8 @@ fn ideal(ctx: &Context, graph: &Graph, mdps: &[usize], residents: &[usize], brac
     }
     let colour_missed = (((white - black).abs() - none - unpaired as i64).max(0) / 2) as u32;
     let carried = |slot: usize| mdps.iter().filter(|&&m| ctx.players[m].floats[slot] == Some(crate::dutch::state::Float::Down)).count() as u32;
-    let bye_unplayed = if last && unpaired == 1 {
-        all.iter().filter(|&&x| graph.bye_eligible[x]).map(|&x| ctx.players[x].unplayed).min().unwrap_or(0)
+    let bye_unplayed = if odd {
+        all.iter().chain(rest).filter(|&&x| graph.bye_eligible[x]).map(|&x| ctx.players[x].unplayed).min().unwrap_or(0)
     } else {
         0
     };

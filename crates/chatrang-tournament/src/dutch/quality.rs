@@ -22,7 +22,8 @@ pub struct Quality {
     pub unpaired: u32,
     /// C6: the score differences of the pairs and the downfloaters, largest first.
     pub score_differences: Vec<u32>,
-    /// C9: unplayed rounds of the player given the pairing-allocated bye.
+    /// C9: unplayed rounds of the player who gets the pairing-allocated bye, when this
+    /// bracket decides who that is (its single leftover is the only possible taker).
     pub bye_unplayed: u32,
     /// C10: topscorers (or their opponents) whose colour difference would pass two.
     pub topscorer_difference: u32,
@@ -119,8 +120,8 @@ impl Context<'_> {
     }
 
     /// The quality of `pairs` with `downfloaters` left over, plus the least that the players
-    /// of `open` (not yet placed) must add; `bye` when a single player left over takes the
-    /// pairing-allocated bye.
+    /// of `open` (not yet placed) must add. The bye criterion (C9) is left at 0: it needs
+    /// the players below, see the bracket search.
     pub fn quality(
         &self,
         effects: &dyn Fn(usize, usize) -> Effect,
@@ -128,7 +129,6 @@ impl Context<'_> {
         downfloaters: &[usize],
         open: &[usize],
         bracket_score: u32,
-        bye: bool,
     ) -> Quality {
         let odd = open.len() as u32 % 2;
         let mut q = Quality {
@@ -160,9 +160,6 @@ impl Context<'_> {
         }
         for &d in downfloaters {
             add(self.downfloater_effect(d, bracket_score));
-        }
-        if bye && open.is_empty() {
-            q.bye_unplayed = downfloaters.iter().map(|&d| self.players[d].unplayed).sum();
         }
         if !open.is_empty() {
             let (mut white, mut black, mut none) = (0i64, 0i64, 0i64);
