@@ -218,16 +218,20 @@ impl History {
 
 impl History {
     /// The colour player 1 had, or would have had, in round 1 — the colour the colour rules
-    /// give a player with an odd pairing number who has no preference. Read off the first
-    /// round with a game: the colour of the lowest-numbered player with a game there,
-    /// reversed when an even number of players numbered before them had none. `None` before
-    /// any game.
+    /// give the first of the players being paired when nothing else decides. Read off the
+    /// first round with a game: the colour of the first player (by pairing number) who took
+    /// part in its pairing (a game or the pairing-allocated bye), reversed when they were the
+    /// second, fourth, … such player. `None` before any game.
     pub fn initial_colour(&self) -> Option<Colour> {
-        for round in &self.rounds {
-            for player in &self.players {
-                if let Entry::Game { colour, .. } = round.entry(player.number) {
-                    return Some(if player.number % 2 == 1 { colour } else { colour.opposite() });
+        let round = self.rounds.iter().find(|r| !r.games.is_empty())?;
+        let mut position = 0;
+        for player in &self.players {
+            match round.entry(player.number) {
+                Entry::Game { colour, .. } => {
+                    return Some(if position % 2 == 0 { colour } else { colour.opposite() });
                 }
+                Entry::Unpaired(Absence::PairingBye) => position += 1,
+                Entry::Unpaired(_) => {}
             }
         }
         None

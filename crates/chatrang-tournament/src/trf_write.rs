@@ -34,10 +34,11 @@ pub fn write_trf(history: &History, header: &TrfHeader) -> String {
         let pname: String = player.name.chars().filter(|c| !c.is_control()).take(33).collect();
         let _ = write!(
             out,
-            "001 {:>4}      {:<33} {:>4}                             {:>4} {:>4}",
+            "001 {:>4}      {:<33} {:>4}{:28}{:>4} {:>4}",
             player.number,
             pname,
             player.rating,
+            "",
             history.points(player.number).decimal(),
             player.number
         );
@@ -48,7 +49,11 @@ pub fn write_trf(history: &History, header: &TrfHeader) -> String {
                 }
                 Entry::Unpaired(absence) => (0, '-', absence_code(absence)),
             };
-            let _ = write!(out, "  {opponent:>4} {colour} {result}");
+            if opponent == 0 {
+                let _ = write!(out, "  0000 {colour} {result}");
+            } else {
+                let _ = write!(out, "  {opponent:>4} {colour} {result}");
+            }
         }
         out.push('\n');
     }
