@@ -18,6 +18,9 @@ use crate::dutch::{
 /// Candidates judged per bracket before settling for the best seen.
 const BUDGET: usize = 60_000;
 
+/// Partial candidates looked at per bracket before settling for the best seen.
+const NODES: usize = 400_000;
+
 /// The graph of allowed pairs and who may take the bye, by ranking index.
 pub struct Graph {
     /// `compatible[a][b]`: a and b may meet (not met before, colours allow it).
@@ -93,6 +96,8 @@ struct Search<'a> {
     size: usize,
     best: Option<(Quality, Choice)>,
     judged: usize,
+    /// Partial candidates looked at.
+    visited: usize,
 }
 
 impl Search<'_> {
@@ -102,7 +107,11 @@ impl Search<'_> {
     }
 
     /// Whether nothing built on this start can beat the best so far.
-    fn hopeless(&self, pairs: &[(usize, usize)], downfloaters: &[usize], open: &[usize]) -> bool {
+    fn hopeless(&mut self, pairs: &[(usize, usize)], downfloaters: &[usize], open: &[usize]) -> bool {
+        self.visited += 1;
+        if self.visited > NODES {
+            return true;
+        }
         match &self.best {
             Some((best, _)) => self.quality(pairs, downfloaters, open) >= *best,
             None => false,
@@ -307,7 +316,7 @@ pub fn pair_bracket(ctx: &Context, graph: &Graph, mdps: &[usize], residents: &[u
         }
     }
     let mut search =
-        Search { ctx, graph, rest, bracket_score, last, ideal, position, effects, size, best: None, judged: 0 };
+        Search { ctx, graph, rest, bracket_score, last, ideal, position, effects, size, best: None, judged: 0, visited: 0 };
     let mut free = vec![true; residents.len()];
     let _ = search.movers(mdps, 0, &mut free, residents, &mut Vec::new(), &mut Vec::new());
     search.best.map(|(_, choice)| choice)

@@ -171,7 +171,12 @@ impl Context<'_> {
                 }
             }
             q.colour_missed += (((white - black).abs() - none - i64::from(odd)).max(0) / 2) as u32;
-            q.score_differences.extend(std::iter::repeat_n(0, open.len().div_ceil(2)));
+            q.score_differences.extend(std::iter::repeat_n(0, open.len() / 2));
+            if odd == 1 {
+                // One of them will be left over: at least the smallest leftover difference.
+                let least = open.iter().map(|&x| self.downfloater_effect(x, bracket_score).score_difference).min();
+                q.score_differences.push(least.unwrap_or(0));
+            }
         }
         q.score_differences.sort_unstable_by(|a, b| b.cmp(a));
         q
