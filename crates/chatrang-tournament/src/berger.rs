@@ -18,7 +18,9 @@ use crate::{
 /// (n − 1 rounds for even n, n for odd n; twice as many when `double`).
 pub fn round_robin(players: u32, double: bool) -> Result<Vec<Pairings>, TournamentError> {
     if players < 2 {
-        return Err(TournamentError::TooFewPlayers { players: players as usize });
+        return Err(TournamentError::TooFewPlayers {
+            players: players as usize,
+        });
     }
     let n = players + players % 2;
     let dummy = (players % 2 == 1).then_some(n);
@@ -27,7 +29,14 @@ pub fn round_robin(players: u32, double: bool) -> Result<Vec<Pairings>, Tourname
         let second: Vec<Pairings> = rounds
             .iter()
             .map(|p| Pairings {
-                boards: p.boards.iter().map(|b| Board { white: b.black, black: b.white }).collect(),
+                boards: p
+                    .boards
+                    .iter()
+                    .map(|b| Board {
+                        white: b.black,
+                        black: b.white,
+                    })
+                    .collect(),
                 bye: p.bye,
             })
             .collect();
@@ -38,12 +47,23 @@ pub fn round_robin(players: u32, double: bool) -> Result<Vec<Pairings>, Tourname
 
 /// Round `r` (1-based) of the Berger table for an even `n`, the dummy's opponent given the bye.
 fn berger_round(n: u32, r: u32, dummy: Option<PlayerNumber>) -> Pairings {
-    let p = if r % 2 == 1 { r.div_ceil(2) } else { n / 2 + r / 2 };
+    let p = if r % 2 == 1 {
+        r.div_ceil(2)
+    } else {
+        n / 2 + r / 2
+    };
     // Numbers 1 … n − 1 around a circle.
     let around = |x: i64| -> u32 { ((x - 1).rem_euclid(i64::from(n) - 1) + 1) as u32 };
-    let mut boards = vec![if r % 2 == 1 { Board { white: p, black: n } } else { Board { white: n, black: p } }];
+    let mut boards = vec![if r % 2 == 1 {
+        Board { white: p, black: n }
+    } else {
+        Board { white: n, black: p }
+    }];
     for k in 1..n / 2 {
-        boards.push(Board { white: around(i64::from(p) + i64::from(k)), black: around(i64::from(p) - i64::from(k)) });
+        boards.push(Board {
+            white: around(i64::from(p) + i64::from(k)),
+            black: around(i64::from(p) - i64::from(k)),
+        });
     }
     let mut bye = None;
     if let Some(d) = dummy {

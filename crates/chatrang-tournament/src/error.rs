@@ -9,7 +9,9 @@ use crate::model::PlayerNumber;
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum TournamentError {
     /// Pairing numbers must run 1, 2, 3, … in list order.
-    #[error("Player {found} is listed where pairing number {expected} was expected; number the players 1, 2, 3, … in order.")]
+    #[error(
+        "Player {found} is listed where pairing number {expected} was expected; number the players 1, 2, 3, … in order."
+    )]
     Numbering {
         /// The number the position calls for.
         expected: PlayerNumber,
@@ -51,7 +53,9 @@ pub enum TournamentError {
         rounds: usize,
     },
     /// No pairing obeys the absolute rules (no rematch, one bye at most, colours).
-    #[error("No pairing of round {round} avoids rematches and second byes; the tournament cannot go on as a Swiss.")]
+    #[error(
+        "No pairing of round {round} avoids rematches and second byes; the tournament cannot go on as a Swiss."
+    )]
     NoPairing {
         /// The round (1-based).
         round: usize,

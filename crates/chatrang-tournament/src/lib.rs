@@ -39,7 +39,9 @@ mod validate;
 pub use berger::round_robin;
 pub use dutch::pair_dutch;
 pub use error::TournamentError;
-pub use model::{Absence, Colour, Entry, Game, History, Outcome, Player, PlayerNumber, Round, Unpaired};
+pub use model::{
+    Absence, Colour, Entry, Game, History, Outcome, Player, PlayerNumber, Round, Unpaired,
+};
 pub use pairing::{Board, Pairings};
 pub use points::Points;
 pub use standings::{StandingRow, TieBreak, TieValue, standings, tie_break};

@@ -60,7 +60,10 @@ pub enum Outcome {
 impl Outcome {
     /// Whether the game was played over the board (forfeits and unfinished games were not).
     pub fn is_played(self) -> bool {
-        matches!(self, Outcome::WhiteWins | Outcome::BlackWins | Outcome::Draw)
+        matches!(
+            self,
+            Outcome::WhiteWins | Outcome::BlackWins | Outcome::Draw
+        )
     }
 
     /// The points of the player who had `colour`.
@@ -176,17 +179,29 @@ impl Round {
         for game in &self.games {
             if game.white == player {
                 let points = game.outcome.points_for(Colour::White);
-                return Entry::Game { opponent: game.black, colour: Colour::White, points, outcome: game.outcome };
+                return Entry::Game {
+                    opponent: game.black,
+                    colour: Colour::White,
+                    points,
+                    outcome: game.outcome,
+                };
             }
             if game.black == player {
                 let points = game.outcome.points_for(Colour::Black);
-                return Entry::Game { opponent: game.white, colour: Colour::Black, points, outcome: game.outcome };
+                return Entry::Game {
+                    opponent: game.white,
+                    colour: Colour::Black,
+                    points,
+                    outcome: game.outcome,
+                };
             }
         }
         self.unpaired
             .iter()
             .find(|u| u.player == player)
-            .map_or(Entry::Unpaired(Absence::Absent), |u| Entry::Unpaired(u.absence))
+            .map_or(Entry::Unpaired(Absence::Absent), |u| {
+                Entry::Unpaired(u.absence)
+            })
     }
 }
 
@@ -207,12 +222,18 @@ impl History {
 
     /// A player's points after the first `rounds` rounds.
     pub fn points_after(&self, player: PlayerNumber, rounds: usize) -> Points {
-        self.rounds.iter().take(rounds).map(|r| r.entry(player).points()).sum()
+        self.rounds
+            .iter()
+            .take(rounds)
+            .map(|r| r.entry(player).points())
+            .sum()
     }
 
     /// Whether the player withdrew in some round so far.
     pub fn has_withdrawn(&self, player: PlayerNumber) -> bool {
-        self.rounds.iter().any(|r| r.entry(player) == Entry::Unpaired(Absence::Withdrawn))
+        self.rounds
+            .iter()
+            .any(|r| r.entry(player) == Entry::Unpaired(Absence::Withdrawn))
     }
 }
 
@@ -228,7 +249,11 @@ impl History {
         for player in &self.players {
             match round.entry(player.number) {
                 Entry::Game { colour, .. } => {
-                    return Some(if position % 2 == 0 { colour } else { colour.opposite() });
+                    return Some(if position % 2 == 0 {
+                        colour
+                    } else {
+                        colour.opposite()
+                    });
                 }
                 Entry::Unpaired(Absence::PairingBye) => position += 1,
                 Entry::Unpaired(_) => {}

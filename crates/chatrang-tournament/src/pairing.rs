@@ -28,12 +28,22 @@ impl Pairings {
         let games = self
             .boards
             .iter()
-            .map(|b| Game { white: b.white, black: b.black, outcome: Outcome::Unfinished })
+            .map(|b| Game {
+                white: b.white,
+                black: b.black,
+                outcome: Outcome::Unfinished,
+            })
             .collect();
         let mut all: Vec<Unpaired> = unpaired.to_vec();
         if let Some(player) = self.bye {
-            all.push(Unpaired { player, absence: Absence::PairingBye });
+            all.push(Unpaired {
+                player,
+                absence: Absence::PairingBye,
+            });
         }
-        Round { games, unpaired: all }
+        Round {
+            games,
+            unpaired: all,
+        }
     }
 }

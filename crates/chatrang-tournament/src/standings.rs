@@ -55,7 +55,11 @@ impl TieBreak {
     /// The tie-breaks of a round robin: Sonneborn-Berger.
     pub const ROUND_ROBIN: &'static [TieBreak] = &[TieBreak::SonnebornBerger];
     /// The tie-breaks of a Swiss: Buchholz, Buchholz cut-1, Sonneborn-Berger.
-    pub const SWISS: &'static [TieBreak] = &[TieBreak::Buchholz, TieBreak::BuchholzCut1, TieBreak::SonnebornBerger];
+    pub const SWISS: &'static [TieBreak] = &[
+        TieBreak::Buchholz,
+        TieBreak::BuchholzCut1,
+        TieBreak::SonnebornBerger,
+    ];
 
     /// The short name used in table headings.
     pub fn label(self) -> &'static str {
@@ -85,7 +89,11 @@ pub struct StandingRow {
 impl StandingRow {
     /// The place as shown: "3" or, when shared, "3–4".
     pub fn place(&self) -> String {
-        if self.rank == self.rank_to { self.rank.to_string() } else { format!("{}–{}", self.rank, self.rank_to) }
+        if self.rank == self.rank_to {
+            self.rank.to_string()
+        } else {
+            format!("{}–{}", self.rank, self.rank_to)
+        }
     }
 }
 
@@ -97,9 +105,15 @@ fn contributions(history: &History, player: PlayerNumber) -> Vec<(u64, u64)> {
         .rounds
         .iter()
         .map(|round| match round.entry(player) {
-            Entry::Game { opponent, points, outcome, .. } if outcome.is_played() => {
-                (u64::from(history.points(opponent).halves()), u64::from(points.halves()))
-            }
+            Entry::Game {
+                opponent,
+                points,
+                outcome,
+                ..
+            } if outcome.is_played() => (
+                u64::from(history.points(opponent).halves()),
+                u64::from(points.halves()),
+            ),
             entry => (own, u64::from(entry.points().halves())),
         })
         .collect()
@@ -131,14 +145,23 @@ pub fn standings(history: &History, tie_breaks: &[TieBreak]) -> Vec<StandingRow>
             rank_to: 0,
             player: p.number,
             points: history.points(p.number),
-            tie_breaks: tie_breaks.iter().map(|&t| tie_break(history, p.number, t)).collect(),
+            tie_breaks: tie_breaks
+                .iter()
+                .map(|&t| tie_break(history, p.number, t))
+                .collect(),
         })
         .collect();
-    rows.sort_by(|a, b| (b.points, &b.tie_breaks).cmp(&(a.points, &a.tie_breaks)).then(a.player.cmp(&b.player)));
+    rows.sort_by(|a, b| {
+        (b.points, &b.tie_breaks)
+            .cmp(&(a.points, &a.tie_breaks))
+            .then(a.player.cmp(&b.player))
+    });
     let mut start = 0;
     while start < rows.len() {
         let mut end = start + 1;
-        while end < rows.len() && rows[end].points == rows[start].points && rows[end].tie_breaks == rows[start].tie_breaks
+        while end < rows.len()
+            && rows[end].points == rows[start].points
+            && rows[end].tie_breaks == rows[start].tie_breaks
         {
             end += 1;
         }

@@ -24,7 +24,9 @@ pub const MAX_TRF_BYTES: usize = 1_000_000;
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum TrfError {
     /// More than [`MAX_TRF_BYTES`].
-    #[error("The file has {bytes} bytes; a tournament report file here may have at most {MAX_TRF_BYTES}.")]
+    #[error(
+        "The file has {bytes} bytes; a tournament report file here may have at most {MAX_TRF_BYTES}."
+    )]
     TooLong {
         /// The size given.
         bytes: usize,
@@ -74,7 +76,10 @@ pub fn read_trf(text: &str) -> Result<(History, TrfHeader), TrfError> {
     let mut lines: BTreeMap<PlayerNumber, (Player, Vec<Field>)> = BTreeMap::new();
     for (index, line) in text.split(['\n', '\r']).enumerate() {
         let number = index + 1;
-        let bad = |reason| TrfError::BadLine { line: number, reason };
+        let bad = |reason| TrfError::BadLine {
+            line: number,
+            reason,
+        };
         if let Some(rest) = line.strip_prefix("012") {
             name = rest.trim().to_string();
         } else if let Some(rest) = line.strip_prefix("XXR") {
@@ -82,9 +87,16 @@ pub fn read_trf(text: &str) -> Result<(History, TrfHeader), TrfError> {
         } else if line.starts_with("001") {
             let chars: Vec<char> = line.chars().collect();
             let column = |from: usize, to: usize| -> String {
-                chars.get(from.min(chars.len())..to.min(chars.len())).unwrap_or(&[]).iter().collect()
+                chars
+                    .get(from.min(chars.len())..to.min(chars.len()))
+                    .unwrap_or(&[])
+                    .iter()
+                    .collect()
             };
-            let player: PlayerNumber = column(4, 8).trim().parse().map_err(|_| bad("no pairing number"))?;
+            let player: PlayerNumber = column(4, 8)
+                .trim()
+                .parse()
+                .map_err(|_| bad("no pairing number"))?;
             if player == 0 || player as usize > 10_000 {
                 return Err(bad("the pairing number is out of range"));
             }
@@ -99,15 +111,34 @@ pub fn read_trf(text: &str) -> Result<(History, TrfHeader), TrfError> {
                 let opponent = if opp.trim().is_empty() {
                     0
                 } else {
-                    opp.trim().parse().map_err(|_| bad("a round field has no opponent number"))?
+                    opp.trim()
+                        .parse()
+                        .map_err(|_| bad("a round field has no opponent number"))?
                 };
-                fields.push(Field { opponent, colour, result });
+                fields.push(Field {
+                    opponent,
+                    colour,
+                    result,
+                });
                 at += 10;
                 if fields.len() > 1000 {
                     return Err(bad("too many rounds"));
                 }
             }
-            if lines.insert(player, (Player { number: player, rating, name: pname }, fields)).is_some() {
+            if lines
+                .insert(
+                    player,
+                    (
+                        Player {
+                            number: player,
+                            rating,
+                            name: pname,
+                        },
+                        fields,
+                    ),
+                )
+                .is_some()
+            {
                 return Err(bad("a pairing number is listed twice"));
             }
         }
@@ -123,8 +154,14 @@ pub fn read_trf(text: &str) -> Result<(History, TrfHeader), TrfError> {
             read_field(&lines, &mut rounds[r], r, player, *field)?;
         }
     }
-    let history = History { players: lines.into_values().map(|(p, _)| p).collect(), rounds };
-    let header = TrfHeader { name, total_rounds: total_rounds.unwrap_or(rounds_found) };
+    let history = History {
+        players: lines.into_values().map(|(p, _)| p).collect(),
+        rounds,
+    };
+    let header = TrfHeader {
+        name,
+        total_rounds: total_rounds.unwrap_or(rounds_found),
+    };
     Ok((history, header))
 }
 
@@ -146,11 +183,29 @@ fn read_field(
         round.unpaired.push(Unpaired { player, absence });
         return Ok(());
     }
-    let mismatch = TrfError::Mismatch { round: r + 1, a: player, b: field.opponent };
-    let other = lines.get(&field.opponent).and_then(|(_, f)| f.get(r)).ok_or(mismatch.clone())?;
-    let colour = if field.colour.eq_ignore_ascii_case(&'w') { Colour::White } else { Colour::Black };
-    let other_colour = if other.colour.eq_ignore_ascii_case(&'w') { Colour::White } else { Colour::Black };
-    if other.opponent != player || other_colour == colour || !matches!(other.colour.to_ascii_lowercase(), 'w' | 'b') {
+    let mismatch = TrfError::Mismatch {
+        round: r + 1,
+        a: player,
+        b: field.opponent,
+    };
+    let other = lines
+        .get(&field.opponent)
+        .and_then(|(_, f)| f.get(r))
+        .ok_or(mismatch.clone())?;
+    let colour = if field.colour.eq_ignore_ascii_case(&'w') {
+        Colour::White
+    } else {
+        Colour::Black
+    };
+    let other_colour = if other.colour.eq_ignore_ascii_case(&'w') {
+        Colour::White
+    } else {
+        Colour::Black
+    };
+    if other.opponent != player
+        || other_colour == colour
+        || !matches!(other.colour.to_ascii_lowercase(), 'w' | 'b')
+    {
         return Err(mismatch);
     }
     if colour == Colour::Black {
@@ -166,6 +221,10 @@ fn read_field(
         ('-', _) => Outcome::DoubleForfeit,
         _ => Outcome::Unfinished,
     };
-    round.games.push(Game { white: player, black: field.opponent, outcome });
+    round.games.push(Game {
+        white: player,
+        black: field.opponent,
+        outcome,
+    });
     Ok(())
 }

@@ -28,10 +28,19 @@ pub fn write_trf(history: &History, header: &TrfHeader) -> String {
     let name: String = header.name.chars().filter(|c| !c.is_control()).collect();
     let _ = writeln!(out, "012 {name}");
     let _ = writeln!(out, "XXR {}", header.total_rounds);
-    let initial = if history.initial_colour() == Some(Colour::Black) { "black1" } else { "white1" };
+    let initial = if history.initial_colour() == Some(Colour::Black) {
+        "black1"
+    } else {
+        "white1"
+    };
     let _ = writeln!(out, "XXC {initial}");
     for player in &history.players {
-        let pname: String = player.name.chars().filter(|c| !c.is_control()).take(33).collect();
+        let pname: String = player
+            .name
+            .chars()
+            .filter(|c| !c.is_control())
+            .take(33)
+            .collect();
         let _ = write!(
             out,
             "001 {:>4}      {:<33} {:>4}{:28}{:>4} {:>4}",
@@ -44,9 +53,12 @@ pub fn write_trf(history: &History, header: &TrfHeader) -> String {
         );
         for round in &history.rounds {
             let (opponent, colour, result) = match round.entry(player.number) {
-                Entry::Game { opponent, colour, outcome, .. } => {
-                    (opponent, colour_code(colour), game_code(outcome, colour))
-                }
+                Entry::Game {
+                    opponent,
+                    colour,
+                    outcome,
+                    ..
+                } => (opponent, colour_code(colour), game_code(outcome, colour)),
                 Entry::Unpaired(absence) => (0, '-', absence_code(absence)),
             };
             if opponent == 0 {
@@ -80,9 +92,33 @@ fn game_code(outcome: Outcome, colour: Colour) -> char {
         Outcome::Draw => '=',
         Outcome::DoubleForfeit => '-',
         Outcome::Unfinished => ' ',
-        Outcome::WhiteWins => if colour == Colour::White { '1' } else { '0' },
-        Outcome::BlackWins => if colour == Colour::Black { '1' } else { '0' },
-        Outcome::WhiteWinsByForfeit => if colour == Colour::White { '+' } else { '-' },
-        Outcome::BlackWinsByForfeit => if colour == Colour::Black { '+' } else { '-' },
+        Outcome::WhiteWins => {
+            if colour == Colour::White {
+                '1'
+            } else {
+                '0'
+            }
+        }
+        Outcome::BlackWins => {
+            if colour == Colour::Black {
+                '1'
+            } else {
+                '0'
+            }
+        }
+        Outcome::WhiteWinsByForfeit => {
+            if colour == Colour::White {
+                '+'
+            } else {
+                '-'
+            }
+        }
+        Outcome::BlackWinsByForfeit => {
+            if colour == Colour::Black {
+                '+'
+            } else {
+                '-'
+            }
+        }
     }
 }

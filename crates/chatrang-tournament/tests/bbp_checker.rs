@@ -13,7 +13,8 @@
 use std::{path::PathBuf, process::Command};
 
 use chatrang_tournament::{
-    Absence, Colour, Game, History, Outcome, Player, Round, TrfHeader, Unpaired, pair_dutch, write_trf,
+    Absence, Colour, Game, History, Outcome, Player, Round, TrfHeader, Unpaired, pair_dutch,
+    write_trf,
 };
 
 /// A small seeded generator (xorshift64*), enough for test data.
@@ -37,9 +38,20 @@ fn play(seed: u64) -> Result<(History, usize), String> {
     let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
     let entrants = 7 + rng.below(34) as u32;
     let rounds = (5 + rng.below(7) as usize).min(entrants as usize - 2);
-    let late = if rng.below(4) == 0 { 1 + rng.below(3) as u32 } else { 0 };
-    let player = |n: u32| Player { number: n, rating: 2600 - n * 15, name: format!("Player {n}") };
-    let mut history = History { players: (1..=entrants).map(player).collect(), rounds: Vec::new() };
+    let late = if rng.below(4) == 0 {
+        1 + rng.below(3) as u32
+    } else {
+        0
+    };
+    let player = |n: u32| Player {
+        number: n,
+        rating: 2600 - n * 15,
+        name: format!("Player {n}"),
+    };
+    let mut history = History {
+        players: (1..=entrants).map(player).collect(),
+        rounds: Vec::new(),
+    };
     let mut withdrawn: Vec<u32> = Vec::new();
     for r in 0..rounds {
         if r == 2 {
@@ -48,7 +60,10 @@ fn play(seed: u64) -> Result<(History, usize), String> {
                 history.players.push(player(n));
                 // Rounds before joining: absent (zero points).
                 for past in &mut history.rounds {
-                    past.unpaired.push(Unpaired { player: n, absence: Absence::Absent });
+                    past.unpaired.push(Unpaired {
+                        player: n,
+                        absence: Absence::Absent,
+                    });
                 }
             }
         }
@@ -65,7 +80,10 @@ fn play(seed: u64) -> Result<(History, usize), String> {
                 _ => None,
             };
             if let Some(absence) = absence {
-                away.push(Unpaired { player: p.number, absence });
+                away.push(Unpaired {
+                    player: p.number,
+                    absence,
+                });
                 if absence == Absence::Withdrawn {
                     withdrawn.push(p.number);
                 }
@@ -74,7 +92,10 @@ fn play(seed: u64) -> Result<(History, usize), String> {
         // Players withdrawn earlier are absent from every later round.
         for &w in &withdrawn {
             if !away.iter().any(|u| u.player == w) {
-                away.push(Unpaired { player: w, absence: Absence::Absent });
+                away.push(Unpaired {
+                    player: w,
+                    absence: Absence::Absent,
+                });
             }
         }
         let pairings = pair_dutch(&history, rounds, Colour::White, &away)
@@ -91,12 +112,19 @@ fn play(seed: u64) -> Result<(History, usize), String> {
                     97..=98 => Outcome::BlackWinsByForfeit,
                     _ => Outcome::DoubleForfeit,
                 };
-                Game { white: b.white, black: b.black, outcome }
+                Game {
+                    white: b.white,
+                    black: b.black,
+                    outcome,
+                }
             })
             .collect();
         let mut unpaired = away;
         if let Some(bye) = pairings.bye {
-            unpaired.push(Unpaired { player: bye, absence: Absence::PairingBye });
+            unpaired.push(Unpaired {
+                player: bye,
+                absence: Absence::PairingBye,
+            });
         }
         history.rounds.push(Round { games, unpaired });
     }
@@ -109,8 +137,13 @@ fn bbp_pairings_agrees_with_every_round_we_pair() {
     let Ok(binary) = std::env::var("BBP_PAIRINGS") else {
         panic!("set BBP_PAIRINGS to the bbpPairings binary");
     };
-    let count: u64 = std::env::var("BBP_TOURNAMENTS").ok().and_then(|v| v.parse().ok()).unwrap_or(50);
-    let dir = std::env::var("BBP_KEEP").map(PathBuf::from).unwrap_or_else(|_| std::env::temp_dir().join("chatrang-bbp-check"));
+    let count: u64 = std::env::var("BBP_TOURNAMENTS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(50);
+    let dir = std::env::var("BBP_KEEP")
+        .map(PathBuf::from)
+        .unwrap_or_else(|_| std::env::temp_dir().join("chatrang-bbp-check"));
     std::fs::create_dir_all(&dir).unwrap();
     let (mut rounds_checked, mut disagreements, mut refused) = (0, Vec::new(), Vec::new());
     for seed in 1..=count {
@@ -122,13 +155,25 @@ fn bbp_pairings_agrees_with_every_round_we_pair() {
             }
         };
         let file = dir.join(format!("ours_{seed:03}.trf"));
-        let header = TrfHeader { name: format!("Chatrang check {seed}"), total_rounds: total };
+        let header = TrfHeader {
+            name: format!("Chatrang check {seed}"),
+            total_rounds: total,
+        };
         std::fs::write(&file, write_trf(&history, &header)).unwrap();
-        let out = Command::new(&binary).arg("--dutch").arg(&file).arg("-c").output().expect("bbpPairings runs");
-        let text = String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+        let out = Command::new(&binary)
+            .arg("--dutch")
+            .arg(&file)
+            .arg("-c")
+            .output()
+            .expect("bbpPairings runs");
+        let text = String::from_utf8_lossy(&out.stdout).to_string()
+            + &String::from_utf8_lossy(&out.stderr);
         rounds_checked += history.rounds.len();
         if !out.status.success() {
-            disagreements.push(format!("seed {seed}: bbpPairings exit {:?}: {text}", out.status.code()));
+            disagreements.push(format!(
+                "seed {seed}: bbpPairings exit {:?}: {text}",
+                out.status.code()
+            ));
             continue;
         }
         let mut current = String::new();

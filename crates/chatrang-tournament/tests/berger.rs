@@ -32,7 +32,10 @@ const FIDE_8: [[(u32, u32); 4]; 7] = [
 ];
 
 fn boards(p: &Pairings) -> Vec<(u32, u32)> {
-    p.boards.iter().map(|b: &Board| (b.white, b.black)).collect()
+    p.boards
+        .iter()
+        .map(|b: &Board| (b.white, b.black))
+        .collect()
 }
 
 #[test]
@@ -63,14 +66,24 @@ fn seven_players_use_the_eight_player_table_with_a_bye() {
     let seven = round_robin(7, false).unwrap();
     assert_eq!(seven.len(), 7);
     for (round, expected) in seven.iter().zip(FIDE_8) {
-        let with_eight: Vec<(u32, u32)> = expected.iter().copied().filter(|&(w, b)| w != 8 && b != 8).collect();
-        let bye = expected.iter().find(|&&(w, b)| w == 8 || b == 8).map(|&(w, b)| if w == 8 { b } else { w });
+        let with_eight: Vec<(u32, u32)> = expected
+            .iter()
+            .copied()
+            .filter(|&(w, b)| w != 8 && b != 8)
+            .collect();
+        let bye = expected
+            .iter()
+            .find(|&&(w, b)| w == 8 || b == 8)
+            .map(|&(w, b)| if w == 8 { b } else { w });
         assert_eq!(boards(round), with_eight);
         assert_eq!(round.bye, bye);
     }
     let five = round_robin(5, false).unwrap();
     for (round, expected) in five.iter().zip(FIDE_6) {
-        let bye = expected.iter().find(|&&(w, b)| w == 6 || b == 6).map(|&(w, b)| if w == 6 { b } else { w });
+        let bye = expected
+            .iter()
+            .find(|&&(w, b)| w == 6 || b == 6)
+            .map(|&(w, b)| if w == 6 { b } else { w });
         assert_eq!(round.bye, bye);
     }
 }
@@ -94,7 +107,9 @@ fn every_pair_meets_once_and_colours_are_balanced() {
                     assert!(!seen[b.white as usize] && !seen[b.black as usize]);
                     seen[b.white as usize] = true;
                     seen[b.black as usize] = true;
-                    met.entry((b.white.min(b.black), b.white.max(b.black))).or_default().push((b.white, b.black));
+                    met.entry((b.white.min(b.black), b.white.max(b.black)))
+                        .or_default()
+                        .push((b.white, b.black));
                     whites[b.white as usize] += 1;
                 }
                 if let Some(p) = round.bye {
@@ -102,13 +117,20 @@ fn every_pair_meets_once_and_colours_are_balanced() {
                     seen[p as usize] = true;
                     byes[p as usize] += 1;
                 }
-                assert!(seen[1..].iter().all(|&s| s), "everyone plays or has the bye each round");
+                assert!(
+                    seen[1..].iter().all(|&s| s),
+                    "everyone plays or has the bye each round"
+                );
             }
             assert_eq!(met.len() as u32, n * (n - 1) / 2, "n={n}");
             for (pair, games) in &met {
                 if double {
                     assert_eq!(games.len(), 2, "{pair:?}");
-                    assert_eq!(games[0], (games[1].1, games[1].0), "the second cycle swaps colours");
+                    assert_eq!(
+                        games[0],
+                        (games[1].1, games[1].0),
+                        "the second cycle swaps colours"
+                    );
                 } else {
                     assert_eq!(games.len(), 1, "{pair:?}");
                 }
@@ -116,7 +138,11 @@ fn every_pair_meets_once_and_colours_are_balanced() {
             for p in 1..=n as usize {
                 assert!(byes[p] == u32::from(n % 2 == 1) * if double { 2 } else { 1 });
                 if !double && n % 2 == 0 {
-                    assert!(whites[p] == n / 2 || whites[p] + 1 == n / 2, "n={n} player {p}: {} whites", whites[p]);
+                    assert!(
+                        whites[p] == n / 2 || whites[p] + 1 == n / 2,
+                        "n={n} player {p}: {} whites",
+                        whites[p]
+                    );
                 }
                 if double {
                     assert_eq!(whites[p], cycle - u32::from(n % 2 == 1), "n={n} player {p}");

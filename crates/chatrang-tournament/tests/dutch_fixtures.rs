@@ -12,7 +12,10 @@ use chatrang_tournament::read_trf;
 #[test]
 fn every_round_of_every_fixture_is_paired_as_bbp_pairings_paired_it() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/dutch");
-    let mut files: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
     files.retain(|p| p.extension().is_some_and(|e| e == "trf"));
     files.sort();
     assert!(files.len() >= 20, "the fixtures are missing");
@@ -24,11 +27,27 @@ fn every_round_of_every_fixture_is_paired_as_bbp_pairings_paired_it() {
             rounds += 1;
             match common::replay_round(&history, header.total_rounds, r) {
                 Ok(None) => {}
-                Ok(Some(diff)) => differences.push(format!("{}: {diff}", file.file_name().unwrap().to_string_lossy())),
-                Err(e) => differences.push(format!("{}: round {}: error {e}", file.file_name().unwrap().to_string_lossy(), r + 1)),
+                Ok(Some(diff)) => differences.push(format!(
+                    "{}: {diff}",
+                    file.file_name().unwrap().to_string_lossy()
+                )),
+                Err(e) => differences.push(format!(
+                    "{}: round {}: error {e}",
+                    file.file_name().unwrap().to_string_lossy(),
+                    r + 1
+                )),
             }
         }
     }
-    println!("{} tournaments, {rounds} rounds, {} disagreements", files.len(), differences.len());
-    assert!(differences.is_empty(), "{} of {rounds} rounds differ:\n{}", differences.len(), differences.join("\n"));
+    println!(
+        "{} tournaments, {rounds} rounds, {} disagreements",
+        files.len(),
+        differences.len()
+    );
+    assert!(
+        differences.is_empty(),
+        "{} of {rounds} rounds differ:\n{}",
+        differences.len(),
+        differences.join("\n")
+    );
 }

@@ -17,14 +17,19 @@ fn colours(history: &History, p: u32) -> Vec<Colour> {
         .rounds
         .iter()
         .filter_map(|r| match r.entry(p) {
-            Entry::Game { colour, outcome, .. } if outcome.is_played() => Some(colour),
+            Entry::Game {
+                colour, outcome, ..
+            } if outcome.is_played() => Some(colour),
             _ => None,
         })
         .collect()
 }
 
 fn absolute(c: &[Colour]) -> Option<Colour> {
-    let cd: i32 = c.iter().map(|&x| if x == Colour::White { 1 } else { -1 }).sum();
+    let cd: i32 = c
+        .iter()
+        .map(|&x| if x == Colour::White { 1 } else { -1 })
+        .sum();
     let n = c.len();
     if cd > 1 || (n >= 2 && c[n - 1] == Colour::White && c[n - 2] == Colour::White) {
         Some(Colour::Black)
@@ -43,13 +48,22 @@ fn play(seed: u64, entrants: u32, rounds: usize) -> Result<(), TestCaseError> {
         state ^= state << 17;
         state % n
     };
-    let player = |n: u32| Player { number: n, rating: 2500 - n, name: format!("P{n}") };
-    let mut history = History { players: (1..=entrants).map(player).collect(), rounds: vec![] };
+    let player = |n: u32| Player {
+        number: n,
+        rating: 2500 - n,
+        name: format!("P{n}"),
+    };
+    let mut history = History {
+        players: (1..=entrants).map(player).collect(),
+        rounds: vec![],
+    };
     let mut withdrawn: BTreeSet<u32> = BTreeSet::new();
     for r in 0..rounds {
         if r == 1 && roll(3) == 0 {
             // A late joiner: the next pairing number, no points from round 1.
-            history.players.push(player(history.players.len() as u32 + 1));
+            history
+                .players
+                .push(player(history.players.len() as u32 + 1));
         }
         let mut away = Vec::new();
         for p in &history.players {
@@ -57,10 +71,19 @@ fn play(seed: u64, entrants: u32, rounds: usize) -> Result<(), TestCaseError> {
                 continue;
             }
             match roll(40) {
-                0 => away.push(Unpaired { player: p.number, absence: Absence::HalfPointBye }),
-                1 => away.push(Unpaired { player: p.number, absence: Absence::Absent }),
+                0 => away.push(Unpaired {
+                    player: p.number,
+                    absence: Absence::HalfPointBye,
+                }),
+                1 => away.push(Unpaired {
+                    player: p.number,
+                    absence: Absence::Absent,
+                }),
                 2 if r > 0 => {
-                    away.push(Unpaired { player: p.number, absence: Absence::Withdrawn });
+                    away.push(Unpaired {
+                        player: p.number,
+                        absence: Absence::Withdrawn,
+                    });
                     withdrawn.insert(p.number);
                 }
                 _ => {}
@@ -75,24 +98,42 @@ fn play(seed: u64, entrants: u32, rounds: usize) -> Result<(), TestCaseError> {
         let mut seen = BTreeSet::new();
         let last_round = r + 1 == rounds;
         for b in &pairings.boards {
-            prop_assert!(seen.insert(b.white) && seen.insert(b.black), "a player twice in round {}", r + 1);
+            prop_assert!(
+                seen.insert(b.white) && seen.insert(b.black),
+                "a player twice in round {}",
+                r + 1
+            );
             for p in [b.white, b.black] {
-                prop_assert!(!away_now.contains(&p) && !history.has_withdrawn(p), "player {p} was away");
+                prop_assert!(
+                    !away_now.contains(&p) && !history.has_withdrawn(p),
+                    "player {p} was away"
+                );
             }
             let met = history.rounds.iter().any(|past| {
                 matches!(past.entry(b.white), Entry::Game { opponent, outcome, .. } if opponent == b.black && outcome.is_played())
             });
             prop_assert!(!met, "{} and {} meet again", b.white, b.black);
             if !last_round {
-                let (aw, ab) = (absolute(&colours(&history, b.white)), absolute(&colours(&history, b.black)));
-                prop_assert!(aw.is_none() || aw != ab, "both {} and {} must have {:?}", b.white, b.black, aw);
+                let (aw, ab) = (
+                    absolute(&colours(&history, b.white)),
+                    absolute(&colours(&history, b.black)),
+                );
+                prop_assert!(
+                    aw.is_none() || aw != ab,
+                    "both {} and {} must have {:?}",
+                    b.white,
+                    b.black,
+                    aw
+                );
             }
         }
         if let Some(bye) = pairings.bye {
             prop_assert!(seen.insert(bye));
             let scored_unplayed = history.rounds.iter().any(|past| match past.entry(bye) {
                 Entry::Unpaired(Absence::PairingBye) => true,
-                Entry::Game { outcome, points, .. } => !outcome.is_played() && points.halves() == 2,
+                Entry::Game {
+                    outcome, points, ..
+                } => !outcome.is_played() && points.halves() == 2,
                 _ => false,
             });
             prop_assert!(!scored_unplayed, "player {bye} gets a second free point");
@@ -118,14 +159,19 @@ fn play(seed: u64, entrants: u32, rounds: usize) -> Result<(), TestCaseError> {
                 },
             })
             .collect();
-        history.rounds.push(pairings_round(games, away, pairings.bye));
+        history
+            .rounds
+            .push(pairings_round(games, away, pairings.bye));
     }
     Ok(())
 }
 
 fn pairings_round(games: Vec<Game>, mut unpaired: Vec<Unpaired>, bye: Option<u32>) -> Round {
     if let Some(player) = bye {
-        unpaired.push(Unpaired { player, absence: Absence::PairingBye });
+        unpaired.push(Unpaired {
+            player,
+            absence: Absence::PairingBye,
+        });
     }
     Round { games, unpaired }
 }
@@ -140,22 +186,45 @@ proptest! {
 
 #[test]
 fn a_late_joiner_with_no_points_is_paired_and_a_withdrawn_player_is_not() {
-    let player = |n: u32| Player { number: n, rating: 2000 - n, name: format!("P{n}") };
+    let player = |n: u32| Player {
+        number: n,
+        rating: 2000 - n,
+        name: format!("P{n}"),
+    };
     let history = History {
         players: (1..=7).map(player).collect(),
         rounds: vec![Round {
             games: vec![
-                Game { white: 1, black: 4, outcome: Outcome::WhiteWins },
-                Game { white: 5, black: 2, outcome: Outcome::Draw },
-                Game { white: 3, black: 6, outcome: Outcome::BlackWins },
+                Game {
+                    white: 1,
+                    black: 4,
+                    outcome: Outcome::WhiteWins,
+                },
+                Game {
+                    white: 5,
+                    black: 2,
+                    outcome: Outcome::Draw,
+                },
+                Game {
+                    white: 3,
+                    black: 6,
+                    outcome: Outcome::BlackWins,
+                },
             ],
             // Player 7 joined after round 1 (no entry: absent, no points).
             unpaired: vec![],
         }],
     };
-    let away = [Unpaired { player: 1, absence: Absence::Withdrawn }];
+    let away = [Unpaired {
+        player: 1,
+        absence: Absence::Withdrawn,
+    }];
     let pairings = pair_dutch(&history, 5, Colour::White, &away).unwrap();
-    let paired: BTreeSet<u32> = pairings.boards.iter().flat_map(|b| [b.white, b.black]).collect();
+    let paired: BTreeSet<u32> = pairings
+        .boards
+        .iter()
+        .flat_map(|b| [b.white, b.black])
+        .collect();
     assert_eq!(paired, BTreeSet::from([2, 3, 4, 5, 6, 7]));
     assert_eq!(pairings.bye, None);
     // After withdrawing, player 1 stays out without being listed again.

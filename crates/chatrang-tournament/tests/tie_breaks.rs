@@ -2,15 +2,26 @@
 //! (`TieValue(10)` is 2.5); each number below is computed in the comment above it.
 
 use chatrang_tournament::{
-    Absence, Game, History, Outcome, Player, Round, TieBreak, TieValue, Unpaired, standings, tie_break,
+    Absence, Game, History, Outcome, Player, Round, TieBreak, TieValue, Unpaired, standings,
+    tie_break,
 };
 
 fn players(n: u32) -> Vec<Player> {
-    (1..=n).map(|i| Player { number: i, rating: 2000 - i, name: format!("P{i}") }).collect()
+    (1..=n)
+        .map(|i| Player {
+            number: i,
+            rating: 2000 - i,
+            name: format!("P{i}"),
+        })
+        .collect()
 }
 
 fn game(white: u32, black: u32, outcome: Outcome) -> Game {
-    Game { white, black, outcome }
+    Game {
+        white,
+        black,
+        outcome,
+    }
 }
 
 /// A four-player round robin on the Berger table: R1 1–4, 2–3; R2 4–3, 1–2; R3 2–4, 3–1.
@@ -29,14 +40,31 @@ fn four_player_round_robin_by_sonneborn_berger() {
     let history = History {
         players: players(4),
         rounds: vec![
-            Round { games: vec![game(1, 4, Outcome::WhiteWins), game(2, 3, Outcome::WhiteWins)], unpaired: vec![] },
-            Round { games: vec![game(4, 3, Outcome::Draw), game(1, 2, Outcome::BlackWins)], unpaired: vec![] },
-            Round { games: vec![game(2, 4, Outcome::BlackWins), game(3, 1, Outcome::BlackWins)], unpaired: vec![] },
+            Round {
+                games: vec![
+                    game(1, 4, Outcome::WhiteWins),
+                    game(2, 3, Outcome::WhiteWins),
+                ],
+                unpaired: vec![],
+            },
+            Round {
+                games: vec![game(4, 3, Outcome::Draw), game(1, 2, Outcome::BlackWins)],
+                unpaired: vec![],
+            },
+            Round {
+                games: vec![
+                    game(2, 4, Outcome::BlackWins),
+                    game(3, 1, Outcome::BlackWins),
+                ],
+                unpaired: vec![],
+            },
         ],
     };
     let table = standings(&history, TieBreak::ROUND_ROBIN);
-    let got: Vec<(String, u32, u32, Vec<TieValue>)> =
-        table.iter().map(|r| (r.place(), r.player, r.points.halves(), r.tie_breaks.clone())).collect();
+    let got: Vec<(String, u32, u32, Vec<TieValue>)> = table
+        .iter()
+        .map(|r| (r.place(), r.player, r.points.halves(), r.tie_breaks.clone()))
+        .collect();
     assert_eq!(
         got,
         vec![
@@ -61,13 +89,25 @@ fn players_equal_on_everything_share_a_place() {
     let history = History {
         players: players(4),
         rounds: vec![
-            Round { games: vec![game(1, 4, Outcome::WhiteWins), game(2, 3, Outcome::Draw)], unpaired: vec![] },
-            Round { games: vec![game(4, 3, Outcome::Draw), game(1, 2, Outcome::Draw)], unpaired: vec![] },
-            Round { games: vec![game(2, 4, Outcome::Draw), game(3, 1, Outcome::Draw)], unpaired: vec![] },
+            Round {
+                games: vec![game(1, 4, Outcome::WhiteWins), game(2, 3, Outcome::Draw)],
+                unpaired: vec![],
+            },
+            Round {
+                games: vec![game(4, 3, Outcome::Draw), game(1, 2, Outcome::Draw)],
+                unpaired: vec![],
+            },
+            Round {
+                games: vec![game(2, 4, Outcome::Draw), game(3, 1, Outcome::Draw)],
+                unpaired: vec![],
+            },
         ],
     };
     let table = standings(&history, TieBreak::ROUND_ROBIN);
-    let places: Vec<(String, u32, TieValue)> = table.iter().map(|r| (r.place(), r.player, r.tie_breaks[0])).collect();
+    let places: Vec<(String, u32, TieValue)> = table
+        .iter()
+        .map(|r| (r.place(), r.player, r.tie_breaks[0]))
+        .collect();
     assert_eq!(
         places,
         vec![
@@ -112,22 +152,37 @@ fn six_player_swiss_with_a_forfeit_an_absence_and_a_bye() {
                 unpaired: vec![],
             },
             Round {
-                games: vec![game(3, 1, Outcome::BlackWins), game(4, 2, Outcome::BlackWins)],
+                games: vec![
+                    game(3, 1, Outcome::BlackWins),
+                    game(4, 2, Outcome::BlackWins),
+                ],
                 unpaired: vec![
-                    Unpaired { player: 6, absence: Absence::Absent },
-                    Unpaired { player: 5, absence: Absence::PairingBye },
+                    Unpaired {
+                        player: 6,
+                        absence: Absence::Absent,
+                    },
+                    Unpaired {
+                        player: 5,
+                        absence: Absence::PairingBye,
+                    },
                 ],
             },
             Round {
-                games: vec![game(1, 2, Outcome::Draw), game(5, 3, Outcome::WhiteWins), game(6, 4, Outcome::BlackWins)],
+                games: vec![
+                    game(1, 2, Outcome::Draw),
+                    game(5, 3, Outcome::WhiteWins),
+                    game(6, 4, Outcome::BlackWins),
+                ],
                 unpaired: vec![],
             },
         ],
     };
     let q = |x: u64| TieValue(x);
     let table = standings(&history, TieBreak::SWISS);
-    let got: Vec<(String, u32, u32, Vec<TieValue>)> =
-        table.iter().map(|r| (r.place(), r.player, r.points.halves(), r.tie_breaks.clone())).collect();
+    let got: Vec<(String, u32, u32, Vec<TieValue>)> = table
+        .iter()
+        .map(|r| (r.place(), r.player, r.points.halves(), r.tie_breaks.clone()))
+        .collect();
     assert_eq!(
         got,
         vec![
@@ -139,5 +194,8 @@ fn six_player_swiss_with_a_forfeit_an_absence_and_a_bye() {
             ("6".to_string(), 6, 0, vec![q(4), q(4), q(0)]),
         ]
     );
-    assert_eq!(tie_break(&history, 5, TieBreak::Buchholz).to_string(), "5.5");
+    assert_eq!(
+        tie_break(&history, 5, TieBreak::Buchholz).to_string(),
+        "5.5"
+    );
 }

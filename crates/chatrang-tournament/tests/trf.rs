@@ -9,39 +9,88 @@ use chatrang_tournament::{
 use proptest::prelude::*;
 
 fn fixture(name: &str) -> String {
-    std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/dutch").join(name)).unwrap()
+    std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures/dutch")
+            .join(name),
+    )
+    .unwrap()
 }
 
 #[test]
 fn what_we_write_reads_back() {
     let history = History {
-        players: (1..=5).map(|n| Player { number: n, rating: 2400 - 10 * n, name: format!("Player {n}") }).collect(),
+        players: (1..=5)
+            .map(|n| Player {
+                number: n,
+                rating: 2400 - 10 * n,
+                name: format!("Player {n}"),
+            })
+            .collect(),
         rounds: vec![
             Round {
                 games: vec![
-                    Game { white: 1, black: 3, outcome: Outcome::WhiteWins },
-                    Game { white: 4, black: 2, outcome: Outcome::BlackWinsByForfeit },
+                    Game {
+                        white: 1,
+                        black: 3,
+                        outcome: Outcome::WhiteWins,
+                    },
+                    Game {
+                        white: 4,
+                        black: 2,
+                        outcome: Outcome::BlackWinsByForfeit,
+                    },
                 ],
-                unpaired: vec![Unpaired { player: 5, absence: Absence::PairingBye }],
+                unpaired: vec![Unpaired {
+                    player: 5,
+                    absence: Absence::PairingBye,
+                }],
             },
             Round {
                 games: vec![
-                    Game { white: 2, black: 1, outcome: Outcome::Draw },
-                    Game { white: 3, black: 5, outcome: Outcome::DoubleForfeit },
+                    Game {
+                        white: 2,
+                        black: 1,
+                        outcome: Outcome::Draw,
+                    },
+                    Game {
+                        white: 3,
+                        black: 5,
+                        outcome: Outcome::DoubleForfeit,
+                    },
                 ],
-                unpaired: vec![Unpaired { player: 4, absence: Absence::HalfPointBye }],
+                unpaired: vec![Unpaired {
+                    player: 4,
+                    absence: Absence::HalfPointBye,
+                }],
             },
             Round {
-                games: vec![Game { white: 5, black: 1, outcome: Outcome::WhiteWinsByForfeit }],
+                games: vec![Game {
+                    white: 5,
+                    black: 1,
+                    outcome: Outcome::WhiteWinsByForfeit,
+                }],
                 unpaired: vec![
-                    Unpaired { player: 2, absence: Absence::Absent },
-                    Unpaired { player: 3, absence: Absence::Absent },
-                    Unpaired { player: 4, absence: Absence::Absent },
+                    Unpaired {
+                        player: 2,
+                        absence: Absence::Absent,
+                    },
+                    Unpaired {
+                        player: 3,
+                        absence: Absence::Absent,
+                    },
+                    Unpaired {
+                        player: 4,
+                        absence: Absence::Absent,
+                    },
                 ],
             },
         ],
     };
-    let header = TrfHeader { name: "Club Swiss".to_string(), total_rounds: 5 };
+    let header = TrfHeader {
+        name: "Club Swiss".to_string(),
+        total_rounds: 5,
+    };
     let text = write_trf(&history, &header);
     assert!(text.starts_with("012 Club Swiss\nXXR 5\nXXC white1\n001    1      Player 1"));
     let (back, back_header) = read_trf(&text).unwrap();
@@ -64,13 +113,21 @@ fn what_we_write_reads_back() {
 
 #[test]
 fn bbp_pairings_files_read_and_write_back_to_the_same_tournament() {
-    for name in ["t02_p27_r8_s1002.trf", "t14_p25_r9_s1014.trf", "t20_p7_r6_s1020.trf"] {
+    for name in [
+        "t02_p27_r8_s1002.trf",
+        "t14_p25_r9_s1014.trf",
+        "t20_p7_r6_s1020.trf",
+    ] {
         let text = fixture(name);
         let (history, header) = read_trf(&text).unwrap();
         // The points column bbpPairings wrote is the score we compute.
         for line in text.split(['\r', '\n']).filter(|l| l.starts_with("001")) {
             let number: u32 = line[4..8].trim().parse().unwrap();
-            assert_eq!(history.points(number).decimal(), line[80..84].trim(), "{name} player {number}");
+            assert_eq!(
+                history.points(number).decimal(),
+                line[80..84].trim(),
+                "{name} player {number}"
+            );
         }
         let (again, _) = read_trf(&write_trf(&history, &header)).unwrap();
         assert_eq!(again.players, history.players);
@@ -85,8 +142,14 @@ fn bbp_pairings_files_read_and_write_back_to_the_same_tournament() {
 #[test]
 fn malformed_files_are_refused_with_a_sentence() {
     let err = read_trf("001   x      Someone").unwrap_err();
-    assert_eq!(err.to_string(), "Line 1 is not a player line this reader understands: no pairing number.");
-    assert!(read_trf("001    2      Someone").is_err(), "numbers must start at 1");
+    assert_eq!(
+        err.to_string(),
+        "Line 1 is not a player line this reader understands: no pairing number."
+    );
+    assert!(
+        read_trf("001    2      Someone").is_err(),
+        "numbers must start at 1"
+    );
 }
 
 proptest! {

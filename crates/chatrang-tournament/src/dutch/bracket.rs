@@ -50,7 +50,7 @@ impl Graph {
     /// When `players` can all be paired (one bye-eligible player left over when odd): who can
     /// take that bye (empty when the number is even). `None` when they cannot all be paired.
     pub fn bye_takers(&self, players: &[usize]) -> Option<Vec<usize>> {
-        if players.len() % 2 == 0 {
+        if players.len().is_multiple_of(2) {
             return self.completable(players).then(Vec::new);
         }
         let takers: Vec<usize> = players
@@ -68,8 +68,15 @@ impl Graph {
 
     /// The most pairs among `players`.
     pub fn most_pairs(&self, players: &[usize]) -> usize {
-        let adjacent: Vec<Vec<bool>> =
-            players.iter().map(|&a| players.iter().map(|&b| a != b && self.compatible[a][b]).collect()).collect();
+        let adjacent: Vec<Vec<bool>> = players
+            .iter()
+            .map(|&a| {
+                players
+                    .iter()
+                    .map(|&b| a != b && self.compatible[a][b])
+                    .collect()
+            })
+            .collect();
         maximum_matching(&adjacent)
     }
 }
@@ -102,12 +109,19 @@ struct Search<'a> {
 
 impl Search<'_> {
     fn quality(&self, pairs: &[(usize, usize)], downfloaters: &[usize], open: &[usize]) -> Quality {
-        let effects = |a: usize, b: usize| self.effects[self.position[a] * self.size + self.position[b]];
-        self.ctx.quality(&effects, pairs, downfloaters, open, self.bracket_score)
+        let effects =
+            |a: usize, b: usize| self.effects[self.position[a] * self.size + self.position[b]];
+        self.ctx
+            .quality(&effects, pairs, downfloaters, open, self.bracket_score)
     }
 
     /// Whether nothing built on this start can beat the best so far.
-    fn hopeless(&mut self, pairs: &[(usize, usize)], downfloaters: &[usize], open: &[usize]) -> bool {
+    fn hopeless(
+        &mut self,
+        pairs: &[(usize, usize)],
+        downfloaters: &[usize],
+        open: &[usize],
+    ) -> bool {
         self.visited += 1;
         if self.visited > NODES {
             return true;
@@ -125,7 +139,9 @@ impl Search<'_> {
             return self.budget();
         }
         let mut q = self.quality(pairs, downfloaters, &[]);
-        if self.best.as_ref().is_some_and(|(b, _)| (b.unpaired, &b.score_differences) < (q.unpaired, &q.score_differences)) {
+        if self.best.as_ref().is_some_and(|(b, _)| {
+            (b.unpaired, &b.score_differences) < (q.unpaired, &q.score_differences)
+        }) {
             return self.budget();
         }
         let mut left: Vec<usize> = downfloaters.to_vec();
@@ -143,12 +159,26 @@ impl Search<'_> {
             return self.budget();
         }
         let ideal = q <= self.ideal;
-        self.best = Some((q, Choice { pairs: pairs.to_vec(), downfloaters: downfloaters.to_vec() }));
-        if ideal { ControlFlow::Break(()) } else { self.budget() }
+        self.best = Some((
+            q,
+            Choice {
+                pairs: pairs.to_vec(),
+                downfloaters: downfloaters.to_vec(),
+            },
+        ));
+        if ideal {
+            ControlFlow::Break(())
+        } else {
+            self.budget()
+        }
     }
 
     fn budget(&self) -> ControlFlow<()> {
-        if self.judged >= BUDGET { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+        if self.judged >= BUDGET {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
     }
 
     /// Moved-down players from `i` on pick residents in order (or stay for the remainder).
@@ -163,13 +193,25 @@ impl Search<'_> {
     ) -> ControlFlow<()> {
         let mut open: Vec<usize> = skipped.clone();
         open.extend_from_slice(&mdps[i..]);
-        open.extend(residents.iter().zip(free.iter()).filter(|(_, f)| **f).map(|(r, _)| *r));
+        open.extend(
+            residents
+                .iter()
+                .zip(free.iter())
+                .filter(|(_, f)| **f)
+                .map(|(r, _)| *r),
+        );
         if self.hopeless(pairs, &[], &open) {
             return ControlFlow::Continue(());
         }
         if i == mdps.len() {
             let mut remainder: Vec<usize> = skipped.clone();
-            remainder.extend(residents.iter().zip(free.iter()).filter(|(_, f)| **f).map(|(r, _)| *r));
+            remainder.extend(
+                residents
+                    .iter()
+                    .zip(free.iter())
+                    .filter(|(_, f)| **f)
+                    .map(|(r, _)| *r),
+            );
             remainder.sort_unstable();
             return self.homogeneous(&remainder, pairs);
         }
@@ -192,7 +234,11 @@ impl Search<'_> {
 
     /// The remainder: S1 the top players, as many as there can be pairs, S2 the rest;
     /// transpositions, then exchanges.
-    fn homogeneous(&mut self, players: &[usize], prefix: &mut Vec<(usize, usize)>) -> ControlFlow<()> {
+    fn homogeneous(
+        &mut self,
+        players: &[usize],
+        prefix: &mut Vec<(usize, usize)>,
+    ) -> ControlFlow<()> {
         // S1 holds as many players as there can be pairs (article 3: MaxPairs).
         let half = self.graph.most_pairs(players);
         let (s1, s2) = players.split_at(half);
@@ -219,9 +265,15 @@ impl Search<'_> {
                 (sb - sa, std::cmp::Reverse(high), b.clone())
             });
             for (a, b) in swaps {
-                let mut new1: Vec<usize> = (0..half).filter(|i| !a.contains(i)).map(|i| s1[i]).collect();
+                let mut new1: Vec<usize> = (0..half)
+                    .filter(|i| !a.contains(i))
+                    .map(|i| s1[i])
+                    .collect();
                 new1.extend(b.iter().map(|&j| s2[j]));
-                let mut new2: Vec<usize> = (0..s2.len()).filter(|j| !b.contains(j)).map(|j| s2[j]).collect();
+                let mut new2: Vec<usize> = (0..s2.len())
+                    .filter(|j| !b.contains(j))
+                    .map(|j| s2[j])
+                    .collect();
                 new2.extend(a.iter().map(|&i| s1[i]));
                 new1.sort_unstable();
                 new2.sort_unstable();
@@ -231,7 +283,12 @@ impl Search<'_> {
         ControlFlow::Continue(())
     }
 
-    fn transpositions(&mut self, s1: &[usize], s2: &[usize], prefix: &mut Vec<(usize, usize)>) -> ControlFlow<()> {
+    fn transpositions(
+        &mut self,
+        s1: &[usize],
+        s2: &[usize],
+        prefix: &mut Vec<(usize, usize)>,
+    ) -> ControlFlow<()> {
         let mut used = vec![false; s2.len()];
         let mut left = Vec::new();
         self.transpose(s1, s2, 0, &mut used, prefix, &mut left)
@@ -248,12 +305,22 @@ impl Search<'_> {
     ) -> ControlFlow<()> {
         if i == s1.len() {
             let mut down: Vec<usize> = left.clone();
-            down.extend(s2.iter().zip(used.iter()).filter(|(_, u)| !**u).map(|(p, _)| *p));
+            down.extend(
+                s2.iter()
+                    .zip(used.iter())
+                    .filter(|(_, u)| !**u)
+                    .map(|(p, _)| *p),
+            );
             down.sort_unstable();
             return self.judge(pairs, &down);
         }
         let mut open: Vec<usize> = s1[i..].to_vec();
-        open.extend(s2.iter().zip(used.iter()).filter(|(_, u)| !**u).map(|(p, _)| *p));
+        open.extend(
+            s2.iter()
+                .zip(used.iter())
+                .filter(|(_, u)| !**u)
+                .map(|(p, _)| *p),
+        );
         if self.hopeless(pairs, left, &open) {
             return ControlFlow::Continue(());
         }
@@ -286,7 +353,9 @@ fn combinations(n: usize, k: usize) -> Vec<Vec<usize>> {
         if out.len() > BUDGET {
             return out;
         }
-        let Some(i) = (0..k).rev().find(|&i| current[i] < n - k + i) else { return out };
+        let Some(i) = (0..k).rev().find(|&i| current[i] < n - k + i) else {
+            return out;
+        };
         current[i] += 1;
         for j in i + 1..k {
             current[j] = current[j - 1] + 1;
@@ -296,8 +365,17 @@ fn combinations(n: usize, k: usize) -> Vec<Vec<usize>> {
 
 /// Pairs one bracket: `mdps` moved down from above, `residents` of its score group, `rest`
 /// the players of the brackets below. `None` when no candidate lets the round be completed.
-pub fn pair_bracket(ctx: &Context, graph: &Graph, mdps: &[usize], residents: &[usize], rest: &[usize]) -> Option<Choice> {
-    let bracket_score = residents.first().or(mdps.last()).map_or(0, |&r| ctx.players[r].score);
+pub fn pair_bracket(
+    ctx: &Context,
+    graph: &Graph,
+    mdps: &[usize],
+    residents: &[usize],
+    rest: &[usize],
+) -> Option<Choice> {
+    let bracket_score = residents
+        .first()
+        .or(mdps.last())
+        .map_or(0, |&r| ctx.players[r].score);
     let last = rest.is_empty();
     let mut all: Vec<usize> = mdps.to_vec();
     all.extend_from_slice(residents);
@@ -315,17 +393,43 @@ pub fn pair_bracket(ctx: &Context, graph: &Graph, mdps: &[usize], residents: &[u
             }
         }
     }
-    let mut search =
-        Search { ctx, graph, rest, bracket_score, last, ideal, position, effects, size, best: None, judged: 0, visited: 0 };
+    let mut search = Search {
+        ctx,
+        graph,
+        rest,
+        bracket_score,
+        last,
+        ideal,
+        position,
+        effects,
+        size,
+        best: None,
+        judged: 0,
+        visited: 0,
+    };
     let mut free = vec![true; residents.len()];
-    let _ = search.movers(mdps, 0, &mut free, residents, &mut Vec::new(), &mut Vec::new());
+    let _ = search.movers(
+        mdps,
+        0,
+        &mut free,
+        residents,
+        &mut Vec::new(),
+        &mut Vec::new(),
+    );
     search.best.map(|(_, choice)| choice)
 }
 
 /// The best quality a bracket could conceivably have: the most pairs, moved-down players
 /// paired with residents, colour preferences met as far as their numbers allow, no repeated
 /// float a moved-down player does not already carry.
-fn ideal(ctx: &Context, graph: &Graph, mdps: &[usize], residents: &[usize], rest: &[usize], bracket_score: u32) -> Quality {
+fn ideal(
+    ctx: &Context,
+    graph: &Graph,
+    mdps: &[usize],
+    residents: &[usize],
+    rest: &[usize],
+    bracket_score: u32,
+) -> Quality {
     let mut all: Vec<usize> = mdps.to_vec();
     all.extend_from_slice(residents);
     let odd = (all.len() + rest.len()) % 2 == 1;
@@ -352,9 +456,18 @@ fn ideal(ctx: &Context, graph: &Graph, mdps: &[usize], residents: &[usize], rest
         }
     }
     let colour_missed = (((white - black).abs() - none - unpaired as i64).max(0) / 2) as u32;
-    let carried = |slot: usize| mdps.iter().filter(|&&m| ctx.players[m].floats[slot] == Some(crate::dutch::state::Float::Down)).count() as u32;
+    let carried = |slot: usize| {
+        mdps.iter()
+            .filter(|&&m| ctx.players[m].floats[slot] == Some(crate::dutch::state::Float::Down))
+            .count() as u32
+    };
     let bye_unplayed = if odd {
-        all.iter().chain(rest).filter(|&&x| graph.bye_eligible[x]).map(|&x| ctx.players[x].unplayed).min().unwrap_or(0)
+        all.iter()
+            .chain(rest)
+            .filter(|&&x| graph.bye_eligible[x])
+            .map(|&x| ctx.players[x].unplayed)
+            .min()
+            .unwrap_or(0)
     } else {
         0
     };

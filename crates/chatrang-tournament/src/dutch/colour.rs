@@ -60,12 +60,23 @@ pub fn allocate(higher: &PlayerState, lower: &PlayerState, initial: Colour) -> C
         (None, Some(b)) => return b.colour.opposite(),
         (Some(a), Some(b)) => {
             if a.strength != b.strength {
-                return if a.strength > b.strength { a.colour } else { b.colour.opposite() };
+                return if a.strength > b.strength {
+                    a.colour
+                } else {
+                    b.colour.opposite()
+                };
             }
             if a.strength == Strength::Absolute {
-                let (da, db) = (higher.colour_difference().abs(), lower.colour_difference().abs());
+                let (da, db) = (
+                    higher.colour_difference().abs(),
+                    lower.colour_difference().abs(),
+                );
                 if da != db {
-                    return if da > db { a.colour } else { b.colour.opposite() };
+                    return if da > db {
+                        a.colour
+                    } else {
+                        b.colour.opposite()
+                    };
                 }
             }
             // Alternate from the latest round in which their colours differed.
@@ -79,5 +90,9 @@ pub fn allocate(higher: &PlayerState, lower: &PlayerState, initial: Colour) -> C
         }
         (None, None) => {}
     }
-    if higher.position % 2 == 1 { initial } else { initial.opposite() }
+    if higher.position % 2 == 1 {
+        initial
+    } else {
+        initial.opposite()
+    }
 }

@@ -82,7 +82,13 @@ fn augment(adjacent: &[Vec<bool>], mate: &mut [Option<usize>], root: usize) -> b
 }
 
 /// The base of the smallest blossom holding both outer vertices `a` and `b`.
-fn common_base(mate: &[Option<usize>], parent: &[Option<usize>], base: &[usize], a: usize, b: usize) -> usize {
+fn common_base(
+    mate: &[Option<usize>],
+    parent: &[Option<usize>],
+    base: &[usize],
+    a: usize,
+    b: usize,
+) -> usize {
     let mut seen = vec![false; mate.len()];
     let mut x = a;
     loop {
@@ -99,7 +105,8 @@ fn common_base(mate: &[Option<usize>], parent: &[Option<usize>], base: &[usize],
         if seen[y] {
             return y;
         }
-        y = parent[mate[y].expect("non-root outer vertex is matched")].expect("tree vertex has a parent");
+        y = parent[mate[y].expect("non-root outer vertex is matched")]
+            .expect("tree vertex has a parent");
     }
 }
 
@@ -139,7 +146,9 @@ mod tests {
 
     /// Brute force: the largest matching by trying every edge for the first free vertex.
     fn brute(g: &[Vec<bool>], used: &mut Vec<bool>) -> usize {
-        let Some(u) = (0..g.len()).find(|&u| !used[u]) else { return 0 };
+        let Some(u) = (0..g.len()).find(|&u| !used[u]) else {
+            return 0;
+        };
         used[u] = true;
         let mut best = brute(g, used);
         for v in 0..g.len() {
@@ -165,16 +174,18 @@ mod tests {
         let mut seed: u64 = 12345;
         for n in 2..11 {
             for _ in 0..60 {
-                let mut g = vec![vec![false; n]; n];
+                let mut edges = Vec::new();
                 for a in 0..n {
                     for b in a + 1..n {
-                        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-                        if (seed >> 33) % 3 == 0 {
-                            g[a][b] = true;
-                            g[b][a] = true;
+                        seed = seed
+                            .wrapping_mul(6364136223846793005)
+                            .wrapping_add(1442695040888963407);
+                        if (seed >> 33).is_multiple_of(3) {
+                            edges.push((a, b));
                         }
                     }
                 }
+                let g = graph(n, &edges);
                 let mut used = vec![false; n];
                 assert_eq!(maximum_matching(&g), brute(&g, &mut used), "graph {g:?}");
             }

@@ -42,7 +42,9 @@ pub fn pair_dutch(
     validate(history)?;
     let round = history.rounds.len() + 1;
     if round > total_rounds {
-        return Err(TournamentError::Over { rounds: total_rounds });
+        return Err(TournamentError::Over {
+            rounds: total_rounds,
+        });
     }
     for (r, past) in history.rounds.iter().enumerate() {
         if past.games.iter().any(|g| g.outcome == Outcome::Unfinished) {
@@ -63,10 +65,17 @@ pub fn pair_dutch(
     let n = players.len();
     let played = history.rounds.len() as u32;
     let last_round = round == total_rounds;
-    let topscorer: Vec<bool> = players.iter().map(|p| last_round && p.score > played).collect();
+    let topscorer: Vec<bool> = players
+        .iter()
+        .map(|p| last_round && p.score > played)
+        .collect();
     let absolute: Vec<Option<Colour>> = players
         .iter()
-        .map(|p| preference(p).filter(|q| q.strength == Strength::Absolute).map(|q| q.colour))
+        .map(|p| {
+            preference(p)
+                .filter(|q| q.strength == Strength::Absolute)
+                .map(|q| q.colour)
+        })
         .collect();
     let compatible: Vec<Vec<bool>> = (0..n)
         .map(|a| {
@@ -74,17 +83,27 @@ pub fn pair_dutch(
                 .map(|b| {
                     a != b
                         && !players[a].met.contains(&players[b].number)
-                        && (absolute[a].is_none() || absolute[a] != absolute[b] || topscorer[a] || topscorer[b])
+                        && (absolute[a].is_none()
+                            || absolute[a] != absolute[b]
+                            || topscorer[a]
+                            || topscorer[b])
                 })
                 .collect()
         })
         .collect();
-    let graph = Graph { compatible, bye_eligible: players.iter().map(|p| p.bye_eligible).collect() };
+    let graph = Graph {
+        compatible,
+        bye_eligible: players.iter().map(|p| p.bye_eligible).collect(),
+    };
     let all: Vec<usize> = (0..n).collect();
     if !graph.completable(&all) {
         return Err(TournamentError::NoPairing { round });
     }
-    let ctx = Context { players: &players, topscorer: &topscorer, initial: history.initial_colour().unwrap_or(first_colour) };
+    let ctx = Context {
+        players: &players,
+        topscorer: &topscorer,
+        initial: history.initial_colour().unwrap_or(first_colour),
+    };
     let mut pairs: Vec<(usize, usize)> = Vec::new();
     let mut mdps: Vec<usize> = Vec::new();
     let mut bye = None;
@@ -121,9 +140,19 @@ pub fn pair_dutch(
             let (white, black) = ctx.colours(a, b);
             let top = a.min(b);
             let key = players[a].score.max(players[b].score);
-            (key, top, Board { white: players[white].number, black: players[black].number })
+            (
+                key,
+                top,
+                Board {
+                    white: players[white].number,
+                    black: players[black].number,
+                },
+            )
         })
         .collect();
     boards.sort_by(|x, y| y.0.cmp(&x.0).then(x.1.cmp(&y.1)));
-    Ok(Pairings { boards: boards.into_iter().map(|b| b.2).collect(), bye: bye.map(|i| players[i].number) })
+    Ok(Pairings {
+        boards: boards.into_iter().map(|b| b.2).collect(),
+        bye: bye.map(|i| players[i].number),
+    })
 }

@@ -71,7 +71,11 @@ impl Context<'_> {
     /// The colours of a pair of ranking indices: (white, black).
     pub fn colours(&self, a: usize, b: usize) -> (usize, usize) {
         let (hi, lo) = if a < b { (a, b) } else { (b, a) };
-        if allocate(&self.players[hi], &self.players[lo], self.initial) == Colour::White { (hi, lo) } else { (lo, hi) }
+        if allocate(&self.players[hi], &self.players[lo], self.initial) == Colour::White {
+            (hi, lo)
+        } else {
+            (lo, hi)
+        }
     }
 
     fn float(&self, effect: &mut Effect, who: usize, f: Float) {
@@ -87,9 +91,16 @@ impl Context<'_> {
     /// What pairing `a` with `b` costs.
     pub fn pair_effect(&self, a: usize, b: usize) -> Effect {
         let p = self.players;
-        let mut e = Effect { score_difference: p[a].score.abs_diff(p[b].score), ..Effect::default() };
+        let mut e = Effect {
+            score_difference: p[a].score.abs_diff(p[b].score),
+            ..Effect::default()
+        };
         if p[a].score != p[b].score {
-            let (hi, lo) = if p[a].score > p[b].score { (a, b) } else { (b, a) };
+            let (hi, lo) = if p[a].score > p[b].score {
+                (a, b)
+            } else {
+                (b, a)
+            };
             self.float(&mut e, hi, Float::Down);
             self.float(&mut e, lo, Float::Up);
         }
@@ -105,7 +116,8 @@ impl Context<'_> {
                 let cd = p[who].colour_difference() + if colour == Colour::White { 1 } else { -1 };
                 e.topscorer_difference += u32::from(cd.abs() > 2);
                 let c = &p[who].colours;
-                e.topscorer_repeat += u32::from(c.len() >= 2 && c[c.len() - 1] == colour && c[c.len() - 2] == colour);
+                e.topscorer_repeat +=
+                    u32::from(c.len() >= 2 && c[c.len() - 1] == colour && c[c.len() - 2] == colour);
             }
         }
         e
@@ -114,7 +126,10 @@ impl Context<'_> {
     /// What leaving `d` over costs, in a bracket of resident score `bracket_score`.
     pub fn downfloater_effect(&self, d: usize, bracket_score: u32) -> Effect {
         let score = self.players[d].score;
-        let mut e = Effect { score_difference: score + 2 - bracket_score.min(score + 2), ..Effect::default() };
+        let mut e = Effect {
+            score_difference: score + 2 - bracket_score.min(score + 2),
+            ..Effect::default()
+        };
         self.float(&mut e, d, Float::Down);
         e
     }
@@ -171,10 +186,14 @@ impl Context<'_> {
                 }
             }
             q.colour_missed += (((white - black).abs() - none - i64::from(odd)).max(0) / 2) as u32;
-            q.score_differences.extend(std::iter::repeat_n(0, open.len() / 2));
+            q.score_differences
+                .extend(std::iter::repeat_n(0, open.len() / 2));
             if odd == 1 {
                 // One of them will be left over: at least the smallest leftover difference.
-                let least = open.iter().map(|&x| self.downfloater_effect(x, bracket_score).score_difference).min();
+                let least = open
+                    .iter()
+                    .map(|&x| self.downfloater_effect(x, bracket_score).score_difference)
+                    .min();
                 q.score_differences.push(least.unwrap_or(0));
             }
         }

@@ -41,7 +41,10 @@ pub struct PlayerState {
 impl PlayerState {
     /// White games minus Black games.
     pub fn colour_difference(&self) -> i32 {
-        self.colours.iter().map(|&c| if c == Colour::White { 1 } else { -1 }).sum()
+        self.colours
+            .iter()
+            .map(|&c| if c == Colour::White { 1 } else { -1 })
+            .sum()
     }
 }
 
@@ -61,7 +64,12 @@ pub fn player_state(history: &History, player: PlayerNumber) -> PlayerState {
     for (r, round) in history.rounds.iter().enumerate() {
         let entry = round.entry(player);
         let float = match entry {
-            Entry::Game { opponent, colour, outcome, points } => {
+            Entry::Game {
+                opponent,
+                colour,
+                outcome,
+                points,
+            } => {
                 if outcome.is_played() {
                     state.colours.push(colour);
                     state.met.insert(opponent);
