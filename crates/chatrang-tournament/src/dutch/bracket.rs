@@ -483,5 +483,6 @@ fn ideal(
         up_again: 0,
         down_two_ago: carried(1),
         up_two_ago: 0,
+        repeat_differences: Default::default(),
     }
 }

@@ -41,6 +41,10 @@ pub struct Quality {
     pub down_two_ago: u32,
     /// C17: players given an upfloat as two rounds ago.
     pub up_two_ago: u32,
+    /// C18–C21: the score differences behind those repeated floats (downfloat as last round,
+    /// upfloat as last round, downfloat as two rounds ago, upfloat as two rounds ago), each
+    /// list largest first.
+    pub repeat_differences: [Vec<u32>; 4],
 }
 
 /// The counted criteria of one pair or one downfloater, added up over a candidate.
@@ -55,6 +59,7 @@ pub struct Effect {
     up_again: u32,
     down_two_ago: u32,
     up_two_ago: u32,
+    repeat_differences: [Option<u32>; 4],
 }
 
 /// What the quality needs to know about the round being paired.
@@ -78,14 +83,20 @@ impl Context<'_> {
         }
     }
 
-    fn float(&self, effect: &mut Effect, who: usize, f: Float) {
+    fn float(&self, effect: &mut Effect, who: usize, f: Float, difference: u32) {
         let floats = self.players[who].floats;
-        let (again, two_ago) = match f {
-            Float::Down => (&mut effect.down_again, &mut effect.down_two_ago),
-            Float::Up => (&mut effect.up_again, &mut effect.up_two_ago),
+        let (again, two_ago, slot) = match f {
+            Float::Down => (&mut effect.down_again, &mut effect.down_two_ago, 0),
+            Float::Up => (&mut effect.up_again, &mut effect.up_two_ago, 1),
         };
         *again += u32::from(floats[0] == Some(f));
         *two_ago += u32::from(floats[1] == Some(f));
+        if floats[0] == Some(f) {
+            effect.repeat_differences[slot] = Some(difference);
+        }
+        if floats[1] == Some(f) {
+            effect.repeat_differences[slot + 2] = Some(difference);
+        }
     }
 
     /// What pairing `a` with `b` costs.
@@ -101,8 +112,9 @@ impl Context<'_> {
             } else {
                 (b, a)
             };
-            self.float(&mut e, hi, Float::Down);
-            self.float(&mut e, lo, Float::Up);
+            let difference = e.score_difference;
+            self.float(&mut e, hi, Float::Down, difference);
+            self.float(&mut e, lo, Float::Up, difference);
         }
         let (white, black) = self.colours(a, b);
         for (who, colour) in [(white, Colour::White), (black, Colour::Black)] {
@@ -130,7 +142,8 @@ impl Context<'_> {
             score_difference: score + 2 - bracket_score.min(score + 2),
             ..Effect::default()
         };
-        self.float(&mut e, d, Float::Down);
+        let difference = e.score_difference;
+        self.float(&mut e, d, Float::Down, difference);
         e
     }
 
@@ -158,6 +171,7 @@ impl Context<'_> {
             up_again: 0,
             down_two_ago: 0,
             up_two_ago: 0,
+            repeat_differences: Default::default(),
         };
         let mut add = |e: Effect| {
             q.score_differences.push(e.score_difference);
@@ -169,6 +183,9 @@ impl Context<'_> {
             q.up_again += e.up_again;
             q.down_two_ago += e.down_two_ago;
             q.up_two_ago += e.up_two_ago;
+            for (list, value) in q.repeat_differences.iter_mut().zip(e.repeat_differences) {
+                list.extend(value);
+            }
         };
         for &(a, b) in pairs {
             add(effects(a, b));
@@ -198,6 +215,9 @@ impl Context<'_> {
             }
         }
         q.score_differences.sort_unstable_by(|a, b| b.cmp(a));
+        for list in &mut q.repeat_differences {
+            list.sort_unstable_by(|a, b| b.cmp(a));
+        }
         q
     }
 }
