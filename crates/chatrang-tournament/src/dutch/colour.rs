@@ -49,8 +49,8 @@ pub fn preference(state: &PlayerState) -> Option<Preference> {
 /// pairing number) when paired with `lower` (article 5): both preferences when compatible;
 /// else the stronger (between two absolute, the larger colour difference); else alternate
 /// from the latest round where their colours differed; else the higher's preference; else the
-/// higher gets the initial colour when their position among the players paired this round
-/// (by pairing number) is odd, the other when even.
+/// higher gets the initial colour when their pairing number (in the first round: their place
+/// among the players present) is odd, the other when even.
 pub fn allocate(higher: &PlayerState, lower: &PlayerState, initial: Colour) -> Colour {
     let ph = preference(higher);
     let pl = preference(lower);

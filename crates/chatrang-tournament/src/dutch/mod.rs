@@ -58,8 +58,13 @@ pub fn pair_dutch(
         .filter(|p| !away.contains(&p.number) && !history.has_withdrawn(p.number))
         .map(|p| player_state(history, p.number))
         .collect();
-    for (i, p) in players.iter_mut().enumerate() {
-        p.position = i as u32 + 1;
+    // The last colour rule counts pairing numbers; in the first round paired (no colours
+    // yet) it counts places among the players present, so that colours alternate down the
+    // boards even when someone is missing.
+    if history.initial_colour().is_none() {
+        for (i, p) in players.iter_mut().enumerate() {
+            p.position = i as u32 + 1;
+        }
     }
     players.sort_by(|a, b| b.score.cmp(&a.score).then(a.number.cmp(&b.number)));
     let n = players.len();

@@ -20,8 +20,8 @@ pub enum Float {
 pub struct PlayerState {
     /// The pairing number.
     pub number: PlayerNumber,
-    /// The position among the players paired this round, by pairing number (1-based): the
-    /// number the last colour rule looks at.
+    /// The number the last colour rule looks at: the pairing number, or in the first round
+    /// paired the place among the players present (by pairing number, from 1).
     pub position: u32,
     /// The score in half-points.
     pub score: u32,
