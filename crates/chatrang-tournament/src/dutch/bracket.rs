@@ -16,10 +16,10 @@ use crate::dutch::{
 };
 
 /// Candidates judged per bracket before settling for the best seen.
-const BUDGET: usize = 60_000;
+const BUDGET: usize = 300_000;
 
 /// Partial candidates looked at per bracket before settling for the best seen.
-const NODES: usize = 400_000;
+const NODES: usize = 3_000_000;
 
 /// The graph of allowed pairs and who may take the bye, by ranking index.
 pub struct Graph {
@@ -105,6 +105,8 @@ struct Search<'a> {
     judged: usize,
     /// Partial candidates looked at.
     visited: usize,
+    /// The colour clashes forced among a set of open players (by bit set of ranking indices).
+    clash_cache: std::collections::HashMap<u128, u32>,
 }
 
 impl Search<'_> {
@@ -126,10 +128,31 @@ impl Search<'_> {
         if self.visited > NODES {
             return true;
         }
-        match &self.best {
-            Some((best, _)) => self.quality(pairs, downfloaters, open) >= *best,
-            None => false,
+        let Some((best, _)) = &self.best else { return false };
+        let mut q = self.quality(pairs, downfloaters, open);
+        if q >= *best {
+            return true;
         }
+        if open.len() >= 4 {
+            // A sharper bound: pairs whose colours clash are at least the pairs the open
+            // players cannot form among colour-agreeing, compatible partners.
+            let key = open.iter().fold(0u128, |k, &x| k | (1u128 << (x % 128)));
+            let ctx = self.ctx;
+            let graph = self.graph;
+            let clashes = *self.clash_cache.entry(key).or_insert_with(|| {
+                let adjacent: Vec<Vec<bool>> = open
+                    .iter()
+                    .map(|&a| open.iter().map(|&b| a != b && graph.compatible[a][b] && ctx.colours_agree(a, b)).collect())
+                    .collect();
+                (open.len() / 2 - maximum_matching(&adjacent)) as u32
+            });
+            let cheap = ctx.open_colour_bound(open);
+            if clashes > cheap {
+                q.colour_missed += clashes - cheap;
+                return q >= *best;
+            }
+        }
+        false
     }
 
     /// Judges one candidate; breaks when it is ideal or the budget is spent.
@@ -159,6 +182,9 @@ impl Search<'_> {
             return self.budget();
         }
         let ideal = q <= self.ideal;
+        if std::env::var("CHATRANG_DEBUG").is_ok() {
+            eprintln!("  improved at judged {} visited {}: colour {} pairs {:?}", self.judged, self.visited, q.colour_missed, pairs.iter().map(|&(a, b)| (self.ctx.players[a].number, self.ctx.players[b].number)).collect::<Vec<_>>());
+        }
         self.best = Some((
             q,
             Choice {
@@ -405,8 +431,7 @@ pub fn pair_bracket(
         size,
         best: None,
         judged: 0,
-        visited: 0,
-    };
+        visited: 0, clash_cache: Default::default() };
     let mut free = vec![true; residents.len()];
     let _ = search.movers(
         mdps,
@@ -416,6 +441,15 @@ pub fn pair_bracket(
         &mut Vec::new(),
         &mut Vec::new(),
     );
+    if std::env::var("CHATRANG_DEBUG").is_ok() {
+        let names = |v: &[usize]| v.iter().map(|&i| ctx.players[i].number).collect::<Vec<_>>();
+        eprintln!("bracket mdps {:?} residents {:?} judged {} visited {}", names(mdps), names(residents), search.judged, search.visited);
+        eprintln!("  ideal {:?}", search.ideal);
+        if let Some((q, c)) = &search.best {
+            eprintln!("  best {:?}", q);
+            eprintln!("  pairs {:?} down {:?}", c.pairs.iter().map(|&(a, b)| (ctx.players[a].number, ctx.players[b].number)).collect::<Vec<_>>(), names(&c.downfloaters));
+        }
+    }
     search.best.map(|(_, choice)| choice)
 }
 
@@ -478,7 +512,7 @@ fn ideal(
         topscorer_difference: 0,
         topscorer_repeat: 0,
         colour_missed,
-        strong_missed: 0,
+        strong_missed: ctx.open_bound(&all, crate::dutch::colour::Strength::Strong),
         down_again: carried(0),
         up_again: 0,
         down_two_ago: carried(1),

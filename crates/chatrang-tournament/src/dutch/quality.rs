@@ -135,6 +135,35 @@ impl Context<'_> {
         e
     }
 
+    /// The fewest colour preferences the players of `open` must miss when paired among
+    /// themselves, from the numbers wanting each colour alone (one may be left over).
+    pub fn open_colour_bound(&self, open: &[usize]) -> u32 {
+        self.open_bound(open, Strength::Mild)
+    }
+
+    /// The same for preferences at least `least` strong: players with weaker or no
+    /// preference can take either colour.
+    pub fn open_bound(&self, open: &[usize], least: Strength) -> u32 {
+        let (mut white, mut black, mut free) = (0i64, 0i64, 0i64);
+        for &x in open {
+            match preference(&self.players[x]) {
+                Some(p) if p.strength >= least && p.colour == Colour::White => white += 1,
+                Some(p) if p.strength >= least => black += 1,
+                _ => free += 1,
+            }
+        }
+        let odd = (open.len() % 2) as i64;
+        (((white - black).abs() - free - odd).max(0) / 2) as u32
+    }
+
+    /// Whether pairing `a` with `b` can give both their colour preference.
+    pub fn colours_agree(&self, a: usize, b: usize) -> bool {
+        match (preference(&self.players[a]), preference(&self.players[b])) {
+            (Some(x), Some(y)) => x.colour != y.colour,
+            _ => true,
+        }
+    }
+
     /// What leaving `d` over costs, in a bracket of resident score `bracket_score`.
     pub fn downfloater_effect(&self, d: usize, bracket_score: u32) -> Effect {
         let score = self.players[d].score;
@@ -194,15 +223,8 @@ impl Context<'_> {
             add(self.downfloater_effect(d, bracket_score));
         }
         if !open.is_empty() {
-            let (mut white, mut black, mut none) = (0i64, 0i64, 0i64);
-            for &x in open {
-                match preference(&self.players[x]) {
-                    Some(p) if p.colour == Colour::White => white += 1,
-                    Some(_) => black += 1,
-                    None => none += 1,
-                }
-            }
-            q.colour_missed += (((white - black).abs() - none - i64::from(odd)).max(0) / 2) as u32;
+            q.colour_missed += self.open_colour_bound(open);
+            q.strong_missed += self.open_bound(open, Strength::Strong);
             q.score_differences
                 .extend(std::iter::repeat_n(0, open.len() / 2));
             if odd == 1 {
