@@ -105,6 +105,9 @@ struct Search<'a> {
     judged: usize,
     /// Partial candidates looked at.
     visited: usize,
+    /// The pairs the bracket can have once the players below are provided for (MaxPairs):
+    /// known after a first search, it sizes S1.
+    pairs_cap: Option<usize>,
     /// The colour clashes forced among a set of open players (by bit set of ranking indices).
     clash_cache: std::collections::HashMap<u128, u32>,
 }
@@ -266,7 +269,10 @@ impl Search<'_> {
         prefix: &mut Vec<(usize, usize)>,
     ) -> ControlFlow<()> {
         // S1 holds as many players as there can be pairs (article 3: MaxPairs).
-        let half = self.graph.most_pairs(players);
+        let mut half = self.graph.most_pairs(players);
+        if let Some(cap) = self.pairs_cap {
+            half = half.min(cap.saturating_sub(prefix.len()));
+        }
         let (s1, s2) = players.split_at(half);
         self.transpositions(s1, s2, prefix)?;
         for k in 1..=half.min(s2.len()) {
@@ -431,16 +437,25 @@ pub fn pair_bracket(
         size,
         best: None,
         judged: 0,
-        visited: 0, clash_cache: Default::default() };
+        visited: 0,
+        pairs_cap: None,
+        clash_cache: Default::default(),
+    };
     let mut free = vec![true; residents.len()];
-    let _ = search.movers(
-        mdps,
-        0,
-        &mut free,
-        residents,
-        &mut Vec::new(),
-        &mut Vec::new(),
-    );
+    let _ = search.movers(mdps, 0, &mut free, residents, &mut Vec::new(), &mut Vec::new());
+    // When the players below take some of this bracket's players, MaxPairs is smaller than
+    // the bracket's own matching: search again with S1 that size, so that the candidates come
+    // in the order the rules give them.
+    if let Some((q, _)) = &search.best {
+        let pairs = (all.len() - q.unpaired as usize) / 2;
+        if pairs < graph.most_pairs(&all) {
+            search.pairs_cap = Some(pairs);
+            search.best = None;
+            search.judged = 0;
+            search.visited = 0;
+            let _ = search.movers(mdps, 0, &mut free, residents, &mut Vec::new(), &mut Vec::new());
+        }
+    }
     if std::env::var("CHATRANG_DEBUG").is_ok() {
         let names = |v: &[usize]| v.iter().map(|&i| ctx.players[i].number).collect::<Vec<_>>();
         eprintln!("bracket mdps {:?} residents {:?} judged {} visited {}", names(mdps), names(residents), search.judged, search.visited);
