@@ -175,6 +175,7 @@ impl Search<'_> {
         let Some(takers) = self.graph.bye_takers(&left) else {
             return self.budget();
         };
+        q.bye_score = takers.iter().map(|&t| self.ctx.players[t].score).min().unwrap_or(0);
         // C9 counts when this bracket's single leftover is the only one who can take the bye.
         if let ([d], [t]) = (downfloaters, takers.as_slice())
             && d == t
@@ -523,6 +524,11 @@ fn ideal(
     Quality {
         unpaired: unpaired as u32,
         score_differences: differences,
+        bye_score: if odd {
+            all.iter().chain(rest).filter(|&&x| graph.bye_eligible[x]).map(|&x| ctx.players[x].score).min().unwrap_or(0)
+        } else {
+            0
+        },
         bye_unplayed,
         topscorer_difference: 0,
         topscorer_repeat: 0,

@@ -22,6 +22,10 @@ pub struct Quality {
     pub unpaired: u32,
     /// C6: the score differences of the pairs and the downfloaters, largest first.
     pub score_differences: Vec<u32>,
+    /// The lowest score among the players who could still take the pairing-allocated bye
+    /// once this bracket's leftovers join the players below (0 when there is no bye): the bye
+    /// goes as low in the table as it can.
+    pub bye_score: u32,
     /// C9: unplayed rounds of the player who gets the pairing-allocated bye, when this
     /// bracket decides who that is (its single leftover is the only possible taker).
     pub bye_unplayed: u32,
@@ -191,6 +195,7 @@ impl Context<'_> {
         let mut q = Quality {
             unpaired: downfloaters.len() as u32 + odd,
             score_differences: Vec::with_capacity(pairs.len() + downfloaters.len() + open.len()),
+            bye_score: 0,
             bye_unplayed: 0,
             topscorer_difference: 0,
             topscorer_repeat: 0,
