@@ -165,9 +165,7 @@ impl Search<'_> {
             return self.budget();
         }
         let mut q = self.quality(pairs, downfloaters, &[]);
-        if self.best.as_ref().is_some_and(|(b, _)| {
-            (b.unpaired, &b.score_differences) < (q.unpaired, &q.score_differences)
-        }) {
+        if self.best.as_ref().is_some_and(|(b, _)| b.unpaired < q.unpaired) {
             return self.budget();
         }
         let mut left: Vec<usize> = downfloaters.to_vec();
