@@ -165,9 +165,6 @@ impl Search<'_> {
             return self.budget();
         }
         let mut q = self.quality(pairs, downfloaters, &[]);
-        if self.best.as_ref().is_some_and(|(b, _)| b.unpaired < q.unpaired) {
-            return self.budget();
-        }
         let mut left: Vec<usize> = downfloaters.to_vec();
         left.extend_from_slice(self.rest);
         let Some(takers) = self.graph.bye_takers(&left) else {

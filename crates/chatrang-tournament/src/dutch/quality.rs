@@ -18,12 +18,12 @@ use crate::{
 /// The criteria of one candidate, in the order they are compared.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Quality {
-    /// C5: the number of players left unpaired (fewer pairs is worse).
-    pub unpaired: u32,
     /// The lowest score among the players who could still take the pairing-allocated bye
     /// once this bracket's leftovers join the players below (0 when there is no bye): the bye
     /// goes as low in the table as it can.
     pub bye_score: u32,
+    /// C5: the number of players left unpaired (fewer pairs is worse).
+    pub unpaired: u32,
     /// C6: the score differences of the pairs and the downfloaters, largest first.
     pub score_differences: Vec<u32>,
     /// C9: unplayed rounds of the player who gets the pairing-allocated bye, when this
