@@ -167,6 +167,14 @@ impl Search<'_> {
         let mut q = self.quality(pairs, downfloaters, &[]);
         let mut left: Vec<usize> = downfloaters.to_vec();
         left.extend_from_slice(self.rest);
+        // Cheap first: the bye's score can be no lower than the lowest eligible score left.
+        if left.len() % 2 == 1 {
+            let eligible = left.iter().filter(|&&x| self.graph.bye_eligible[x]);
+            q.bye_score = eligible.map(|&x| self.ctx.players[x].score).min().unwrap_or(0);
+        }
+        if self.best.as_ref().is_some_and(|(b, _)| *b <= q) {
+            return self.budget();
+        }
         let Some(takers) = self.graph.bye_takers(&left) else {
             return self.budget();
         };
