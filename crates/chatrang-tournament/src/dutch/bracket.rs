@@ -105,6 +105,8 @@ struct Search<'a> {
     judged: usize,
     /// Partial candidates looked at.
     visited: usize,
+    /// The lowest score of a bye-eligible player below this bracket.
+    rest_bye_score: Option<u32>,
     /// The pairs the bracket can have once the players below are provided for (MaxPairs):
     /// known after a first search, it sizes S1.
     pairs_cap: Option<usize>,
@@ -133,6 +135,13 @@ impl Search<'_> {
         }
         let Some((best, _)) = &self.best else { return false };
         let mut q = self.quality(pairs, downfloaters, open);
+        // The bye (when there is one) goes to an eligible player not yet paired: no lower
+        // than the lowest such score.
+        if (downfloaters.len() + open.len() + self.rest.len()) % 2 == 1 {
+            let eligible = downfloaters.iter().chain(open).filter(|&&x| self.graph.bye_eligible[x]);
+            let here = eligible.map(|&x| self.ctx.players[x].score).min();
+            q.bye_score = here.into_iter().chain(self.rest_bye_score).min().unwrap_or(0);
+        }
         if q >= *best {
             return true;
         }
@@ -442,6 +451,7 @@ pub fn pair_bracket(
         best: None,
         judged: 0,
         visited: 0,
+        rest_bye_score: rest.iter().filter(|&&x| graph.bye_eligible[x]).map(|&x| ctx.players[x].score).min(),
         pairs_cap: None,
         clash_cache: Default::default(),
     };
