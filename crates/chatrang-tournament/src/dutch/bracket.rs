@@ -198,9 +198,6 @@ impl Search<'_> {
             return self.budget();
         }
         let ideal = q <= self.ideal;
-        if std::env::var("CHATRANG_DEBUG").is_ok() {
-            eprintln!("  improved at judged {} visited {}: colour {} pairs {:?}", self.judged, self.visited, q.colour_missed, pairs.iter().map(|&(a, b)| (self.ctx.players[a].number, self.ctx.players[b].number)).collect::<Vec<_>>());
-        }
         self.best = Some((
             q,
             Choice {
@@ -468,15 +465,6 @@ pub fn pair_bracket(
             search.judged = 0;
             search.visited = 0;
             let _ = search.movers(mdps, 0, &mut free, residents, &mut Vec::new(), &mut Vec::new());
-        }
-    }
-    if std::env::var("CHATRANG_DEBUG").is_ok() {
-        let names = |v: &[usize]| v.iter().map(|&i| ctx.players[i].number).collect::<Vec<_>>();
-        eprintln!("bracket mdps {:?} residents {:?} judged {} visited {}", names(mdps), names(residents), search.judged, search.visited);
-        eprintln!("  ideal {:?}", search.ideal);
-        if let Some((q, c)) = &search.best {
-            eprintln!("  best {:?}", q);
-            eprintln!("  pairs {:?} down {:?}", c.pairs.iter().map(|&(a, b)| (ctx.players[a].number, ctx.players[b].number)).collect::<Vec<_>>(), names(&c.downfloaters));
         }
     }
     search.best.map(|(_, choice)| choice)
