@@ -33,8 +33,10 @@ impl Rng {
     }
 }
 
-/// Plays one tournament with our engine; `Err` when our engine refused a round.
-fn play(seed: u64) -> Result<(History, usize), String> {
+/// Plays one tournament with our engine; `Err` when our engine refused a round. Also returns
+/// the longest time one pairing took.
+fn play(seed: u64) -> Result<(History, usize, std::time::Duration), String> {
+    let mut slowest = std::time::Duration::ZERO;
     let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
     let entrants = 7 + rng.below(34) as u32;
     let rounds = (5 + rng.below(7) as usize).min(entrants as usize - 2);
@@ -98,8 +100,10 @@ fn play(seed: u64) -> Result<(History, usize), String> {
                 });
             }
         }
+        let start = std::time::Instant::now();
         let pairings = pair_dutch(&history, rounds, Colour::White, &away)
             .map_err(|e| format!("seed {seed} round {}: {e}", r + 1))?;
+        slowest = slowest.max(start.elapsed());
         let games = pairings
             .boards
             .iter()
@@ -128,7 +132,7 @@ fn play(seed: u64) -> Result<(History, usize), String> {
         }
         history.rounds.push(Round { games, unpaired });
     }
-    Ok((history, rounds))
+    Ok((history, rounds, slowest))
 }
 
 #[test]
@@ -146,9 +150,14 @@ fn bbp_pairings_agrees_with_every_round_we_pair() {
         .unwrap_or_else(|_| std::env::temp_dir().join("chatrang-bbp-check"));
     std::fs::create_dir_all(&dir).unwrap();
     let (mut rounds_checked, mut disagreements, mut refused) = (0, Vec::new(), Vec::new());
+    let (mut slowest, mut players_checked) = (std::time::Duration::ZERO, 0);
     for seed in 1..=count {
         let (history, total) = match play(seed) {
-            Ok(t) => t,
+            Ok((history, total, time)) => {
+                slowest = slowest.max(time);
+                players_checked += history.players.len();
+                (history, total)
+            }
             Err(e) => {
                 refused.push(e);
                 continue;
@@ -204,10 +213,11 @@ fn bbp_pairings_agrees_with_every_round_we_pair() {
         println!("refused: {r}");
     }
     println!(
-        "{} tournaments, {rounds_checked} rounds checked, {} disagreements, {} tournaments our engine could not finish",
+        "{} tournaments ({players_checked} players), {rounds_checked} rounds checked, {} disagreements, {} tournaments our engine could not finish; slowest pairing {:?}",
         count - refused.len() as u64,
         disagreements.len(),
-        refused.len()
+        refused.len(),
+        slowest
     );
     assert!(disagreements.is_empty() && refused.is_empty());
 }

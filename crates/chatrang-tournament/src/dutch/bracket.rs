@@ -133,14 +133,23 @@ impl Search<'_> {
         if self.visited > NODES {
             return true;
         }
-        let Some((best, _)) = &self.best else { return false };
+        let Some((best, _)) = &self.best else {
+            return false;
+        };
         let mut q = self.quality(pairs, downfloaters, open);
         // The bye (when there is one) goes to an eligible player not yet paired: no lower
         // than the lowest such score.
         if (downfloaters.len() + open.len() + self.rest.len()) % 2 == 1 {
-            let eligible = downfloaters.iter().chain(open).filter(|&&x| self.graph.bye_eligible[x]);
+            let eligible = downfloaters
+                .iter()
+                .chain(open)
+                .filter(|&&x| self.graph.bye_eligible[x]);
             let here = eligible.map(|&x| self.ctx.players[x].score).min();
-            q.bye_score = here.into_iter().chain(self.rest_bye_score).min().unwrap_or(0);
+            q.bye_score = here
+                .into_iter()
+                .chain(self.rest_bye_score)
+                .min()
+                .unwrap_or(0);
         }
         if q >= *best {
             return true;
@@ -154,7 +163,11 @@ impl Search<'_> {
             let clashes = *self.clash_cache.entry(key).or_insert_with(|| {
                 let adjacent: Vec<Vec<bool>> = open
                     .iter()
-                    .map(|&a| open.iter().map(|&b| a != b && graph.compatible[a][b] && ctx.colours_agree(a, b)).collect())
+                    .map(|&a| {
+                        open.iter()
+                            .map(|&b| a != b && graph.compatible[a][b] && ctx.colours_agree(a, b))
+                            .collect()
+                    })
                     .collect();
                 (open.len() / 2 - maximum_matching(&adjacent)) as u32
             });
@@ -179,7 +192,10 @@ impl Search<'_> {
         // Cheap first: the bye's score can be no lower than the lowest eligible score left.
         if left.len() % 2 == 1 {
             let eligible = left.iter().filter(|&&x| self.graph.bye_eligible[x]);
-            q.bye_score = eligible.map(|&x| self.ctx.players[x].score).min().unwrap_or(0);
+            q.bye_score = eligible
+                .map(|&x| self.ctx.players[x].score)
+                .min()
+                .unwrap_or(0);
         }
         if self.best.as_ref().is_some_and(|(b, _)| *b <= q) {
             return self.budget();
@@ -187,7 +203,11 @@ impl Search<'_> {
         let Some(takers) = self.graph.bye_takers(&left) else {
             return self.budget();
         };
-        q.bye_score = takers.iter().map(|&t| self.ctx.players[t].score).min().unwrap_or(0);
+        q.bye_score = takers
+            .iter()
+            .map(|&t| self.ctx.players[t].score)
+            .min()
+            .unwrap_or(0);
         // C9 counts when this bracket's single leftover is the only one who can take the bye.
         if let ([d], [t]) = (downfloaters, takers.as_slice())
             && d == t
@@ -448,12 +468,23 @@ pub fn pair_bracket(
         best: None,
         judged: 0,
         visited: 0,
-        rest_bye_score: rest.iter().filter(|&&x| graph.bye_eligible[x]).map(|&x| ctx.players[x].score).min(),
+        rest_bye_score: rest
+            .iter()
+            .filter(|&&x| graph.bye_eligible[x])
+            .map(|&x| ctx.players[x].score)
+            .min(),
         pairs_cap: None,
         clash_cache: Default::default(),
     };
     let mut free = vec![true; residents.len()];
-    let _ = search.movers(mdps, 0, &mut free, residents, &mut Vec::new(), &mut Vec::new());
+    let _ = search.movers(
+        mdps,
+        0,
+        &mut free,
+        residents,
+        &mut Vec::new(),
+        &mut Vec::new(),
+    );
     // When the players below take some of this bracket's players, MaxPairs is smaller than
     // the bracket's own matching: search again with S1 that size, so that the candidates come
     // in the order the rules give them.
@@ -464,7 +495,14 @@ pub fn pair_bracket(
             search.best = None;
             search.judged = 0;
             search.visited = 0;
-            let _ = search.movers(mdps, 0, &mut free, residents, &mut Vec::new(), &mut Vec::new());
+            let _ = search.movers(
+                mdps,
+                0,
+                &mut free,
+                residents,
+                &mut Vec::new(),
+                &mut Vec::new(),
+            );
         }
     }
     search.best.map(|(_, choice)| choice)
@@ -526,7 +564,12 @@ fn ideal(
         unpaired: unpaired as u32,
         score_differences: differences,
         bye_score: if odd {
-            all.iter().chain(rest).filter(|&&x| graph.bye_eligible[x]).map(|&x| ctx.players[x].score).min().unwrap_or(0)
+            all.iter()
+                .chain(rest)
+                .filter(|&&x| graph.bye_eligible[x])
+                .map(|&x| ctx.players[x].score)
+                .min()
+                .unwrap_or(0)
         } else {
             0
         },
