@@ -18,8 +18,6 @@ use chatrang_tournament::read_trf;
 const KNOWN_GAPS: &[(&str, usize)] = &[
     ("t03_p24_r11_s1003.trf", 9),
     ("t05_p18_r10_s1005.trf", 9),
-    ("t10_p37_r11_s1010.trf", 10),
-    ("t10_p37_r11_s1010.trf", 11),
     ("t25_p26_r7_s1025.trf", 7),
 ];
 

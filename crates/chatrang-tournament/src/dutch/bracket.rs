@@ -218,6 +218,7 @@ impl Search<'_> {
             return self.budget();
         }
         let ideal = q <= self.ideal;
+
         self.best = Some((
             q,
             Choice {
@@ -550,9 +551,10 @@ fn ideal(
             .filter(|&&m| ctx.players[m].floats[slot] == Some(crate::dutch::state::Float::Down))
             .count() as u32
     };
-    let bye_unplayed = if odd {
+    // C9 only counts when this bracket settles the bye; a lower bound is then the fewest
+    // unplayed rounds of an eligible player in the bracket, and 0 otherwise.
+    let bye_unplayed = if odd && rest.is_empty() {
         all.iter()
-            .chain(rest)
             .filter(|&&x| graph.bye_eligible[x])
             .map(|&x| ctx.players[x].unplayed)
             .min()
