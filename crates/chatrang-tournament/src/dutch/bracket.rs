@@ -579,7 +579,7 @@ fn ideal(
         topscorer_difference: 0,
         topscorer_repeat: 0,
         colour_missed,
-        strong_missed: ctx.open_bound(&all, crate::dutch::colour::Strength::Strong),
+        strong_missed: ctx.bound_leaving(&all, crate::dutch::colour::Strength::Strong, unpaired),
         down_again: carried(0),
         up_again: 0,
         down_two_ago: carried(1),

@@ -148,6 +148,11 @@ impl Context<'_> {
     /// The same for preferences at least `least` strong: players with weaker or no
     /// preference can take either colour.
     pub fn open_bound(&self, open: &[usize], least: Strength) -> u32 {
+        self.bound_leaving(open, least, open.len() % 2)
+    }
+
+    /// The same when `left_over` of them stay unpaired (each may be one of the unmatched).
+    pub fn bound_leaving(&self, open: &[usize], least: Strength, left_over: usize) -> u32 {
         let (mut white, mut black, mut free) = (0i64, 0i64, 0i64);
         for &x in open {
             match preference(&self.players[x]) {
@@ -156,8 +161,7 @@ impl Context<'_> {
                 _ => free += 1,
             }
         }
-        let odd = (open.len() % 2) as i64;
-        (((white - black).abs() - free - odd).max(0) / 2) as u32
+        (((white - black).abs() - free - left_over as i64).max(0) / 2) as u32
     }
 
     /// Whether pairing `a` with `b` can give both their colour preference.
