@@ -200,6 +200,29 @@ impl Search<'_> {
         if self.best.as_ref().is_some_and(|(b, _)| *b <= q) {
             return self.budget();
         }
+        if let Some(&first) = self.rest.first()
+            && !downfloaters.is_empty()
+        {
+            let group = self.ctx.players[first].score;
+            let residents: Vec<usize> =
+                self.rest.iter().copied().take_while(|&x| self.ctx.players[x].score == group).collect();
+            let mut next: Vec<usize> = downfloaters.to_vec();
+            next.extend(&residents);
+            let adjacent: Vec<Vec<bool>> = next
+                .iter()
+                .enumerate()
+                .map(|(i, &a)| {
+                    next.iter()
+                        .enumerate()
+                        .map(|(j, &b)| (i < downfloaters.len()) != (j < downfloaters.len()) && self.graph.compatible[a][b])
+                        .collect()
+                })
+                .collect();
+            q.next_unpaired = (downfloaters.len() - maximum_matching(&adjacent)) as u32;
+            if self.best.as_ref().is_some_and(|(b, _)| *b <= q) {
+                return self.budget();
+            }
+        }
         let Some(takers) = self.graph.bye_takers(&left) else {
             return self.budget();
         };
@@ -575,6 +598,7 @@ fn ideal(
         } else {
             0
         },
+        next_unpaired: 0,
         bye_unplayed,
         topscorer_difference: 0,
         topscorer_repeat: 0,

@@ -26,6 +26,8 @@ pub struct Quality {
     pub unpaired: u32,
     /// C6: the score differences of the pairs and the downfloaters, largest first.
     pub score_differences: Vec<u32>,
+    /// C7: this bracket's leftovers who will find no opponent among the next score group.
+    pub next_unpaired: u32,
     /// C9: unplayed rounds of the player who gets the pairing-allocated bye, when this
     /// bracket decides who that is (its single leftover is the only possible taker).
     pub bye_unplayed: u32,
@@ -200,6 +202,7 @@ impl Context<'_> {
             unpaired: downfloaters.len() as u32 + odd,
             score_differences: Vec::with_capacity(pairs.len() + downfloaters.len() + open.len()),
             bye_score: 0,
+            next_unpaired: 0,
             bye_unplayed: 0,
             topscorer_difference: 0,
             topscorer_repeat: 0,
