@@ -7,10 +7,16 @@
 //! the best seen (the first among equals), within a budget that keeps a round well under a
 //! second. A candidate only counts when the players it leaves over can still all be paired
 //! (the completion criterion).
+//!
+//! The search is branch and bound: a candidate being built is dropped as soon as the least it
+//! could still come to (see [`Context::quality`]) is no better than the best found. When the
+//! players below force this bracket to keep fewer pairs than its own players could make, a
+//! second search sizes S1 by that number (MaxPairs), as the rules do.
 
 use std::ops::ControlFlow;
 
 use crate::dutch::{
+    graph::Graph,
     matching::maximum_matching,
     quality::{Context, Effect, Quality},
 };
@@ -20,66 +26,6 @@ const BUDGET: usize = 300_000;
 
 /// Partial candidates looked at per bracket before settling for the best seen.
 const NODES: usize = 3_000_000;
-
-/// The graph of allowed pairs and who may take the bye, by ranking index.
-pub struct Graph {
-    /// `compatible[a][b]`: a and b may meet (not met before, colours allow it).
-    pub compatible: Vec<Vec<bool>>,
-    /// May receive the pairing-allocated bye.
-    pub bye_eligible: Vec<bool>,
-}
-
-impl Graph {
-    /// Whether `players` can all be paired, one of them (bye-eligible) left over when odd.
-    pub fn completable(&self, players: &[usize]) -> bool {
-        let n = players.len();
-        let size = n + n % 2;
-        let mut adjacent = vec![vec![false; size]; size];
-        for i in 0..n {
-            for j in 0..n {
-                adjacent[i][j] = i != j && self.compatible[players[i]][players[j]];
-            }
-            if n % 2 == 1 {
-                adjacent[i][n] = self.bye_eligible[players[i]];
-                adjacent[n][i] = adjacent[i][n];
-            }
-        }
-        maximum_matching(&adjacent) * 2 == size
-    }
-
-    /// When `players` can all be paired (one bye-eligible player left over when odd): who can
-    /// take that bye (empty when the number is even). `None` when they cannot all be paired.
-    pub fn bye_takers(&self, players: &[usize]) -> Option<Vec<usize>> {
-        if players.len().is_multiple_of(2) {
-            return self.completable(players).then(Vec::new);
-        }
-        let takers: Vec<usize> = players
-            .iter()
-            .copied()
-            .filter(|&x| {
-                self.bye_eligible[x] && {
-                    let others: Vec<usize> = players.iter().copied().filter(|&y| y != x).collect();
-                    self.completable(&others)
-                }
-            })
-            .collect();
-        (!takers.is_empty()).then_some(takers)
-    }
-
-    /// The most pairs among `players`.
-    pub fn most_pairs(&self, players: &[usize]) -> usize {
-        let adjacent: Vec<Vec<bool>> = players
-            .iter()
-            .map(|&a| {
-                players
-                    .iter()
-                    .map(|&b| a != b && self.compatible[a][b])
-                    .collect()
-            })
-            .collect();
-        maximum_matching(&adjacent)
-    }
-}
 
 /// The chosen pairing of a bracket: its pairs and its downfloaters.
 pub struct Choice {
@@ -204,8 +150,12 @@ impl Search<'_> {
             && !downfloaters.is_empty()
         {
             let group = self.ctx.players[first].score;
-            let residents: Vec<usize> =
-                self.rest.iter().copied().take_while(|&x| self.ctx.players[x].score == group).collect();
+            let residents: Vec<usize> = self
+                .rest
+                .iter()
+                .copied()
+                .take_while(|&x| self.ctx.players[x].score == group)
+                .collect();
             let mut next: Vec<usize> = downfloaters.to_vec();
             next.extend(&residents);
             let adjacent: Vec<Vec<bool>> = next
@@ -214,7 +164,10 @@ impl Search<'_> {
                 .map(|(i, &a)| {
                     next.iter()
                         .enumerate()
-                        .map(|(j, &b)| (i < downfloaters.len()) != (j < downfloaters.len()) && self.graph.compatible[a][b])
+                        .map(|(j, &b)| {
+                            (i < downfloaters.len()) != (j < downfloaters.len())
+                                && self.graph.compatible[a][b]
+                        })
                         .collect()
                 })
                 .collect();

@@ -8,6 +8,7 @@
 
 mod bracket;
 mod colour;
+mod graph;
 mod matching;
 mod quality;
 mod state;
@@ -16,8 +17,9 @@ use std::collections::BTreeSet;
 
 use crate::{
     dutch::{
-        bracket::{Graph, pair_bracket},
+        bracket::pair_bracket,
         colour::{Strength, preference},
+        graph::Graph,
         quality::Context,
         state::{PlayerState, player_state},
     },
