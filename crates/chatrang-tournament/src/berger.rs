@@ -15,7 +15,10 @@ use crate::{
 };
 
 /// The whole schedule of a round robin among players 1 … `players`: one [`Pairings`] per round
-/// (n − 1 rounds for even n, n for odd n; twice as many when `double`).
+/// (n − 1 rounds for even n, n for odd n; twice as many when `double`). With an odd number,
+/// `bye` names the player without a game that round; round robins usually score that free
+/// round 0, so record it as [`Absence::Absent`](crate::Absence::Absent) (or as
+/// [`Absence::PairingBye`](crate::Absence::PairingBye) if the tournament gives it a point).
 pub fn round_robin(players: u32, double: bool) -> Result<Vec<Pairings>, TournamentError> {
     if players < 2 {
         return Err(TournamentError::TooFewPlayers {
