@@ -41,6 +41,7 @@ CRATES = [
     ("chatrang", "src", ["lib.rs", "main.rs"], "chatrang"),
     ("chatrang-rules", "crates/chatrang-rules/src", ["lib.rs"], "chatrang_rules"),
     ("chatrang-render", "crates/chatrang-render/src", ["lib.rs"], "chatrang_render"),
+    ("chatrang-tournament", "crates/chatrang-tournament/src", ["lib.rs"], "chatrang_tournament"),
 ]
 
 GAME_MODULES = ["chesslike", "chess", "cataclysm", "catalonia", "katarenga", "chromopolis", "picka"]
