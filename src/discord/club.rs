@@ -3,7 +3,7 @@
 
 use poise::serenity_prelude as serenity;
 
-use super::{Ctx, Error, call};
+use super::{Ctx, Error, call, commands};
 use crate::service::Command;
 
 /// `/seek`: with games, an offer; with `accept`, take seek N; with nothing, the open seeks.
@@ -35,9 +35,15 @@ pub async fn seek(
         .collect::<Vec<_>>()
         .join(" "),
     };
-    call::run(ctx, None, Command::Seek(text.trim().to_string()))
-        .await
-        .map(drop)
+    let poise::Context::Application(app) = ctx else {
+        return Err("only slash commands are served".into());
+    };
+    let opens_thread = commands::opens_thread(&app);
+    let (call, posted) = call::run(ctx, None, Command::Seek(text.trim().to_string())).await?;
+    if opens_thread {
+        commands::thread_for_new_game(&call, posted).await;
+    }
+    Ok(())
 }
 
 /// `/subscribe`: follow a game's seeks here, stop (`off`), or (moderators) name a role.

@@ -208,6 +208,24 @@ impl Recorded {
             .unwrap_or_default()
     }
 
+    /// The roles the message may ping.
+    pub fn allowed_roles(&self) -> Vec<String> {
+        let mentions = self
+            .json
+            .get("allowed_mentions")
+            .or_else(|| self.json.pointer("/data/allowed_mentions"));
+        mentions
+            .and_then(|m| m.get("roles"))
+            .and_then(Value::as_array)
+            .map(|roles| {
+                roles
+                    .iter()
+                    .filter_map(|r| r.as_str().map(String::from))
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
     /// Whether the message may ping everyone or roles (it never should).
     pub fn may_ping_crowds(&self) -> bool {
         let mentions = self
@@ -615,22 +633,27 @@ impl Fake {
         name: &str,
         options: Vec<Value>,
     ) -> String {
-        let mut users = serde_json::Map::new();
+        let (mut users, mut roles) = (serde_json::Map::new(), serde_json::Map::new());
         for option in &options {
+            let value = || option["value"].as_str().unwrap().to_string();
             if let Some(user) = option.get("user") {
-                users.insert(option["value"].as_str().unwrap().to_string(), user.clone());
+                users.insert(value(), user.clone());
+            }
+            if let Some(role) = option.get("role") {
+                roles.insert(value(), role.clone());
             }
         }
         let options: Vec<Value> = options
             .into_iter()
             .map(|mut o| {
                 o.as_object_mut().unwrap().remove("user");
+                o.as_object_mut().unwrap().remove("role");
                 o
             })
             .collect();
         let data = json!({"id": "1400000000000000001", "name": name, "type": 1,
                           "guild_id": channel.guild, "options": options,
-                          "resolved": {"users": users}});
+                          "resolved": {"users": users, "roles": roles}});
         let (token, interaction) = self.interaction(2, who, channel, data);
         self.push("INTERACTION_CREATE", interaction);
         token
@@ -714,6 +737,16 @@ pub fn option(name: &str, value: &str) -> Value {
 /// A string option being typed (autocomplete).
 pub fn focused(name: &str, value: &str) -> Value {
     json!({"name": name, "type": 3, "value": value, "focused": true})
+}
+
+/// A role option, naming a role of the fake server by its id.
+pub fn role_option(name: &str, id: &str, role: &str) -> Value {
+    json!({"name": name, "type": 8, "value": id,
+           "role": {"id": id, "name": role, "color": 0, "hoist": false, "position": 1,
+                    "colors": {"primary_color": 0, "secondary_color": null,
+                               "tertiary_color": null},
+                    "icon": null, "unicode_emoji": null,
+                    "permissions": "0", "managed": false, "mentionable": true, "flags": 0}})
 }
 
 /// A user option.
