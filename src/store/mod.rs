@@ -19,6 +19,7 @@ mod processes;
 mod records;
 mod scores;
 mod source;
+mod stats;
 mod timers;
 mod timing;
 mod votes;
@@ -42,6 +43,7 @@ pub use records::{
     RatingRow, Rerating, ResultKind, ResultRow, ScoreRow, parse_side, side_text,
 };
 pub use source::handling;
+pub use stats::{Beaten, RatingPoint};
 use sqlx::{
     AnyPool, Executor,
     any::{AnyConnectOptions, AnyPoolOptions},
