@@ -34,7 +34,9 @@ pub enum ParseError {
     NotASide(String),
     #[error("The seed must be a number, not \"{0}\".")]
     BadSeed(String),
-    #[error("{0}rating shows one person: I cannot read \"{1}\" as one; write {0}rating @someone GAME.")]
+    #[error(
+        "{0}rating shows one person: I cannot read \"{1}\" as one; write {0}rating @someone GAME."
+    )]
     NotOnePerson(char, String),
     #[error(
         "I do not understand \"{1}\" in {0}new; write @opponent, team, white=@a,@b, black=@c, \

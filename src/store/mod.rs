@@ -43,11 +43,11 @@ pub use records::{
     RatingRow, Rerating, ResultKind, ResultRow, ScoreRow, parse_side, side_text,
 };
 pub use source::handling;
-pub use stats::{Beaten, RatingPoint};
 use sqlx::{
     AnyPool, Executor,
     any::{AnyConnectOptions, AnyPoolOptions},
 };
+pub use stats::{Beaten, RatingPoint};
 pub use timers::Timer;
 pub use timing::{NewTimer, OnTimeout, TimerKind, TimerUpdate, Timing};
 pub use votes::Vote;

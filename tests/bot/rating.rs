@@ -6,9 +6,7 @@
 use std::sync::Arc;
 
 use chatrang::{
-    service::{
-        Command, Place, RenderPainter, Service, TeamOutcome, User, parse, rate_teams,
-    },
+    service::{Command, Place, RenderPainter, Service, TeamOutcome, User, parse, rate_teams},
     store::LogKind,
 };
 use skillratings::glicko2::Glicko2Rating;
@@ -109,7 +107,10 @@ async fn ratings_from_before_the_history_start_it_with_their_value(db: TestDb) {
              AND h.at = r.updated_at",
         )
         .await;
-    assert_eq!(starting, 2, "one starting row a rating, with its value and time");
+    assert_eq!(
+        starting, 2,
+        "one starting row a rating, with its value and time"
+    );
     let alice_history = store
         .rating_history("server-1", chatrang::rules::GameId::Chess, &alice.id)
         .await
@@ -155,10 +156,14 @@ async fn rating_tells_games_results_best_win_and_time_per_move(db: TestDb) {
     // Alice beats Bob, beats Carol, draws with Bob and loses to Carol: five moves of hers.
     let beat_bob = two_player(&service, "chess", &alice, &bob, &[]).await;
     play(&service, beat_bob, &alice, &bob, &["e2e4", "e7e5", "g1f3"]).await;
-    ok(service.run(&req(&bob, Some(beat_bob)), Command::Resign).await);
+    ok(service
+        .run(&req(&bob, Some(beat_bob)), Command::Resign)
+        .await);
     let beat_carol = two_player(&service, "chess", &alice, &carol, &[]).await;
     play(&service, beat_carol, &alice, &carol, &["e2e4"]).await;
-    ok(service.run(&req(&carol, Some(beat_carol)), Command::Resign).await);
+    ok(service
+        .run(&req(&carol, Some(beat_carol)), Command::Resign)
+        .await);
     let drew = two_player(&service, "chess", &alice, &bob, &[]).await;
     play(&service, drew, &alice, &bob, &["d2d4", "d7d5"]).await;
     ok(service.run(&req(&alice, Some(drew)), Command::Draw).await);
@@ -189,11 +194,7 @@ async fn rating_tells_games_results_best_win_and_time_per_move(db: TestDb) {
         .unwrap()
         .unwrap();
     assert!(
-        text.contains(&format!(
-            "{:.0} (±{:.0})",
-            now.rating,
-            2.0 * now.deviation
-        )),
+        text.contains(&format!("{:.0} (±{:.0})", now.rating, 2.0 * now.deviation)),
         "{text}"
     );
     assert!(text.contains("4 games: 2 won, 1 drawn, 1 lost"), "{text}");
@@ -214,7 +215,10 @@ async fn rating_tells_games_results_best_win_and_time_per_move(db: TestDb) {
         .await)
     .text;
     assert!(about_bob.starts_with("bob's Chess rating"), "{about_bob}");
-    assert!(about_bob.contains("3 games: 0 won, 1 drawn, 2 lost"), "{about_bob}");
+    assert!(
+        about_bob.contains("3 games: 0 won, 1 drawn, 2 lost"),
+        "{about_bob}"
+    );
     assert!(about_bob.contains("Best win: none yet"), "{about_bob}");
     // Without a game: one line a game played here, the same numbers.
     let every = ok(service.run(&req(&alice, None), rating(None, "")).await).text;
@@ -244,10 +248,17 @@ async fn another_server_sees_no_rating_and_a_direct_message_none_at_all(db: Test
         let never = ok(service.run(&req(&dave, None), rating(None, game)).await);
         assert_eq!(hers.text, never.text);
         assert!(hers.image.is_none());
-        assert!(hers.text.contains("/new "), "says how to get one: {}", hers.text);
+        assert!(
+            hers.text.contains("/new "),
+            "says how to get one: {}",
+            hers.text
+        );
         // Alice named by someone in server 2: as if she were Dave, who never played.
         let named = ok(service
-            .run(&ask(&elsewhere(), &mallory, None), rating(Some(&alice), game))
+            .run(
+                &ask(&elsewhere(), &mallory, None),
+                rating(Some(&alice), game),
+            )
             .await);
         let never = ok(service
             .run(&req(&mallory, None), rating(Some(&dave), game))
@@ -260,7 +271,10 @@ async fn another_server_sees_no_rating_and_a_direct_message_none_at_all(db: Test
     // A direct message has no ratings: refused as the leaderboard is.
     let why = refused(
         service
-            .run(&ask(&Place::direct("dm-alice"), &alice, None), rating(None, "chess"))
+            .run(
+                &ask(&Place::direct("dm-alice"), &alice, None),
+                rating(None, "chess"),
+            )
             .await,
     );
     assert!(why.contains("belong to a server"), "{why}");
@@ -289,7 +303,9 @@ async fn bad_input_is_quoted_short() {
     let why = two.to_string();
     assert!(why.contains(&format!("@{}", &long[..39])), "{why}");
     assert!(!why.contains(&format!("@{}", &long[..40])), "{why}");
-    let alone = parse("/rating @ chess", '/', &console).unwrap_err().to_string();
+    let alone = parse("/rating @ chess", '/', &console)
+        .unwrap_err()
+        .to_string();
     assert!(alone.contains("\"@\""), "{alone}");
     // Catalonia has scores, not ratings: the sentence says where to look.
     let why = refused(
@@ -322,8 +338,14 @@ async fn the_rating_chart_is_a_png_with_its_history_in_words() {
     );
     assert_eq!(image.filename, "rating-chess.png");
     let words = &image.description;
-    assert!(words.starts_with("alice's rating history: Chess from "), "{words}");
-    assert!(words.contains("lowest") && words.contains("highest"), "{words}");
+    assert!(
+        words.starts_with("alice's rating history: Chess from "),
+        "{words}"
+    );
+    assert!(
+        words.contains("lowest") && words.contains("highest"),
+        "{words}"
+    );
     // Without a game, every game played here is a line of one chart.
     let every = ok(service.run(&req(&alice, None), rating(None, "")).await);
     assert!(every.image.is_some());
@@ -334,7 +356,9 @@ async fn the_leaderboard_without_a_game_lists_every_game_played_here(db: TestDb)
     let (alice, bob, carol) = (person("alice"), person("bob"), person("carol"));
     resigned(&service, &alice, &bob, &bob).await;
     let cataclysm = two_player(&service, "cataclysm", &carol, &bob, &[]).await;
-    ok(service.run(&req(&carol, Some(cataclysm)), Command::Resign).await);
+    ok(service
+        .run(&req(&carol, Some(cataclysm)), Command::Resign)
+        .await);
     let leaders = ok(service
         .run(&req(&alice, None), Command::Leaderboard(String::new()))
         .await)
@@ -347,7 +371,14 @@ async fn the_leaderboard_without_a_game_lists_every_game_played_here(db: TestDb)
             .to_string()
     };
     assert!(line("Chess").starts_with("• Chess: alice "), "{leaders}");
-    assert!(line("Cataclysm").starts_with("• Cataclysm: bob "), "{leaders}");
+    assert!(
+        line("Cataclysm").starts_with("• Cataclysm: bob "),
+        "{leaders}"
+    );
     // Games nobody played here have no line.
-    assert_eq!(leaders.lines().filter(|l| l.starts_with("• ")).count(), 2, "{leaders}");
+    assert_eq!(
+        leaders.lines().filter(|l| l.starts_with("• ")).count(),
+        2,
+        "{leaders}"
+    );
 }

@@ -50,6 +50,10 @@ async fn rating_posts_the_chart_as_a_png() {
         .fake
         .slash(&world.alice, &world.lobby, "rating", vec![]);
     let answer = world.fake.wait_answer(&token).await;
-    assert!(answer.content().starts_with("alice's ratings"), "{}", answer.content());
+    assert!(
+        answer.content().starts_with("alice's ratings"),
+        "{}",
+        answer.content()
+    );
     assert_eq!(answer.pngs().len(), 1);
 }

@@ -270,7 +270,12 @@ fn legend(canvas: &mut Canvas, fonts: &Fonts, chart: &Chart, top: f32) -> f32 {
         }
         let mid = y + row / 2.0;
         match i {
-            Some(i) => canvas.line((x + 2.0, mid), (x + 22.0, mid), series_colour(i), LINE_WIDTH),
+            Some(i) => canvas.line(
+                (x + 2.0, mid),
+                (x + 22.0, mid),
+                series_colour(i),
+                LINE_WIDTH,
+            ),
             None => canvas.fill_rect(
                 x as i32,
                 (mid - 8.0) as i32,
@@ -294,34 +299,38 @@ fn legend(canvas: &mut Canvas, fonts: &Fonts, chart: &Chart, top: f32) -> f32 {
 }
 
 fn band(canvas: &mut Canvas, frame: &Frame, series: &Series, reach: f64, fill: Rgba) {
-    match series.points.as_slice() {
-        [] => {}
-        [only] => {
-            let x = frame.x(only.at);
-            let (y0, y1) = (
-                frame.y(only.rating + reach * only.deviation),
-                frame.y(only.rating - reach * only.deviation),
-            );
-            canvas.fill_rect(
-                (x - 8.0).round() as i32,
-                y0.round() as i32,
-                16,
-                (y1 - y0).round().max(1.0) as u32,
-                fill,
-            );
-        }
-        points => {
-            let upper = points
-                .iter()
-                .map(|p| (frame.x(p.at), frame.y(p.rating + reach * p.deviation)));
-            let lower = points
-                .iter()
-                .rev()
-                .map(|p| (frame.x(p.at), frame.y(p.rating - reach * p.deviation)));
-            let outline: Vec<(f32, f32)> = upper.chain(lower).collect();
-            canvas.polygon(&outline, fill);
-        }
+    let points = series.points.as_slice();
+    let (Some(first), Some(last)) = (points.first(), points.last()) else {
+        return;
+    };
+    // Points closer than a pixel (games finished moments apart) get a bar, as one point does:
+    // a polygon without width has nothing to fill.
+    if frame.x(last.at) - frame.x(first.at) < 1.0 {
+        let x = frame.x(last.at);
+        let high = points.iter().map(|p| p.rating + reach * p.deviation);
+        let low = points.iter().map(|p| p.rating - reach * p.deviation);
+        let (y0, y1) = (
+            frame.y(high.fold(f64::MIN, f64::max)),
+            frame.y(low.fold(f64::MAX, f64::min)),
+        );
+        canvas.fill_rect(
+            (x - 8.0).round() as i32,
+            y0.round() as i32,
+            16,
+            (y1 - y0).round().max(1.0) as u32,
+            fill,
+        );
+        return;
     }
+    let upper = points
+        .iter()
+        .map(|p| (frame.x(p.at), frame.y(p.rating + reach * p.deviation)));
+    let lower = points
+        .iter()
+        .rev()
+        .map(|p| (frame.x(p.at), frame.y(p.rating - reach * p.deviation)));
+    let outline: Vec<(f32, f32)> = upper.chain(lower).collect();
+    canvas.polygon(&outline, fill);
 }
 
 fn line(canvas: &mut Canvas, frame: &Frame, series: &Series, colour: Rgba) {
@@ -334,7 +343,10 @@ fn line(canvas: &mut Canvas, frame: &Frame, series: &Series, colour: Rgba) {
             path.line_to(x, y);
         }
     }
-    if series.points.len() > 1
+    let (Some(first), Some(last)) = (series.points.first(), series.points.last()) else {
+        return;
+    };
+    if frame.x(last.at) - frame.x(first.at) >= 1.0
         && let Some(path) = path.finish()
     {
         canvas.stroke_path(&path, colour, LINE_WIDTH);
