@@ -51,7 +51,8 @@ impl Store {
         row.as_ref().map(rating_from_row).transpose()
     }
 
-    /// Every rating a user has on one server, one per game, the most played first.
+    /// Every rating a user has on one server, one per game, the most played first. A rating in
+    /// a game this build no longer hosts is left out rather than failing the others.
     pub async fn ratings_of(
         &self,
         server_id: &str,
@@ -65,7 +66,13 @@ impl Store {
         .bind(user_id)
         .fetch_all(self.pool())
         .await?;
-        rows.iter().map(rating_from_row).collect()
+        rows.iter()
+            .filter(|row| {
+                row.try_get::<String, _>("variant")
+                    .is_ok_and(|v| GameId::parse(&v).is_ok())
+            })
+            .map(rating_from_row)
+            .collect()
     }
 
     /// The best-rated players of one game on one server.

@@ -225,6 +225,15 @@ async fn rating_tells_games_results_best_win_and_time_per_move(db: TestDb) {
     assert!(every.contains("• Chess: "), "{every}");
     assert!(every.contains("4 games: 2 won, 1 drawn, 1 lost"), "{every}");
     assert!(every.contains(&format!("#{beat_carol}")), "{every}");
+    // A rating in a game this build no longer hosts is left out, and the others are told.
+    db.execute(
+        "INSERT INTO ratings (server_id, variant, user_id, rating, deviation, volatility, \
+         games, wins, draws, losses, updated_at) \
+         VALUES ('server-1', 'shogi-9000', 'id-alice', 1500, 350, 0.06, 9, 9, 0, 0, 0)",
+    )
+    .await;
+    let still = ok(service.run(&req(&alice, None), rating(None, "")).await).text;
+    assert_eq!(still, every);
     // The same through the text reader, as the console and Matrix type it.
     let console = |name: &str| {
         let name = name.trim_start_matches('@');
