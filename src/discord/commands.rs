@@ -66,6 +66,7 @@ pub fn all() -> Vec<poise::Command<super::Data, Error>> {
         history(),
         games(),
         leaderboard(),
+        rating(),
         help(),
         piece(),
         abort(),
@@ -313,6 +314,18 @@ pub async fn leaderboard(
     #[description = "The game (every game's leaders without one)"] game: Option<String>,
 ) -> Result<(), Error> {
     run(ctx, None, Command::Leaderboard(game.unwrap_or_default())).await
+}
+
+/// `/rating`: a person is picked from Discord's list of members, as `/new`'s opponent is.
+#[poise::command(slash_command)]
+pub async fn rating(
+    ctx: Ctx<'_>,
+    #[description = "Whose ratings (yours when empty)"] user: Option<serenity::User>,
+    #[description = "The game (every game you played here when empty)"] game: Option<String>,
+) -> Result<(), Error> {
+    let user = user.map(|u| User::new(u.id.to_string(), u.display_name()));
+    let game = game.unwrap_or_default();
+    run(ctx, None, Command::Rating { user, game }).await
 }
 
 /// `/help`.

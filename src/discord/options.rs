@@ -14,7 +14,7 @@ use crate::service::{Service, find_command};
 
 /// Commands whose `game` option names a kind of game (elsewhere it is a game's number; for
 /// `/help` it is free text, suggested as typed, since it may name a command or a topic).
-const GAME_KIND_COMMANDS: [&str; 3] = ["new", "leaderboard", "piece"];
+const GAME_KIND_COMMANDS: [&str; 4] = ["new", "leaderboard", "piece", "rating"];
 /// Discord allows 25 options a command; `/new` has four of its own.
 const MAX_GAME_OPTIONS: usize = 21;
 /// Discord's limit for a description.

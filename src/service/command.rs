@@ -59,6 +59,9 @@ pub enum Command {
     Piece { game: String, piece: String },
     /// A server's best players of a game; empty: the leaders of every game.
     Leaderboard(String),
+    /// A person's rating history in this server (the asker's when `user` is `None`), in one
+    /// game or (empty) in every game they have played here.
+    Rating { user: Option<User>, game: String },
     /// A server admin ends an open game, unrated.
     Abort,
     /// Start (a length), end (`off`) or look at one's vacation.
@@ -293,6 +296,13 @@ pub const COMMANDS: &[CommandSpec] = &[
         false,
     ),
     spec(
+        "rating",
+        &["stats"],
+        "[@someone] [game]",
+        "A player's rating history in this server as a chart: results, best win, time per move.",
+        true,
+    ),
+    spec(
         "abort",
         &[],
         "",
@@ -360,6 +370,7 @@ impl Command {
             Command::Help(_) => "help",
             Command::Piece { .. } => "piece",
             Command::Leaderboard(_) => "leaderboard",
+            Command::Rating { .. } => "rating",
             Command::Abort => "abort",
             Command::Vacation(_) => "vacation",
             Command::Notify(_) => "notify",

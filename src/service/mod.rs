@@ -44,7 +44,7 @@
 //!   `play` (moves, clicks), `board_as` (the board, turned or in words, and `/pieces`),
 //!   `army` (each side's pieces and their moves), `piece` (a piece's diagram), `agree` (draw,
 //!   resign), `confirm` (asking before a resignation), `undo`, `abort`, `info` (lists and
-//!   leaderboards), `help`, `history` (the score sheet and the record), `moved`
+//!   leaderboards), `stats` (a person's rating history: `/rating`), `help`, `history` (the score sheet and the record), `moved`
 //!   (a place's open games announced where the place moved);
 //! * `click` (a choice picked by its id or its number), `run` ([`Service::run`], the one
 //!   door: a command to the function that carries it out);
@@ -106,6 +106,7 @@ mod sheet;
 mod show;
 mod start;
 mod start_words;
+mod stats;
 mod subscribe;
 mod thinking;
 mod thought;

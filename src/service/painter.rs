@@ -3,7 +3,10 @@
 //! the one text board of [`crate::render::text_board`]; [`TextPainter`] draws no picture and
 //! serves tests, where rasterizing a PNG for every reply would only cost time.
 
-use crate::rules::{BoardView, Color};
+use crate::{
+    render::chart::Chart,
+    rules::{BoardView, Color},
+};
 
 /// The one text board (Unicode, see [`crate::render::text_board`]), re-exported here for the
 /// service's users that paint their own way.
@@ -26,6 +29,12 @@ pub trait BoardPainter: Send + Sync {
 
     /// The board as monospaced text.
     fn text(&self, view: &BoardView, orientation: Color) -> String;
+
+    /// A rating history as a PNG chart (`/rating`). Every painter draws the real one unless
+    /// it draws no pictures at all.
+    fn chart(&self, chart: &Chart) -> Result<Vec<u8>, NoPicture> {
+        Ok(crate::render::chart::png(chart)?)
+    }
 }
 
 /// Text boards only: the real painter's text, and no picture.
@@ -39,6 +48,10 @@ impl BoardPainter for TextPainter {
 
     fn text(&self, view: &BoardView, orientation: Color) -> String {
         text_board(view, orientation)
+    }
+
+    fn chart(&self, _chart: &Chart) -> Result<Vec<u8>, NoPicture> {
+        Err(NoPicture::TextOnly)
     }
 }
 

@@ -35,6 +35,10 @@ pub enum ParseError {
     #[error("The seed must be a number, not \"{0}\".")]
     BadSeed(String),
     #[error(
+        "{0}rating shows one person: I cannot read \"{1}\" as one; write {0}rating @someone GAME."
+    )]
+    NotOnePerson(char, String),
+    #[error(
         "I do not understand \"{1}\" in {0}new; write @opponent, team, white=@a,@b, black=@c, \
          as=black or option=value."
     )]
@@ -149,6 +153,7 @@ pub fn parse(
             piece: args.get(1..).unwrap_or_default().join(" "),
         },
         "leaderboard" => Command::Leaderboard(rest),
+        "rating" => read_rating(args, sigil, person)?,
         "abort" => Command::Abort,
         "vacation" => Command::Vacation(rest),
         "notify" => Command::Notify(rest),
@@ -222,6 +227,28 @@ fn read_new(
         }
     }
     Ok(new)
+}
+
+/// The arguments of `/rating`: a mention (`@bob`) anywhere, and the rest is the game's name
+/// (which may have spaces: `Pick-a-team chess`). The service judges the name.
+fn read_rating(
+    args: &[&str],
+    sigil: char,
+    person: &dyn Fn(&str) -> User,
+) -> Result<Command, ParseError> {
+    let (mentions, game): (Vec<&str>, Vec<&str>) = args.iter().partition(|w| w.starts_with('@'));
+    match mentions.as_slice() {
+        [] => Ok(Command::Rating {
+            user: None,
+            game: game.join(" "),
+        }),
+        [one] if one.len() > 1 => Ok(Command::Rating {
+            user: Some(person(one)),
+            game: game.join(" "),
+        }),
+        [one] => Err(ParseError::NotOnePerson(sigil, echo(one))),
+        [_, second, ..] => Err(ParseError::NotOnePerson(sigil, echo(second))),
+    }
 }
 
 /// A word as a refusal repeats it: at most [`ECHO`] characters.
@@ -436,6 +463,7 @@ mod tests {
                 "move" => " e2e4",
                 "piece" => " chess knight",
                 "leaderboard" => " chess",
+                "rating" => " @bob chess",
                 _ => "",
             };
             let line = read(&format!("/{}{args}", spec.name));

@@ -201,7 +201,7 @@ fn date(ms: i64) -> String {
 }
 
 /// The Gregorian date of a day counted from 1970-01-01 (Howard Hinnant's `civil_from_days`).
-fn civil_date(days: i64) -> (i64, i64, i64) {
+pub(crate) fn civil_date(days: i64) -> (i64, i64, i64) {
     let z = days + 719_468;
     let era = z.div_euclid(146_097);
     let doe = z.rem_euclid(146_097);

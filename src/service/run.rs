@@ -63,6 +63,7 @@ impl Service {
             Command::Help(name) => self.help(name.as_deref(), &req.place),
             Command::Piece { game, piece } => self.piece(req, &game, &piece).await,
             Command::Leaderboard(name) => self.leaderboard(req, &name).await,
+            Command::Rating { user, game } => self.rating(req, user.as_ref(), &game).await,
             Command::Abort => self.abort(req).await,
             Command::Vacation(arg) => self.vacation(&req.user, &arg).await,
             Command::Notify(arg) => self.notify(&req.user, &arg).await,

@@ -422,7 +422,7 @@ async fn apply(
         .await?;
     }
     if let Some(rerating) = &commit.rerating {
-        rerate(tx, backend, rerating, now).await?;
+        rerate(tx, backend, rerating, game.id, now).await?;
     }
     for post in &commit.posts {
         insert_post(tx, game.id, new_version, post, now).await?;

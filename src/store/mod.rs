@@ -20,6 +20,7 @@ mod records;
 mod scores;
 mod seeks;
 mod source;
+mod stats;
 mod subscriptions;
 mod timers;
 mod timing;
@@ -49,6 +50,7 @@ use sqlx::{
     AnyPool, Executor,
     any::{AnyConnectOptions, AnyPoolOptions},
 };
+pub use stats::{Beaten, RatingPoint};
 pub use timers::Timer;
 pub use timing::{NewTimer, OnTimeout, TimerKind, TimerUpdate, Timing};
 pub use votes::Vote;

@@ -51,6 +51,30 @@ impl Store {
         row.as_ref().map(rating_from_row).transpose()
     }
 
+    /// Every rating a user has on one server, one per game, the most played first. A rating in
+    /// a game this build no longer hosts is left out rather than failing the others.
+    pub async fn ratings_of(
+        &self,
+        server_id: &str,
+        user_id: &str,
+    ) -> Result<Vec<RatingRow>, StoreError> {
+        let rows = sqlx::query(AssertSqlSafe(format!(
+            "{RATING_SELECT} WHERE r.server_id = $1 AND r.user_id = $2 \
+             ORDER BY r.games DESC, r.variant"
+        )))
+        .bind(server_id)
+        .bind(user_id)
+        .fetch_all(self.pool())
+        .await?;
+        rows.iter()
+            .filter(|row| {
+                row.try_get::<String, _>("variant")
+                    .is_ok_and(|v| GameId::parse(&v).is_ok())
+            })
+            .map(rating_from_row)
+            .collect()
+    }
+
     /// The best-rated players of one game on one server.
     pub async fn leaderboard(
         &self,
@@ -131,7 +155,7 @@ impl Store {
 }
 
 /// Reads the ratings `rerating` changes inside `tx` and writes the new ones (see [`Rerating`]
-/// for why inside). On PostgreSQL each row is locked until the transaction ends, taken in
+/// for why inside), each with a row of the rating history naming `game_id`. On PostgreSQL each row is locked until the transaction ends, taken in
 /// the order of user ids so that two transactions rating the same players wait for each other
 /// rather than deadlock; a player's first rating is inserted first so that it, too, has a row
 /// to lock.
@@ -139,6 +163,7 @@ pub(super) async fn rerate(
     tx: &mut sqlx::Transaction<'_, sqlx::Any>,
     backend: Backend,
     rerating: &Rerating,
+    game_id: i64,
     now: i64,
 ) -> Result<(), StoreError> {
     let lock = match backend {
@@ -209,6 +234,7 @@ pub(super) async fn rerate(
         .bind(&r.user_id)
         .execute(&mut **tx)
         .await?;
+        super::stats::record(tx, &r, game_id, now).await?;
     }
     Ok(())
 }

@@ -77,6 +77,14 @@ fn every_command() -> Vec<Command> {
         },
         Command::Leaderboard("chess".into()),
         Command::Leaderboard(String::new()),
+        Command::Rating {
+            user: Some(person("alice")),
+            game: "chess".into(),
+        },
+        Command::Rating {
+            user: None,
+            game: String::new(),
+        },
         Command::Abort,
         Command::Limits(String::new()),
         Command::Seek(String::new()),
@@ -112,6 +120,7 @@ fn every_command() -> Vec<Command> {
             | Command::Help(_)
             | Command::Piece { .. }
             | Command::Leaderboard(_)
+            | Command::Rating { .. }
             | Command::Abort
             | Command::Limits(_)
             | Command::Seek(_)
@@ -146,6 +155,7 @@ fn about_a_game(command: &Command) -> bool {
             | Command::Games
             | Command::Help(_)
             | Command::Leaderboard(_)
+            | Command::Rating { .. }
             | Command::Limits(_)
             | Command::Seek(_)
             | Command::Subscribe(_)

@@ -26,6 +26,7 @@ mod outbox;
 mod panics;
 mod promotion;
 mod queue;
+mod rating;
 mod ratings_race;
 mod seeks;
 mod service;

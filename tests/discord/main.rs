@@ -17,6 +17,7 @@ mod permissions;
 #[path = "../support/postgres.rs"]
 mod postgres;
 mod promotion;
+mod rating;
 mod seeks;
 mod shards;
 mod timed;

@@ -1,12 +1,14 @@
 //! The gallery: pictures of every game from the real rules (start, a middlegame, the features
 //! each game is known for) and a diagram of every piece type of every game, written to a folder
-//! for people to look at (and run by the tests so that no game's picture fails).
+//! for people to look at (and run by the tests so that no game's picture fails), and a rating
+//! chart of made-up games.
 
 use std::{
     io,
     path::{Path, PathBuf},
 };
 
+use super::chart;
 use super::error::RenderError;
 use super::renderer::Renderer;
 use super::showcase::{self, ShowcaseError};
@@ -104,6 +106,9 @@ fn slug(name: &str) -> String {
     out.trim_end_matches('-').to_string()
 }
 
+/// The file name (without extension) of the gallery's rating chart.
+pub const CHART: &str = "rating-chart";
+
 /// Writes the gallery as PNG files (and the text boards as .txt) into `dir`.
 pub fn write(dir: &Path) -> Result<Vec<PathBuf>, GalleryError> {
     std::fs::create_dir_all(dir).map_err(|source| GalleryError::Create {
@@ -123,6 +128,14 @@ pub fn write(dir: &Path) -> Result<Vec<PathBuf>, GalleryError> {
         write_file(&text_path, text_board(&view, orientation).as_bytes())?;
         written.push(path);
     }
+    // Not a board: a rating history of made-up games, as `/rating` draws one.
+    let png = chart::png(&chart::sample()).map_err(|error| GalleryError::Render {
+        name: CHART.to_string(),
+        error,
+    })?;
+    let path = dir.join(format!("{CHART}.png"));
+    write_file(&path, &png)?;
+    written.push(path);
     Ok(written)
 }
 

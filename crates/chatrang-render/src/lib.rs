@@ -42,13 +42,15 @@
 //! 10. `key_icons`: the legend's icons; `panels`: the header, edge names, pool and legend.
 //! 11. `paint`: the order of the layers.
 //! 12. `showcase`: positions of the real games (the palette is learned from them).
-//! 13. `error`, `renderer`: the renderer, which draws a view and encodes it.
+//! 13. `error`, `renderer`: the renderer, which draws a view and encodes it; `chart`: a rating
+//!     history as a line chart (on the canvas, with the fonts; no board).
 //! 14. `text_board`, `spoken`: the board as text, and in words (for screen readers).
 //! 15. `gallery`, `command`: `chatrang gallery`, `chatrang render` and the benchmark.
 
 mod assets;
 mod board;
 mod canvas;
+pub mod chart;
 pub mod command;
 pub mod encode;
 mod error;

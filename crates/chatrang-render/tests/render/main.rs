@@ -15,6 +15,7 @@ use chatrang_rules::{
 use image::RgbImage;
 use samples::sq;
 
+mod chart;
 mod compass;
 mod contrast;
 mod draft;
@@ -653,7 +654,8 @@ fn malformed_views_render_or_fail_cleanly() {
 fn the_gallery_writes_every_picture() {
     let dir = std::env::temp_dir().join(format!("chatrang-gallery-{}", std::process::id()));
     let written = gallery::write(&dir).expect("the gallery renders every view");
-    assert_eq!(written.len(), gallery::views().unwrap().len());
+    // Every board, and the rating chart.
+    assert_eq!(written.len(), gallery::views().unwrap().len() + 1);
     let names: BTreeSet<String> = written
         .iter()
         .map(|p| p.file_stem().unwrap().to_string_lossy().into_owned())
@@ -679,6 +681,7 @@ fn the_gallery_writes_every_picture() {
         "catalonia-chain",
         "catalonia-hint",
         "cataclysm-pawn-moves",
+        gallery::CHART,
     ] {
         assert!(names.contains(feature), "{feature} is missing");
     }

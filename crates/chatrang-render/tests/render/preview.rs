@@ -3,7 +3,9 @@
 //! of mark a picture draws is explained in its legend, drawn the way the board draws it.
 
 use super::{close, pixel, render};
-use chatrang_render::{LegendItem, MIN_PREVIEW_TEXT, PREVIEW_WIDTH, Renderer, gallery, palette};
+use chatrang_render::{
+    LegendItem, MIN_PREVIEW_TEXT, PREVIEW_WIDTH, Renderer, chart, gallery, palette,
+};
 use chatrang_rules::{BoardView, Mark, Tile};
 
 /// A square must stay at least this wide in the preview to tell pieces apart.
@@ -38,6 +40,22 @@ fn every_gallery_picture_is_readable_at_the_preview_width() {
         }
     }
     assert!(unreadable.is_empty(), "{unreadable:#?}");
+}
+
+/// The gallery's rating chart (not a board): its smallest text and its lines at the preview
+/// width, and no taller than a board picture may be.
+#[test]
+fn the_rating_chart_is_readable_at_the_preview_width() {
+    let scale = PREVIEW_WIDTH / chart::CHART_WIDTH as f32;
+    assert!(chart::CHART_LABEL_SIZE * scale >= MIN_PREVIEW_TEXT);
+    assert!(chart::preview_text_size() >= MIN_PREVIEW_TEXT);
+    assert!((chart::CHART_HEIGHT as f32 / chart::CHART_WIDTH as f32) < MAX_TALL);
+    let png = chart::png(&chart::sample()).unwrap();
+    let image = image::load_from_memory(&png).unwrap();
+    assert_eq!(
+        (image.width(), image.height()),
+        (chart::CHART_WIDTH, chart::CHART_HEIGHT)
+    );
 }
 
 /// The legend items a view needs, worked out from the view alone.
