@@ -38,6 +38,8 @@ impl Choice {
             Command::Undo => ("undo-yes", ""),
             Command::DeclineUndo => ("undo-no", ""),
             Command::Join(side) => ("join", side.map_or("", Color::name)),
+            // Only an acceptance of a seek is ever a button: "accept N GAME".
+            Command::Seek(text) => ("seek", text.strip_prefix("accept ").unwrap_or(text)),
             other => (other.spec().map_or("", |spec| spec.name), ""),
         };
         format!("v1:{}:{}:{action}:{argument}", self.game, self.version)
@@ -66,6 +68,7 @@ impl Choice {
                 "" => None,
                 _ => return None,
             }),
+            "seek" if !argument.is_empty() => Command::Seek(format!("accept {argument}")),
             "accept" => Command::Accept,
             "decline" => Command::Decline,
             "leave" => Command::Leave,
@@ -90,7 +93,7 @@ impl Choice {
             Command::Decline | Command::DeclineDraw | Command::DeclineUndo | Command::Resign => {
                 Tone::No
             }
-            Command::Move(_) | Command::Join(_) => Tone::Play,
+            Command::Move(_) | Command::Join(_) | Command::Seek(_) => Tone::Play,
             _ => Tone::Other,
         }
     }
@@ -116,6 +119,7 @@ mod tests {
             Command::Join(None),
             Command::Board,
             Command::Resign,
+            Command::Seek("accept 12 katarenga".into()),
         ];
         for command in commands {
             let choice = Choice {

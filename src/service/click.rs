@@ -30,6 +30,11 @@ impl Service {
         if let Command::Click(_) = choice.command {
             return Err(ServiceError::refused(NOT_UNDERSTOOD));
         }
+        // A seek's button names the seek, not a game: the seek itself is looked for only in
+        // the server the click is made in.
+        if let Command::Seek(_) = choice.command {
+            return self.dispatch(req, choice.command, None).await;
+        }
         // A choice copied from another server's message finds nothing, as a number would not.
         let row = self.reachable_game(req, choice.game).await?;
         // A rematch stays good after the game ends; every other choice only at its version.

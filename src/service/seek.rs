@@ -13,6 +13,8 @@ use std::collections::BTreeMap;
 
 use super::{
     base::Service,
+    choice::Choice,
+    command::Command,
     outbox::News,
     rated::{keep_rated, rated_value},
     reply::{Reply, ServiceError, ServiceResult},
@@ -202,6 +204,25 @@ fn meeting_game(older: &SeekRow, newer: &NewSeek) -> Option<GameId> {
         .find(|game| newer.games.iter().any(|slug| slug == game.slug()))
 }
 
+/// The most games a seek offers a button for (one row of Discord buttons).
+const MOST_BUTTONS: usize = 5;
+
+/// A button per game of seek `id` ("Play Katarenga"), for anyone but its author to accept it.
+/// It is bound to no game (there is none yet): the seek is looked for in the server where the
+/// button is clicked.
+fn accept_buttons(id: i64, games: &[GameId]) -> Vec<Choice> {
+    games
+        .iter()
+        .take(MOST_BUTTONS)
+        .map(|game| Choice {
+            label: format!("Play {game}"),
+            game: 0,
+            version: 0,
+            command: Command::Seek(format!("accept {id} {}", game.slug())),
+        })
+        .collect()
+}
+
 impl Service {
     /// `/seek`: list, withdraw, accept, or make an offer.
     pub(crate) async fn seek(&self, req: &Request, text: &str) -> ServiceResult {
@@ -309,6 +330,7 @@ impl Service {
         let news = news_of(self, &req.place.server, &ask.games, &req.user.id).await?;
         Ok(Reply {
             text,
+            choices: accept_buttons(id, &ask.games),
             notify: news.people,
             mention_role: news.role,
             public: true,

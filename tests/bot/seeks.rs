@@ -8,7 +8,7 @@ use std::{sync::Arc, time::Duration};
 
 use chatrang::{
     rules::{Color, GameId},
-    service::{Command, ManualClock, Place, Reply, Service, TextPainter, User},
+    service::{Command, ManualClock, Pick, Place, Reply, Service, TextPainter, User},
     store::GameState,
 };
 
@@ -24,6 +24,7 @@ on_both_backends!(
     seeks_of_another_server_are_neither_seen_nor_paired_nor_accepted,
     two_seeks_made_at_the_same_moment_in_two_processes_are_paired_exactly_once,
     a_new_seek_mentions_the_followers_of_its_games_and_the_role_a_moderator_chose,
+    a_seeks_button_plays_its_game_here_and_finds_nothing_from_another_server,
 );
 
 const START: i64 = 1_800_000_000_000;
@@ -460,4 +461,33 @@ async fn a_new_seek_mentions_the_followers_of_its_games_and_the_role_a_moderator
     assert!(bad.contains("\"@everyone\""), "{bad}");
     let unknown = refused(subscribe(&bob, &here(), "kriegspiel", false).await);
     assert!(unknown.contains("kriegspiel"), "{unknown}");
+}
+
+async fn a_seeks_button_plays_its_game_here_and_finds_nothing_from_another_server(db: TestDb) {
+    let clock = ManualClock::at(START);
+    let service = service_at(&db, &clock).await;
+    let (alice, carol, mallory) = (person("alice"), person("carol"), person("mallory"));
+    let offer = seek(&service, &alice, "katarenga,chess").await;
+    let labels: Vec<&str> = offer.choices.iter().map(|c| c.label.as_str()).collect();
+    assert_eq!(labels, ["Play Katarenga", "Play Chess"]);
+    let chess = offer.choices[1].encode();
+    let click = |place: &Place, who: &User| {
+        let request = ask(place, who, None);
+        let command = Command::Click(Pick::Id(chess.clone()));
+        let service = &service;
+        async move { service.run(&request, command).await }
+    };
+    let elsewhere = refused(click(&Place::new("server-2", "channel-9"), &mallory).await);
+    assert!(
+        elsewhere.starts_with("There is no open seek #"),
+        "{elsewhere}"
+    );
+    let own = refused(click(&here(), &alice).await);
+    assert!(own.contains("your own seek"), "{own}");
+    let played = ok(click(&here(), &carol).await);
+    let (_, game, people) = started(&service, &played).await;
+    assert_eq!(game.slug(), "chess");
+    assert!(people.iter().any(|(u, _)| *u == carol.id));
+    let again = refused(click(&here(), &person("dave")).await);
+    assert!(again.starts_with("There is no open seek #"), "{again}");
 }
