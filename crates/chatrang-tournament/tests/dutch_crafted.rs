@@ -6,7 +6,8 @@
 //!
 //! `next_bracket_bye.trf` and `next_bracket_completion.trf` are rounds 1–6 of the fixtures
 //! `t30_p11_r8_s1030.trf` and `t18_p13_r7_s1018.trf` (with the `XXR` line bbpPairings needs),
-//! `next_bracket_bound.trf` round 1 of the checker's tournament 40, and
+//! `next_bracket_bound.trf` and `moved_down_bound.trf` round 1 of the checker's tournaments
+//! 40 and 395, and
 //! `colour_not_joined.trf` written by hand.
 
 use chatrang_tournament::{Absence, Colour, Unpaired, pair_dutch, read_trf};
@@ -114,5 +115,43 @@ fn the_search_bound_knows_the_next_bracket_cannot_pair_everyone() {
         }],
         &boards,
         Some(32),
+    );
+}
+
+/// The bound that prunes the search counts what a moved-down player still to be placed must
+/// cost: 6 and 24 (½ point, they met) both move down to the zero group; while 24 is not yet
+/// placed, it will still meet a zero-pointer (a score difference), so a start like 6–4 (both
+/// want White) cannot beat the best found and is dropped. Without that, the search spent its
+/// budget there and never reached 6–7 and 4–24, where everyone gets their colour. Player 20
+/// is away this round (½-point bye).
+#[test]
+fn the_search_bound_counts_the_moved_down_players_still_open() {
+    let boards = [
+        (25, 1),
+        (2, 26),
+        (29, 3),
+        (31, 5),
+        (33, 10),
+        (11, 30),
+        (15, 34),
+        (35, 22),
+        (6, 7),
+        (4, 24),
+        (18, 8),
+        (9, 19),
+        (21, 12),
+        (13, 28),
+        (23, 14),
+        (27, 16),
+        (17, 32),
+    ];
+    check(
+        "moved_down_bound.trf",
+        &[Unpaired {
+            player: 20,
+            absence: Absence::HalfPointBye,
+        }],
+        &boards,
+        None,
     );
 }

@@ -34,7 +34,7 @@ type NextBracket = (usize, Vec<u32>);
 const BUDGET: usize = 300_000;
 
 /// Partial candidates looked at per bracket before settling for the best seen.
-const NODES: usize = 3_000_000;
+const NODES: usize = 1_000_000;
 
 /// The chosen pairing of a bracket: its pairs and its downfloaters.
 pub struct Choice {
@@ -72,6 +72,8 @@ struct Search<'a> {
     /// How the next bracket can be paired (see [`Graph::next_bracket`]), by this bracket's
     /// downfloaters and the bye's score.
     next_cache: std::collections::HashMap<(Vec<usize>, u32), Option<NextBracket>>,
+    /// [`Search::single_left`] by player.
+    single_cache: std::collections::HashMap<usize, u32>,
 }
 
 impl Search<'_> {
@@ -93,14 +95,28 @@ impl Search<'_> {
         if self.visited > NODES {
             return true;
         }
-        let Some((best, _)) = &self.best else {
+        if self.best.is_none() {
             return false;
-        };
+        }
         let mut q = self.quality(pairs, downfloaters, open);
         // The players left over here and the next score group can at best all be paired
         // there but one.
         if q.unpaired > 0 && !self.rest.is_empty() {
             q.next_left = (q.unpaired + self.next_group) % 2;
+            // A single leftover: at least the least any one of them could leave there.
+            if q.unpaired == 1 {
+                let candidates = if downfloaters.is_empty() {
+                    open
+                } else {
+                    downfloaters
+                };
+                let least = candidates
+                    .iter()
+                    .map(|&x| self.single_left(x))
+                    .min()
+                    .unwrap_or(0);
+                q.next_left = q.next_left.max(least);
+            }
         }
         // The bye (when there is one) goes to an eligible player not yet paired: no lower
         // than the lowest such score.
@@ -116,6 +132,9 @@ impl Search<'_> {
                 .min()
                 .unwrap_or(0);
         }
+        let Some((best, _)) = &self.best else {
+            return false;
+        };
         if q >= *best {
             return true;
         }
@@ -143,6 +162,26 @@ impl Search<'_> {
             }
         }
         false
+    }
+
+    /// The fewest players the next bracket leaves without a partner there when `x` alone
+    /// moves down to it (the bye going to anyone who may take it: a lower bound).
+    fn single_left(&mut self, x: usize) -> u32 {
+        if let Some(&left) = self.single_cache.get(&x) {
+            return left;
+        }
+        let group = self.next_group as usize;
+        let mut next = vec![x];
+        next.extend_from_slice(&self.rest[..group]);
+        let cost = vec![0; next.len()];
+        let graph = self.graph;
+        let left = graph
+            .next_bracket(&next, &cost, &self.rest[group..], &|y| {
+                graph.bye_eligible[y]
+            })
+            .map_or(next.len() % 2, |(left, _)| left) as u32;
+        self.single_cache.insert(x, left);
+        left
     }
 
     /// Judges one candidate; breaks when it is ideal or the budget is spent.
@@ -384,6 +423,11 @@ impl Search<'_> {
                     .map(|(p, _)| *p),
             );
             down.sort_unstable();
+            // Candidates already beaten (mostly: the last S1 player left over) are not judged,
+            // so that they do not use up the budget.
+            if self.hopeless(pairs, &down, &[]) {
+                return ControlFlow::Continue(());
+            }
             return self.judge(pairs, &down);
         }
         let mut open: Vec<usize> = s1[i..].to_vec();
@@ -490,6 +534,7 @@ pub fn pair_bracket(
         pairs_cap: None,
         clash_cache: Default::default(),
         next_cache: Default::default(),
+        single_cache: Default::default(),
     };
     let mut free = vec![true; residents.len()];
     let _ = search.movers(

@@ -244,8 +244,22 @@ impl Context<'_> {
         if !open.is_empty() {
             q.colour_missed += self.open_colour_bound(open);
             q.strong_missed += self.open_bound(open, Strength::Strong);
-            q.score_differences
-                .extend(std::iter::repeat_n(0, open.len() / 2));
+            // Their pairs cost nothing at best, except that when an odd number of them come
+            // from above, one of those meets a resident (or is left over): at least the
+            // smallest such difference.
+            let above: Vec<u32> = open
+                .iter()
+                .map(|&x| self.players[x].score)
+                .filter(|&score| score > bracket_score)
+                .map(|score| score - bracket_score)
+                .collect();
+            let mut zeros = open.len() / 2;
+            if above.len() % 2 == 1 && zeros > 0 {
+                zeros -= 1;
+                q.score_differences
+                    .push(above.iter().copied().min().unwrap_or(0));
+            }
+            q.score_differences.extend(std::iter::repeat_n(0, zeros));
             if odd == 1 {
                 // One of them will be left over: at least the smallest leftover difference.
                 let least = open
