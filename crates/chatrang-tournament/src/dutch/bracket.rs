@@ -8,6 +8,11 @@
 //! second. A candidate only counts when the players it leaves over can still all be paired
 //! (the completion criterion).
 //!
+//! The criteria that look at the next bracket (C7: the most pairs there, then the smallest
+//! score differences) pair it as the completion criterion allows: the players handed down
+//! and the next score group, with everyone below still to be paired and the bye going to the
+//! lowest score that can take it (see [`Graph::next_bracket`]).
+//!
 //! The search is branch and bound: a candidate being built is dropped as soon as the least it
 //! could still come to (see [`Context::quality`]) is no better than the best found. When the
 //! players below force this bracket to keep fewer pairs than its own players could make, a
@@ -21,11 +26,15 @@ use crate::dutch::{
     quality::{Context, Effect, Quality},
 };
 
+/// How the next bracket pairs at best: the players left without a partner there and the
+/// score differences of those moving on (see [`Graph::next_bracket`]).
+type NextBracket = (usize, Vec<u32>);
+
 /// Candidates judged per bracket before settling for the best seen.
 const BUDGET: usize = 300_000;
 
 /// Partial candidates looked at per bracket before settling for the best seen.
-const NODES: usize = 3_000_000;
+const NODES: usize = 1_000_000;
 
 /// The chosen pairing of a bracket: its pairs and its downfloaters.
 pub struct Choice {
@@ -42,6 +51,8 @@ struct Search<'a> {
     bracket_score: u32,
     last: bool,
     ideal: Quality,
+    /// The size of the next score group (0 for the last bracket).
+    next_group: u32,
     /// Position of each ranking index in the bracket (for `effects`).
     position: Vec<usize>,
     /// The effect of each pair of the bracket, by positions.
@@ -58,6 +69,11 @@ struct Search<'a> {
     pairs_cap: Option<usize>,
     /// The colour clashes forced among a set of open players (by bit set of ranking indices).
     clash_cache: std::collections::HashMap<u128, u32>,
+    /// How the next bracket can be paired (see [`Graph::next_bracket`]), by this bracket's
+    /// downfloaters and the bye's score.
+    next_cache: std::collections::HashMap<(Vec<usize>, u32), Option<NextBracket>>,
+    /// [`Search::single_left`] by player.
+    single_cache: std::collections::HashMap<usize, u32>,
 }
 
 impl Search<'_> {
@@ -79,10 +95,29 @@ impl Search<'_> {
         if self.visited > NODES {
             return true;
         }
-        let Some((best, _)) = &self.best else {
+        if self.best.is_none() {
             return false;
-        };
+        }
         let mut q = self.quality(pairs, downfloaters, open);
+        // The players left over here and the next score group can at best all be paired
+        // there but one.
+        if q.unpaired > 0 && !self.rest.is_empty() {
+            q.next_left = (q.unpaired + self.next_group) % 2;
+            // A single leftover: at least the least any one of them could leave there.
+            if q.unpaired == 1 {
+                let candidates = if downfloaters.is_empty() {
+                    open
+                } else {
+                    downfloaters
+                };
+                let least = candidates
+                    .iter()
+                    .map(|&x| self.single_left(x))
+                    .min()
+                    .unwrap_or(0);
+                q.next_left = q.next_left.max(least);
+            }
+        }
         // The bye (when there is one) goes to an eligible player not yet paired: no lower
         // than the lowest such score.
         if (downfloaters.len() + open.len() + self.rest.len()) % 2 == 1 {
@@ -97,6 +132,9 @@ impl Search<'_> {
                 .min()
                 .unwrap_or(0);
         }
+        let Some((best, _)) = &self.best else {
+            return false;
+        };
         if q >= *best {
             return true;
         }
@@ -126,6 +164,26 @@ impl Search<'_> {
         false
     }
 
+    /// The fewest players the next bracket leaves without a partner there when `x` alone
+    /// moves down to it (the bye going to anyone who may take it: a lower bound).
+    fn single_left(&mut self, x: usize) -> u32 {
+        if let Some(&left) = self.single_cache.get(&x) {
+            return left;
+        }
+        let group = self.next_group as usize;
+        let mut next = vec![x];
+        next.extend_from_slice(&self.rest[..group]);
+        let cost = vec![0; next.len()];
+        let graph = self.graph;
+        let left = graph
+            .next_bracket(&next, &cost, &self.rest[group..], &|y| {
+                graph.bye_eligible[y]
+            })
+            .map_or(next.len() % 2, |(left, _)| left) as u32;
+        self.single_cache.insert(x, left);
+        left
+    }
+
     /// Judges one candidate; breaks when it is ideal or the budget is spent.
     fn judge(&mut self, pairs: &[(usize, usize)], downfloaters: &[usize]) -> ControlFlow<()> {
         self.judged += 1;
@@ -146,36 +204,6 @@ impl Search<'_> {
         if self.best.as_ref().is_some_and(|(b, _)| *b <= q) {
             return self.budget();
         }
-        if let Some(&first) = self.rest.first()
-            && !downfloaters.is_empty()
-        {
-            let group = self.ctx.players[first].score;
-            let residents: Vec<usize> = self
-                .rest
-                .iter()
-                .copied()
-                .take_while(|&x| self.ctx.players[x].score == group)
-                .collect();
-            let mut next: Vec<usize> = downfloaters.to_vec();
-            next.extend(&residents);
-            let adjacent: Vec<Vec<bool>> = next
-                .iter()
-                .enumerate()
-                .map(|(i, &a)| {
-                    next.iter()
-                        .enumerate()
-                        .map(|(j, &b)| {
-                            (i < downfloaters.len()) != (j < downfloaters.len())
-                                && self.graph.compatible[a][b]
-                        })
-                        .collect()
-                })
-                .collect();
-            q.next_unpaired = (downfloaters.len() - maximum_matching(&adjacent)) as u32;
-            if self.best.as_ref().is_some_and(|(b, _)| *b <= q) {
-                return self.budget();
-            }
-        }
         let Some(takers) = self.graph.bye_takers(&left) else {
             return self.budget();
         };
@@ -193,8 +221,52 @@ impl Search<'_> {
         if self.best.as_ref().is_some_and(|(b, _)| *b <= q) {
             return self.budget();
         }
+        if let Some(&first) = self.rest.first()
+            && !downfloaters.is_empty()
+        {
+            let group = self.ctx.players[first].score;
+            let residents: Vec<usize> = self
+                .rest
+                .iter()
+                .copied()
+                .take_while(|&x| self.ctx.players[x].score == group)
+                .collect();
+            let mut next: Vec<usize> = downfloaters.to_vec();
+            next.extend(&residents);
+            let cost: Vec<u32> = next
+                .iter()
+                .map(|&x| {
+                    let score = self.ctx.players[x].score;
+                    if score > group { score + 2 - group } else { 0 }
+                })
+                .collect();
+            let below = &self.rest[residents.len()..];
+            // The next bracket is paired as the bye allows: it goes to a player of the lowest
+            // score that can take it.
+            let bye_score = q.bye_score;
+            let bye_ok =
+                |x: usize| self.graph.bye_eligible[x] && self.ctx.players[x].score <= bye_score;
+            let key = (downfloaters.to_vec(), bye_score);
+            let graph = self.graph;
+            let found = self
+                .next_cache
+                .entry(key)
+                .or_insert_with(|| graph.next_bracket(&next, &cost, below, &bye_ok))
+                .clone();
+            match found {
+                Some((left, costs)) => {
+                    q.next_left = left as u32;
+                    q.next_differences = costs;
+                }
+                None => {
+                    q.next_left = (next.len() - 2 * self.graph.most_pairs(&next)) as u32;
+                }
+            }
+            if self.best.as_ref().is_some_and(|(b, _)| *b <= q) {
+                return self.budget();
+            }
+        }
         let ideal = q <= self.ideal;
-
         self.best = Some((
             q,
             Choice {
@@ -351,6 +423,11 @@ impl Search<'_> {
                     .map(|(p, _)| *p),
             );
             down.sort_unstable();
+            // Candidates already beaten (mostly: the last S1 player left over) are not judged,
+            // so that they do not use up the budget.
+            if self.hopeless(pairs, &down, &[]) {
+                return ControlFlow::Continue(());
+            }
             return self.judge(pairs, &down);
         }
         let mut open: Vec<usize> = s1[i..].to_vec();
@@ -439,6 +516,10 @@ pub fn pair_bracket(
         bracket_score,
         last,
         ideal,
+        next_group: rest
+            .iter()
+            .take_while(|&&x| ctx.players[x].score == ctx.players[rest[0]].score)
+            .count() as u32,
         position,
         effects,
         size,
@@ -452,6 +533,8 @@ pub fn pair_bracket(
             .min(),
         pairs_cap: None,
         clash_cache: Default::default(),
+        next_cache: Default::default(),
+        single_cache: Default::default(),
     };
     let mut free = vec![true; residents.len()];
     let _ = search.movers(
@@ -551,7 +634,19 @@ fn ideal(
         } else {
             0
         },
-        next_unpaired: 0,
+        // The next bracket's players (those left over here and its score group) can all be
+        // paired there at best up to one.
+        next_left: if unpaired > 0 && !rest.is_empty() {
+            let group = ctx.players[rest[0]].score;
+            let residents = rest
+                .iter()
+                .take_while(|&&x| ctx.players[x].score == group)
+                .count();
+            ((unpaired + residents) % 2) as u32
+        } else {
+            0
+        },
+        next_differences: Vec::new(),
         bye_unplayed,
         topscorer_difference: 0,
         topscorer_repeat: 0,

@@ -24,7 +24,7 @@ use crate::{
         state::{PlayerState, player_state},
     },
     error::TournamentError,
-    model::{Colour, History, Outcome, PlayerNumber, Unpaired},
+    model::{Absence, Colour, Entry, History, Outcome, PlayerNumber, Unpaired},
     pairing::{Board, Pairings},
     validate::validate,
 };
@@ -60,13 +60,28 @@ pub fn pair_dutch(
         .filter(|p| !away.contains(&p.number) && !history.has_withdrawn(p.number))
         .map(|p| player_state(history, p.number))
         .collect();
-    // The last colour rule counts pairing numbers; in the first round paired (no colours
-    // yet) it counts places among the players present, so that colours alternate down the
-    // boards even when someone is missing.
-    if history.initial_colour().is_none() {
-        for (i, p) in players.iter_mut().enumerate() {
-            p.position = i as u32 + 1;
-        }
+    // The last colour rule counts pairing numbers among the players taking part: those
+    // paired this round, and those paired (a game, even forfeited, or the pairing-allocated
+    // bye) in an earlier round. A player who has only been away so far (not yet joined) is
+    // not counted, so that the numbers, and with them the colours, run on as if they had not
+    // entered; in the first round this is the place among the players present.
+    let taking_part = |number: PlayerNumber| {
+        players.iter().any(|p| p.number == number)
+            || history.rounds.iter().any(|r| {
+                matches!(
+                    r.entry(number),
+                    Entry::Game { .. } | Entry::Unpaired(Absence::PairingBye)
+                )
+            })
+    };
+    let counted: Vec<PlayerNumber> = history
+        .players
+        .iter()
+        .map(|p| p.number)
+        .filter(|&n| taking_part(n))
+        .collect();
+    for p in players.iter_mut() {
+        p.position = counted.iter().filter(|&&n| n < p.number).count() as u32 + 1;
     }
     players.sort_by(|a, b| b.score.cmp(&a.score).then(a.number.cmp(&b.number)));
     let n = players.len();

@@ -26,8 +26,14 @@ pub struct Quality {
     pub unpaired: u32,
     /// C6: the score differences of the pairs and the downfloaters, largest first.
     pub score_differences: Vec<u32>,
-    /// C7: this bracket's leftovers who will find no opponent among the next score group.
-    pub next_unpaired: u32,
+    /// C7, first part: the fewest players of the next bracket (this bracket's leftovers and
+    /// the next score group) left without a partner there, when the round is completed
+    /// below it and the bye goes as low as it can.
+    pub next_left: u32,
+    /// C7, second part (the score differences there): among those pairings of the next
+    /// bracket, the smallest list (largest first) of the score differences of this bracket's
+    /// leftovers who move on down from it (their score plus one point over the next group's).
+    pub next_differences: Vec<u32>,
     /// C9: unplayed rounds of the player who gets the pairing-allocated bye, when this
     /// bracket decides who that is (its single leftover is the only possible taker).
     pub bye_unplayed: u32,
@@ -202,7 +208,8 @@ impl Context<'_> {
             unpaired: downfloaters.len() as u32 + odd,
             score_differences: Vec::with_capacity(pairs.len() + downfloaters.len() + open.len()),
             bye_score: 0,
-            next_unpaired: 0,
+            next_left: 0,
+            next_differences: Vec::new(),
             bye_unplayed: 0,
             topscorer_difference: 0,
             topscorer_repeat: 0,
@@ -237,8 +244,22 @@ impl Context<'_> {
         if !open.is_empty() {
             q.colour_missed += self.open_colour_bound(open);
             q.strong_missed += self.open_bound(open, Strength::Strong);
-            q.score_differences
-                .extend(std::iter::repeat_n(0, open.len() / 2));
+            // Their pairs cost nothing at best, except that when an odd number of them come
+            // from above, one of those meets a resident (or is left over): at least the
+            // smallest such difference.
+            let above: Vec<u32> = open
+                .iter()
+                .map(|&x| self.players[x].score)
+                .filter(|&score| score > bracket_score)
+                .map(|score| score - bracket_score)
+                .collect();
+            let mut zeros = open.len() / 2;
+            if above.len() % 2 == 1 && zeros > 0 {
+                zeros -= 1;
+                q.score_differences
+                    .push(above.iter().copied().min().unwrap_or(0));
+            }
+            q.score_differences.extend(std::iter::repeat_n(0, zeros));
             if odd == 1 {
                 // One of them will be left over: at least the smallest leftover difference.
                 let least = open

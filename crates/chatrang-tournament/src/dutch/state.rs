@@ -20,8 +20,9 @@ pub enum Float {
 pub struct PlayerState {
     /// The pairing number.
     pub number: PlayerNumber,
-    /// The number the last colour rule looks at: the pairing number, or in the first round
-    /// paired the place among the players present (by pairing number, from 1).
+    /// The number the last colour rule looks at: the place by pairing number (from 1) among
+    /// the players taking part (paired this round or in an earlier one), so the pairing
+    /// number unless someone before has not joined yet.
     pub position: u32,
     /// The score in half-points.
     pub score: u32,
