@@ -9,8 +9,9 @@ use poise::serenity_prelude::{self as serenity, ComponentInteraction};
 use super::{
     Data,
     call::{is_admin, place_of},
-    message::service_user,
+    message::{Outgoing, service_user},
     respond::Origin,
+    threads,
 };
 use crate::service::{Command, Pick, Request};
 
@@ -36,5 +37,31 @@ pub async fn clicked(ctx: &serenity::Context, data: &Data, click: &ComponentInte
     .admin(is_admin(click.member.as_ref()));
     let command = Command::Click(Pick::Id(click.data.custom_id.clone()));
     let result = data.service.run(&request, command).await;
-    data.service.present(&mut origin, result).await;
+    // A click that starts a game (a seek's "Play" button) gives it a thread, as /new does.
+    let announced = result
+        .as_ref()
+        .ok()
+        .filter(|reply| reply.announces)
+        .cloned();
+    let posted = data.service.present(&mut origin, result).await;
+    let kind = click.channel.as_ref().map(|channel| channel.kind);
+    if let (Some(reply), Some(message)) = (announced, posted)
+        && threads::can_hold_threads(click.guild_id, kind)
+    {
+        let explained = &data.explained_no_threads;
+        let note = threads::open_for_game(
+            &ctx.http,
+            &data.service,
+            explained,
+            click.channel_id,
+            &reply,
+            message.id,
+        )
+        .await;
+        if let Some(note) = note
+            && let Err(error) = origin.another_public(Outgoing::text(note)).await
+        {
+            tracing::warn!(%error, "cannot say why a game has no thread");
+        }
+    }
 }

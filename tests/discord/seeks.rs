@@ -139,3 +139,44 @@ async fn a_seek_pings_the_games_role_and_followers_and_a_matching_seek_starts_a_
         unknown.content()
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seeks_play_button_starts_the_game_in_a_thread() {
+    let world = World::new().await;
+    let token = world.fake.slash(
+        &world.alice,
+        &world.lobby,
+        "seek",
+        vec![option("games", "katarenga,chess")],
+    );
+    let offer = world.fake.wait_answer(&token).await;
+    let buttons = offer.button_ids();
+    assert_eq!(buttons.len(), 2, "a Play button per game: {buttons:?}");
+    let chess = buttons
+        .iter()
+        .find(|id| id.ends_with("chess"))
+        .expect("a button for chess");
+    let token = world.fake.click(&world.bob, &offer.answer, chess);
+    let played = world.fake.wait_answer(&token).await;
+    assert!(
+        played.content().contains("A seek is answered"),
+        "{}",
+        played.content()
+    );
+    world
+        .fake
+        .wait_for("a thread for the game", |r| r.path.ends_with("/threads"))
+        .await;
+    let token = world.fake.click(
+        &Person::new(1300000000000000004, "dave"),
+        &offer.answer,
+        chess,
+    );
+    let late = world.fake.wait_answer(&token).await;
+    assert!(late.is_ephemeral(), "{}", late.content());
+    assert!(
+        late.content().starts_with("There is no open seek #"),
+        "{}",
+        late.content()
+    );
+}
