@@ -9,7 +9,8 @@ use poise::serenity_prelude::{self as serenity, ComponentInteraction};
 use super::{
     Data,
     call::{is_admin, place_of},
-    message::{Outgoing, service_user},
+    game_thread,
+    message::service_user,
     respond::Origin,
     threads,
 };
@@ -48,20 +49,6 @@ pub async fn clicked(ctx: &serenity::Context, data: &Data, click: &ComponentInte
     if let (Some(reply), Some(message)) = (announced, posted)
         && threads::can_hold_threads(click.guild_id, kind)
     {
-        let explained = &data.explained_no_threads;
-        let note = threads::open_for_game(
-            &ctx.http,
-            &data.service,
-            explained,
-            click.channel_id,
-            &reply,
-            message.id,
-        )
-        .await;
-        if let Some(note) = note
-            && let Err(error) = origin.another_public(Outgoing::text(note)).await
-        {
-            tracing::warn!(%error, "cannot say why a game has no thread");
-        }
+        game_thread::give(&origin, data, &reply, &message).await;
     }
 }

@@ -3,7 +3,7 @@
 
 use poise::serenity_prelude as serenity;
 
-use super::{Ctx, Error, call, commands};
+use super::{Ctx, Error, call, game_thread};
 use crate::service::Command;
 
 /// `/seek`: with games, an offer; with `accept`, take seek N; with nothing, the open seeks.
@@ -38,10 +38,10 @@ pub async fn seek(
     let poise::Context::Application(app) = ctx else {
         return Err("only slash commands are served".into());
     };
-    let opens_thread = commands::opens_thread(&app);
+    let opens_thread = game_thread::opens_thread(&app);
     let (call, posted) = call::run(ctx, None, Command::Seek(text.trim().to_string())).await?;
     if opens_thread {
-        commands::thread_for_new_game(&call, posted).await;
+        game_thread::after_command(&call, posted).await;
     }
     Ok(())
 }

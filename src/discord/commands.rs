@@ -5,7 +5,7 @@
 
 use poise::serenity_prelude as serenity;
 
-use super::{Ctx, Error, autocomplete, call, club, looking, message::Outgoing, options, threads};
+use super::{Ctx, Error, autocomplete, call, club, game_thread, looking, options};
 use crate::{
     rules::Color,
     service::{Command, NewGame, Pick, User},
@@ -101,7 +101,7 @@ pub async fn new(
     let poise::Context::Application(app) = ctx else {
         return Err("only slash commands are served".into());
     };
-    let opens_thread = opens_thread(&app);
+    let opens_thread = game_thread::opens_thread(&app);
     let request = NewGame {
         game,
         opponent: opponent.map(|u| User::new(u.id.to_string(), u.display_name())),
@@ -113,47 +113,9 @@ pub async fn new(
     };
     let (call, posted) = call::run(ctx, None, Command::New(request)).await?;
     if opens_thread {
-        thread_for_new_game(&call, posted).await;
+        game_thread::after_command(&call, posted).await;
     }
     Ok(())
-}
-
-/// Whether a command given where `app` was can start a game in a thread of its own.
-pub(super) fn opens_thread(app: &poise::ApplicationContext<'_, super::Data, Error>) -> bool {
-    threads::can_hold_threads(
-        app.interaction.guild_id,
-        app.interaction.channel.as_ref().map(|c| c.kind),
-    )
-}
-
-/// Moves the game a reply announced (a new game, a seek answered) into a thread of its own,
-/// started from the message that showed it; says in the channel why when it cannot.
-pub(super) async fn thread_for_new_game(
-    call: &call::Call<'_>,
-    posted: Option<(crate::service::Reply, serenity::Message)>,
-) {
-    let Some((reply, message)) = posted else {
-        return;
-    };
-    if !reply.announces {
-        return;
-    }
-    let data = call.data();
-    let origin = &call.origin;
-    let note = threads::open_for_game(
-        &origin.http,
-        &data.service,
-        &data.explained_no_threads,
-        origin.channel,
-        &reply,
-        message.id,
-    )
-    .await;
-    if let Some(note) = note
-        && let Err(error) = origin.another_public(Outgoing::text(note)).await
-    {
-        tracing::warn!(%error, "cannot say why a game has no thread");
-    }
 }
 
 /// `/accept`.

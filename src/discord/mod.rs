@@ -15,6 +15,7 @@ mod config;
 mod context;
 mod deliver;
 mod errors;
+mod game_thread;
 mod looking;
 mod message;
 mod options;

@@ -422,7 +422,7 @@ impl Service {
             remind: true,
             ..Timing::default()
         };
-        let (white, black) = if seed % 2 == 0 {
+        let (white, black) = if seed.is_multiple_of(2) {
             (&req.user, against)
         } else {
             (against, &req.user)
