@@ -25,6 +25,7 @@ use super::{
     sheet::{Entry, Sheet, taken_back},
 };
 use crate::{
+    render::chart::civil_date,
     rules::{Color, Game, GameId},
     store::ResultKind,
 };
@@ -198,20 +199,6 @@ fn date(ms: i64) -> String {
         return "????.??.??".to_string();
     }
     format!("{year:04}.{month:02}.{day:02}")
-}
-
-/// The Gregorian date of a day counted from 1970-01-01 (Howard Hinnant's `civil_from_days`).
-pub(crate) fn civil_date(days: i64) -> (i64, i64, i64) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    (year, month, day)
 }
 
 #[cfg(test)]

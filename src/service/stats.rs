@@ -8,14 +8,13 @@
 
 use super::{
     base::Service,
-    pgn::civil_date,
     reply::{Image, Reply, ServiceError, ServiceResult},
     request::{Request, User},
     timing::span,
     words::shown,
 };
 use crate::{
-    render::chart::{Chart, ChartPoint, Series},
+    render::chart::{Chart, ChartPoint, Series, civil_date},
     rules::GameId,
     store::{Beaten, RatingPoint, RatingRow},
 };

@@ -463,8 +463,9 @@ fn aligned(t0: i64, t1: i64, step: i64) -> impl Iterator<Item = i64> {
         .take_while(move |t| *t <= t1)
 }
 
-/// The Gregorian date of a day counted from 1970-01-01 (Howard Hinnant's `civil_from_days`).
-fn civil_date(days: i64) -> (i64, i64, i64) {
+/// The Gregorian date (year, month, day) of a day counted from 1970-01-01 (Howard Hinnant's
+/// `civil_from_days`): the chart's axis, and the dates the bot writes in records and stats.
+pub fn civil_date(days: i64) -> (i64, i64, i64) {
     let z = days + 719_468;
     let era = z.div_euclid(146_097);
     let doe = z.rem_euclid(146_097);
