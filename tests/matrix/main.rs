@@ -13,6 +13,7 @@ mod formatting;
 mod latency;
 mod network;
 mod proxy;
+mod seeks;
 mod synapse;
 mod upgrade;
 mod versus_bot;
