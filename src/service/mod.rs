@@ -102,6 +102,7 @@ mod resume;
 mod run;
 mod schedule;
 mod seek;
+mod seek_words;
 mod sheet;
 mod show;
 mod start;
