@@ -282,8 +282,8 @@ async fn bad_game_names_and_options_are_refused(db: TestDb) {
     assert_eq!(
         option,
         "Chess has no option \"turns\"; its own options are position; every game also takes \
-         deadline, remind, on-timeout, vote, ai, as, seed, orientation (/help chess and /help timed explain \
-         them)."
+         deadline, remind, on-timeout, vote, ai, as, seed, orientation, rated (/help chess and /help timed \
+         explain them)."
     );
     let position = refused(
         service
