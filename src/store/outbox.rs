@@ -159,19 +159,8 @@ impl Store {
         until: i64,
         by: i64,
     ) -> Result<bool, StoreError> {
-        let _turn = self.write_turn().await;
-        let free = claim_free("outbox", "$3");
-        let done = sqlx::query(sqlx::AssertSqlSafe(format!(
-            "UPDATE outbox SET claimed_until = $1, claimed_by = $4 WHERE id = $2 AND {WAITING} \
-             AND {free}"
-        )))
-        .bind(until)
-        .bind(id)
-        .bind(now)
-        .bind(by)
-        .execute(self.pool())
-        .await?;
-        Ok(done.rows_affected() == 1)
+        self.claim_row("outbox", WAITING, id, (now, until, by))
+            .await
     }
 
     /// Marks the board post (or the announcement) of `game` at `version` delivered (the command's own answer carried

@@ -8,7 +8,7 @@
 //! `now` of a claim) is the service's clock, given by the caller; `started_at` is a record,
 //! stamped with the system's.
 
-use super::{Store, StoreError};
+use super::{Backend, Store, StoreError};
 
 /// A process dead for this long is forgotten when another registers.
 const FORGET_AFTER_MS: i64 = 3_600_000;
@@ -77,5 +77,46 @@ impl Store {
             .execute(self.pool())
             .await?;
         Ok(())
+    }
+
+    /// Takes row `id` of `table` until `until` for process `by` if `condition` holds (SQL over
+    /// the row, which may read `$3`, the claim's `now`) and no claim holds it at `now`: one
+    /// compare-and-set, so of several processes only one gets it.
+    ///
+    /// On PostgreSQL the row is locked by a statement of its own first. A compare-and-set that
+    /// waited for another process's claim of the row re-checks the row as that claim left it,
+    /// but reads the other process's lease as it was when the statement began: a lease renewed
+    /// just before that claim (after a pause, or a clock moved by hand) would look run out, and
+    /// both processes would take the row. The statement after the lock reads the lease anew.
+    pub(super) async fn claim_row(
+        &self,
+        table: &str,
+        condition: &str,
+        id: i64,
+        (now, until, by): (i64, i64, i64),
+    ) -> Result<bool, StoreError> {
+        let _turn = self.write_turn().await;
+        let mut tx = self.pool().begin().await?;
+        if self.backend() == Backend::Postgres {
+            sqlx::query(sqlx::AssertSqlSafe(format!(
+                "SELECT id FROM {table} WHERE id = $1 FOR UPDATE"
+            )))
+            .bind(id)
+            .fetch_optional(&mut *tx)
+            .await?;
+        }
+        let free = claim_free(table, "$3");
+        let done = sqlx::query(sqlx::AssertSqlSafe(format!(
+            "UPDATE {table} SET claimed_until = $1, claimed_by = $4 WHERE id = $2 \
+             AND {condition} AND {free}"
+        )))
+        .bind(until)
+        .bind(id)
+        .bind(now)
+        .bind(by)
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(done.rows_affected() == 1)
     }
 }

@@ -143,19 +143,8 @@ impl Store {
         until: i64,
         by: i64,
     ) -> Result<bool, StoreError> {
-        let _turn = self.write_turn().await;
-        let free = claim_free("timers", "$3");
-        let done = sqlx::query(sqlx::AssertSqlSafe(format!(
-            "UPDATE timers SET claimed_until = $1, claimed_by = $4 WHERE id = $2 \
-             AND due_at <= $3 AND {free}"
-        )))
-        .bind(until)
-        .bind(id)
-        .bind(now)
-        .bind(by)
-        .execute(self.pool())
-        .await?;
-        Ok(done.rows_affected() == 1)
+        self.claim_row("timers", "due_at <= $3", id, (now, until, by))
+            .await
     }
 
     /// Fires a timer that only says something (a reminder, "time is up"): in one transaction

@@ -180,6 +180,14 @@ async fn two_processes_on_one_database_fire_each_timer_and_post_each_post_once(d
         };
         loops.push(start(&service(&db, &clock).await, platform));
     }
+    // Both loops hold a lease before the clock moves. A process registering later would
+    // forget the one that wrote the posts (dead for over an hour by then), which frees its
+    // posts at any time, even to a loop that read the clock just before it moved: that loop
+    // would claim them for two minutes already past, and the other would post them again.
+    until("both loops registered", async || {
+        db.count("SELECT COUNT(*) FROM processes").await == 3
+    })
+    .await;
     clock.advance(2 * HOUR);
     let store = setup.store().clone();
     let expected = GAMES * 3;
