@@ -23,6 +23,7 @@ mod source;
 mod stats;
 mod subscriptions;
 mod timers;
+mod tournaments;
 mod timing;
 mod votes;
 mod watch;
@@ -52,6 +53,10 @@ use sqlx::{
 };
 pub use stats::{Beaten, RatingPoint};
 pub use timers::Timer;
+pub use tournaments::{
+    BoardEnd, BoardRow, ByeRow, Entrant, NewBoard, NewRound, NewTournament, TournamentRow,
+    TournamentState,
+};
 pub use timing::{NewTimer, OnTimeout, TimerKind, TimerUpdate, Timing};
 pub use votes::Vote;
 pub use watch::watch_writes;
