@@ -6,13 +6,10 @@
 //! (Discord scales a picture to about [`PREVIEW_WIDTH`] pixels wide): every text is at least
 //! [`MIN_PREVIEW_TEXT`](crate::MIN_PREVIEW_TEXT) pixels high there, and every line two pixels thick.
 
-use std::sync::OnceLock;
-
-use png::{BitDepth, ColorType, Encoder, Filter};
 use resvg::tiny_skia::PathBuilder;
 
 use super::canvas::Canvas;
-use super::encode::EncodeError;
+use super::encode;
 use super::error::RenderError;
 use super::font::{self, Fonts};
 use super::layout::PREVIEW_WIDTH;
@@ -75,29 +72,11 @@ pub fn series_colour(i: usize) -> Rgba {
     COLOURS[i % COLOURS.len()]
 }
 
-fn fonts() -> &'static Fonts {
-    static FONTS: OnceLock<Fonts> = OnceLock::new();
-    FONTS.get_or_init(Fonts::load)
-}
-
 /// The chart as a PNG of [`CHART_WIDTH`] × [`CHART_HEIGHT`] pixels.
 pub fn png(chart: &Chart) -> Result<Vec<u8>, RenderError> {
     let canvas = draw(chart).ok_or(RenderError::TooLarge)?;
     let (width, height) = (canvas.width(), canvas.height());
-    let rgb: Vec<u8> = canvas
-        .into_rgba()
-        .chunks_exact(4)
-        .flat_map(|p| [p[0], p[1], p[2]])
-        .collect();
-    let mut out = Vec::with_capacity(rgb.len() / 8);
-    let mut encoder = Encoder::new(&mut out, width, height);
-    encoder.set_color(ColorType::Rgb);
-    encoder.set_depth(BitDepth::Eight);
-    encoder.set_filter(Filter::Sub);
-    let mut writer = encoder.write_header().map_err(EncodeError::from)?;
-    writer.write_image_data(&rgb).map_err(EncodeError::from)?;
-    writer.finish().map_err(EncodeError::from)?;
-    Ok(out)
+    Ok(encode::rgb(&canvas.into_rgba(), width, height)?)
 }
 
 /// The smallest text of a chart as a chat preview shows it, in pixels.
@@ -131,7 +110,7 @@ impl Frame {
 }
 
 fn draw(chart: &Chart) -> Option<Canvas> {
-    let fonts = fonts();
+    let fonts = Fonts::shared();
     let mut canvas = Canvas::new(CHART_WIDTH, CHART_HEIGHT, palette::BACKGROUND)?;
     let (w, h) = (CHART_WIDTH as f32, CHART_HEIGHT as f32);
     let title = font::fit(&fonts.bold, TITLE_SIZE, &chart.title, w - 2.0 * MARGIN);

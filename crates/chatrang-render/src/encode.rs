@@ -1,6 +1,7 @@
 //! PNG encoding of a finished picture: palette indices, one byte a pixel, compressed with
 //! fdeflate, which is tuned for PNG. The settings were chosen with `chatrang bench render`,
-//! which also compares the alternatives ([`Settings::candidates`]).
+//! which also compares the alternatives ([`Settings::candidates`]). Pictures drawn in full
+//! colour (the rating chart, tables) are encoded as opaque RGB by [`rgb`].
 
 use png::{BitDepth, ColorType, DeflateCompression, Encoder, Filter};
 
@@ -95,6 +96,32 @@ pub fn png(
     encoder.set_deflate_compression(settings.deflate);
     let mut writer = encoder.write_header()?;
     writer.write_image_data(indices)?;
+    writer.finish()?;
+    Ok(out)
+}
+
+/// Encodes `width` × `height` opaque RGBA pixels (four bytes a pixel, the alpha dropped) as
+/// an RGB PNG, with the Sub filter: a picture drawn in full colour has flat runs along its rows.
+pub fn rgb(rgba: &[u8], width: u32, height: u32) -> Result<Vec<u8>, EncodeError> {
+    let pixels = (width as usize) * (height as usize);
+    if rgba.len() != pixels * 4 {
+        return Err(EncodeError::Size {
+            pixels: rgba.len() / 4,
+            width,
+            height,
+        });
+    }
+    let rgb: Vec<u8> = rgba
+        .chunks_exact(4)
+        .flat_map(|p| [p[0], p[1], p[2]])
+        .collect();
+    let mut out = Vec::with_capacity(rgb.len() / 8);
+    let mut encoder = Encoder::new(&mut out, width, height);
+    encoder.set_color(ColorType::Rgb);
+    encoder.set_depth(BitDepth::Eight);
+    encoder.set_filter(Filter::Sub);
+    let mut writer = encoder.write_header()?;
+    writer.write_image_data(&rgb)?;
     writer.finish()?;
     Ok(out)
 }

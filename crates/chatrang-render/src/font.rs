@@ -3,7 +3,7 @@
 
 use std::{
     collections::HashMap,
-    sync::{Arc, Mutex},
+    sync::{Arc, Mutex, OnceLock},
 };
 
 use ab_glyph::{Font as _, FontRef, GlyphId, PxScale, ScaleFont as _, point};
@@ -89,6 +89,13 @@ impl Fonts {
             regular: Face::new(assets::FONT_REGULAR),
             bold: Face::new(assets::FONT_BOLD),
         }
+    }
+
+    /// One set of faces for the pictures drawn without a [`Renderer`](crate::Renderer) (the
+    /// rating chart, tables), loaded the first time and shared with its glyph caches.
+    pub fn shared() -> &'static Fonts {
+        static FONTS: OnceLock<Fonts> = OnceLock::new();
+        FONTS.get_or_init(Fonts::load)
     }
 }
 

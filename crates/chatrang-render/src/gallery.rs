@@ -1,7 +1,7 @@
 //! The gallery: pictures of every game from the real rules (start, a middlegame, the features
 //! each game is known for) and a diagram of every piece type of every game, written to a folder
-//! for people to look at (and run by the tests so that no game's picture fails), and a rating
-//! chart of made-up games.
+//! for people to look at (and run by the tests so that no game's picture fails), a rating
+//! chart of made-up games and the standings of a made-up tournament.
 
 use std::{
     io,
@@ -12,6 +12,7 @@ use super::chart;
 use super::error::RenderError;
 use super::renderer::Renderer;
 use super::showcase::{self, ShowcaseError};
+use super::table;
 use super::text_board::text_board;
 use chatrang_rules::{BoardView, Color, GAMES, GameId};
 
@@ -108,6 +109,8 @@ fn slug(name: &str) -> String {
 
 /// The file name (without extension) of the gallery's rating chart.
 pub const CHART: &str = "rating-chart";
+/// The file name (without extension) of the gallery's tournament table.
+pub const TABLE: &str = "tournament-standings";
 
 /// Writes the gallery as PNG files (and the text boards as .txt) into `dir`.
 pub fn write(dir: &Path) -> Result<Vec<PathBuf>, GalleryError> {
@@ -135,6 +138,13 @@ pub fn write(dir: &Path) -> Result<Vec<PathBuf>, GalleryError> {
     })?;
     let path = dir.join(format!("{CHART}.png"));
     write_file(&path, &png)?;
+    written.push(path);
+    // Nor this: the standings of a made-up Swiss tournament, and their text.
+    let standings = table::sample();
+    let path = dir.join(format!("{TABLE}.png"));
+    write_file(&path, &table::table_png(&standings))?;
+    let text_path = dir.join(format!("{TABLE}.txt"));
+    write_file(&text_path, table::table_alt(&standings).as_bytes())?;
     written.push(path);
     Ok(written)
 }

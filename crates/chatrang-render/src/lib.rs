@@ -43,7 +43,8 @@
 //! 11. `paint`: the order of the layers.
 //! 12. `showcase`: positions of the real games (the palette is learned from them).
 //! 13. `error`, `renderer`: the renderer, which draws a view and encodes it; `chart`: a rating
-//!     history as a line chart (on the canvas, with the fonts; no board).
+//!     history as a line chart, and `table`: standings and pairings as a table (both on the
+//!     canvas, with the fonts; no board).
 //! 14. `text_board`, `spoken`: the board as text, and in words (for screen readers).
 //! 15. `gallery`, `command`: `chatrang gallery`, `chatrang render` and the benchmark.
 
@@ -77,6 +78,7 @@ mod spoken;
 mod sprite;
 mod sprites;
 mod surface;
+pub mod table;
 mod text_board;
 mod wrap;
 
@@ -89,4 +91,5 @@ pub use pieces::stack_boxes;
 pub use rect::PixelRect;
 pub use renderer::{Picture, Renderer};
 pub use spoken::{board_in_words, check_words, last_move_words, material_words, pieces_in_words};
+pub use table::{Table, table_alt, table_png};
 pub use text_board::text_board;

@@ -21,6 +21,7 @@ mod contrast;
 mod draft;
 mod preview;
 mod samples;
+mod table;
 mod text_cells;
 
 /// Every sprite kind the games use (from the project brief).
@@ -654,8 +655,8 @@ fn malformed_views_render_or_fail_cleanly() {
 fn the_gallery_writes_every_picture() {
     let dir = std::env::temp_dir().join(format!("chatrang-gallery-{}", std::process::id()));
     let written = gallery::write(&dir).expect("the gallery renders every view");
-    // Every board, and the rating chart.
-    assert_eq!(written.len(), gallery::views().unwrap().len() + 1);
+    // Every board, the rating chart and the tournament table.
+    assert_eq!(written.len(), gallery::views().unwrap().len() + 2);
     let names: BTreeSet<String> = written
         .iter()
         .map(|p| p.file_stem().unwrap().to_string_lossy().into_owned())
@@ -682,6 +683,7 @@ fn the_gallery_writes_every_picture() {
         "catalonia-hint",
         "cataclysm-pawn-moves",
         gallery::CHART,
+        gallery::TABLE,
     ] {
         assert!(names.contains(feature), "{feature} is missing");
     }

@@ -4,7 +4,7 @@
 
 use super::{close, pixel, render};
 use chatrang_render::{
-    LegendItem, MIN_PREVIEW_TEXT, PREVIEW_WIDTH, Renderer, chart, gallery, palette,
+    LegendItem, MIN_PREVIEW_TEXT, PREVIEW_WIDTH, Renderer, chart, gallery, palette, table,
 };
 use chatrang_rules::{BoardView, Mark, Tile};
 
@@ -56,6 +56,18 @@ fn the_rating_chart_is_readable_at_the_preview_width() {
         (image.width(), image.height()),
         (chart::CHART_WIDTH, chart::CHART_HEIGHT)
     );
+}
+
+/// The gallery's tournament table (not a board): its smallest text at the preview width, at
+/// its own width and at the widest a table may be, and no taller than a board picture may be.
+#[test]
+fn the_tournament_table_is_readable_at_the_preview_width() {
+    assert!(table::preview_text_size(table::MAX_WIDTH) >= MIN_PREVIEW_TEXT);
+    assert!(table::TABLE_TEXT_SIZE * PREVIEW_WIDTH / table::MAX_WIDTH as f32 >= MIN_PREVIEW_TEXT);
+    let png = table::table_png(&table::sample());
+    let image = image::load_from_memory(&png).unwrap();
+    assert!(table::preview_text_size(image.width()) >= MIN_PREVIEW_TEXT);
+    assert!((image.height() as f32 / image.width() as f32) < MAX_TALL);
 }
 
 /// The legend items a view needs, worked out from the view alone.
