@@ -67,3 +67,81 @@ pub async fn subscribe(
         .await
         .map(drop)
 }
+
+/// What `/tournament` does.
+#[derive(Debug, poise::ChoiceParameter)]
+pub enum TournamentAction {
+    #[name = "list"]
+    List,
+    #[name = "new"]
+    New,
+    #[name = "join"]
+    Join,
+    #[name = "leave"]
+    Leave,
+    #[name = "start"]
+    Start,
+    #[name = "cancel"]
+    Cancel,
+    #[name = "standings"]
+    Standings,
+    #[name = "pairings"]
+    Pairings,
+}
+
+/// `/tournament`: announce one (with a game), join, leave, start, standings, pairings.
+#[poise::command(slash_command)]
+#[allow(clippy::too_many_arguments)]
+pub async fn tournament(
+    ctx: Ctx<'_>,
+    #[description = "What to do (the tournaments here when empty)"] action: Option<
+        TournamentAction,
+    >,
+    #[description = "The tournament's number, when several could be meant"]
+    #[min = 1]
+    number: Option<i64>,
+    #[description = "new: the game, such as chess or katarenga"] game: Option<String>,
+    #[description = "new: round-robin (everyone meets everyone) or swiss"] format: Option<
+        String,
+    >,
+    #[description = "new: a Swiss's number of rounds (1 to 15)"]
+    #[min = 1]
+    #[max = 15]
+    rounds: Option<i64>,
+    #[description = "new: time per move, such as 2d (the default) or 12h"] deadline: Option<
+        String,
+    >,
+    #[description = "new: rated (default) or casual"] rated: Option<bool>,
+    #[description = "new: starts by itself after this long, such as 1d"] start: Option<String>,
+    #[description = "new: a round robin played twice, with both colours"] double: Option<bool>,
+) -> Result<(), Error> {
+    let yes_no = |b: bool| if b { "yes" } else { "no" };
+    let word = match action.unwrap_or(TournamentAction::List) {
+        TournamentAction::List => "list",
+        TournamentAction::New => "new",
+        TournamentAction::Join => "join",
+        TournamentAction::Leave => "leave",
+        TournamentAction::Start => "start",
+        TournamentAction::Cancel => "cancel",
+        TournamentAction::Standings => "standings",
+        TournamentAction::Pairings => "pairings",
+    };
+    let text = [
+        Some(word.to_string()),
+        game,
+        format.map(|f| format!("format={f}")),
+        rounds.map(|r| format!("rounds={r}")),
+        deadline.map(|d| format!("deadline={d}")),
+        rated.map(|r| format!("rated={}", yes_no(r))),
+        start.map(|s| format!("start={s}")),
+        double.map(|d| format!("double={}", yes_no(d))),
+        number.map(|n| n.to_string()),
+    ]
+    .into_iter()
+    .flatten()
+    .collect::<Vec<_>>()
+    .join(" ");
+    call::run(ctx, None, Command::Tournament(text))
+        .await
+        .map(drop)
+}

@@ -73,6 +73,7 @@ pub fn all() -> Vec<poise::Command<super::Data, Error>> {
         limits(),
         club::seek(),
         club::subscribe(),
+        club::tournament(),
         vacation(),
         notify(),
         hint(),

@@ -40,6 +40,8 @@ impl Choice {
             Command::Join(side) => ("join", side.map_or("", Color::name)),
             // Only an acceptance of a seek is ever a button: "accept N GAME".
             Command::Seek(text) => ("seek", text.strip_prefix("accept ").unwrap_or(text)),
+            // Only joining or leaving a tournament is a button: "join N".
+            Command::Tournament(text) => ("tournament", text.as_str()),
             other => (other.spec().map_or("", |spec| spec.name), ""),
         };
         format!("v1:{}:{}:{action}:{argument}", self.game, self.version)
@@ -69,6 +71,7 @@ impl Choice {
                 _ => return None,
             }),
             "seek" if !argument.is_empty() => Command::Seek(format!("accept {argument}")),
+            "tournament" if !argument.is_empty() => Command::Tournament(argument.to_string()),
             "accept" => Command::Accept,
             "decline" => Command::Decline,
             "leave" => Command::Leave,
@@ -93,7 +96,9 @@ impl Choice {
             Command::Decline | Command::DeclineDraw | Command::DeclineUndo | Command::Resign => {
                 Tone::No
             }
-            Command::Move(_) | Command::Join(_) | Command::Seek(_) => Tone::Play,
+            Command::Move(_) | Command::Join(_) | Command::Seek(_) | Command::Tournament(_) => {
+                Tone::Play
+            }
             _ => Tone::Other,
         }
     }

@@ -32,7 +32,7 @@ impl Service {
         }
         // A seek's button names the seek, not a game: the seek itself is looked for only in
         // the server the click is made in.
-        if let Command::Seek(_) = choice.command {
+        if let Command::Seek(_) | Command::Tournament(_) = choice.command {
             return self.dispatch(req, choice.command, None).await;
         }
         // A choice copied from another server's message finds nothing, as a number would not.

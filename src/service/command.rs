@@ -78,6 +78,10 @@ pub enum Command {
     /// `/subscribe`: list the games one follows (empty), follow one (`GAME`), stop (`GAME
     /// off`), or (moderators) name a role for its seeks (`GAME role=@Role`).
     Subscribe(String),
+    /// `/tournament`: list this server's tournaments (empty), announce one (`new chess
+    /// format=swiss rounds=5`), or join, leave, start, cancel, standings, pairings (each with
+    /// the tournament's number when several could be meant); see `tournament`.
+    Tournament(String),
     /// Pick a choice the bot offered (a [`super::Choice`]): a Discord button, a Matrix
     /// reaction key and `/click N` typed anywhere all become this one command, so every
     /// platform answers a click in the same words.
@@ -296,6 +300,13 @@ pub const COMMANDS: &[CommandSpec] = &[
         false,
     ),
     spec(
+        "tournament",
+        &["tournaments"],
+        "[new GAME format=swiss rounds=5 … | join | leave | start | standings | pairings] [N]",
+        "Slow tournaments here: announce one, join, start, and see standings and pairings.",
+        true,
+    ),
+    spec(
         "rating",
         &["stats"],
         "[@someone] [game]",
@@ -378,6 +389,7 @@ impl Command {
             Command::Limits(_) => "limits",
             Command::Seek(_) => "seek",
             Command::Subscribe(_) => "subscribe",
+            Command::Tournament(_) => "tournament",
             Command::Click(_) => "click",
         };
         find(name)

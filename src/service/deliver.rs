@@ -256,6 +256,11 @@ impl Service {
             return Ok(None);
         }
         let loaded = self.load_row(row).await?;
+        if post.kind == PostKind::Tournament {
+            let mut reply = self.news_reply(&loaded, &news).await;
+            reply.post_key = Some(post_key(post.game_id, post.version, post.kind));
+            return Ok(Some(reply));
+        }
         let announces = post.kind == PostKind::Start;
         let key = post_key(post.game_id, post.version, post.kind);
         if loaded.row.version == post.version {

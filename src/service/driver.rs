@@ -13,6 +13,7 @@ use tokio::sync::watch;
 
 use super::{
     base::Service,
+    clock::moved,
     deliver::DuePosts,
     outbox::Poster,
     queue::{self, Pace},
@@ -35,9 +36,10 @@ impl Service {
             .keep_alive(&self.store, &*self.clock, stop.clone());
         let due_timers = DueTimers(self);
         let timers = queue::run(&due_timers, &*self.clock, pace, stop.clone());
+        let tournaments = self.look_after_tournaments(pace, stop.clone());
         match &self.outbox {
             None => {
-                tokio::join!(lease, timers);
+                tokio::join!(lease, timers, tournaments);
             }
             Some(outbox) => {
                 let posts = DuePosts {
@@ -45,10 +47,36 @@ impl Service {
                     outbox,
                     poster: &poster,
                 };
-                tokio::join!(lease, timers, queue::run(&posts, &*self.clock, pace, stop));
+                let posts = queue::run(&posts, &*self.clock, pace, stop);
+                tokio::join!(lease, timers, tournaments, posts);
             }
         }
         self.lease.end(&self.store).await;
+    }
+
+    /// Starts the tournaments due to start and moves on those whose round is over, at every
+    /// poll and whenever the clock is moved by hand, until `stop` turns true. A round is
+    /// moved on at once by the command that ends its last game; this finds what a process
+    /// that stopped in between left, and the tournaments that start at a set time.
+    async fn look_after_tournaments(&self, pace: Pace, mut stop: watch::Receiver<bool>) {
+        let mut moves = self.clock.moves();
+        while !*stop.borrow() {
+            if let Some(moves) = &mut moves {
+                moves.borrow_and_update();
+            }
+            let wait = match self.advance_tournaments().await {
+                Ok(()) => pace.poll,
+                Err(error) => {
+                    tracing::warn!(%error, "cannot look after the tournaments; trying again soon");
+                    pace.retry
+                }
+            };
+            tokio::select! {
+                _ = tokio::time::sleep(wait) => {}
+                _ = moved(&mut moves) => {}
+                _ = stop.changed() => {}
+            }
+        }
     }
 
     /// The outbox's poll and first retry, for both kinds: a test that retries in milliseconds

@@ -4,7 +4,7 @@
 //! serves tests, where rasterizing a PNG for every reply would only cost time.
 
 use crate::{
-    render::chart::Chart,
+    render::{chart::Chart, table::Table},
     rules::{BoardView, Color},
 };
 
@@ -35,6 +35,11 @@ pub trait BoardPainter: Send + Sync {
     fn chart(&self, chart: &Chart) -> Result<Vec<u8>, NoPicture> {
         Ok(crate::render::chart::png(chart)?)
     }
+
+    /// A table (a tournament's standings) as a PNG.
+    fn table(&self, table: &Table) -> Result<Vec<u8>, NoPicture> {
+        Ok(crate::render::table::table_png(table))
+    }
 }
 
 /// Text boards only: the real painter's text, and no picture.
@@ -51,6 +56,10 @@ impl BoardPainter for TextPainter {
     }
 
     fn chart(&self, _chart: &Chart) -> Result<Vec<u8>, NoPicture> {
+        Err(NoPicture::TextOnly)
+    }
+
+    fn table(&self, _table: &Table) -> Result<Vec<u8>, NoPicture> {
         Err(NoPicture::TextOnly)
     }
 }

@@ -160,6 +160,11 @@ pub fn parse(
         "hint" => Command::Hint,
         "limits" => Command::Limits(rest),
         "seek" => Command::Seek(rest),
+        // `/tournament join #3` names a tournament, not a game.
+        "tournament" => match game.take() {
+            Some(number) => Command::Tournament(format!("{rest} {number}")),
+            None => Command::Tournament(rest),
+        },
         "subscribe" if name_is("unsubscribe") => Command::Subscribe(format!("{rest} off")),
         "subscribe" => Command::Subscribe(rest),
         "click" => Command::Click(Pick::Number(rest)),

@@ -71,6 +71,7 @@ impl Service {
             Command::Limits(arg) => self.limits(req, &arg).await,
             Command::Seek(text) => self.seek(req, &text).await,
             Command::Subscribe(text) => self.subscribe(req, &text).await,
+            Command::Tournament(text) => self.tournament(req, &text).await,
             Command::Click(pick) => Box::pin(self.click(req, pick)).await,
         }
     }

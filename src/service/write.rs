@@ -143,6 +143,10 @@ impl Service {
         after.row = commit.game;
         after.row.version = version;
         after.row.revision += 1;
+        // The last game of a tournament's round to end moves the tournament on.
+        if after.row.state == GameState::Over {
+            self.after_game_ended(after.row.id).await;
+        }
         // Written by this process, so sound by construction.
         self.cache.put(
             after.row.id,

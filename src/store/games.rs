@@ -6,7 +6,7 @@ use super::{
     Backend, Store, StoreError,
     commit_queue::Queued,
     outbox::insert_post,
-    post::NewPost,
+    post::{NewPost, PostKind},
     records::{
         Commit, GameKind, GameRow, GameState, LogEntry, LogKind, NewLogEntry, Offer, parse_side,
         side_text,
@@ -412,48 +412,50 @@ pub(super) async fn insert_game(
     timers: &[NewTimer],
     now: i64,
 ) -> Result<i64, StoreError> {
-        let id: i64 = sqlx::query_scalar(
-            "INSERT INTO games (variant, server_id, place_id, options, seed, initial_position, \
+    let id: i64 = sqlx::query_scalar(
+        "INSERT INTO games (variant, server_id, place_id, options, seed, initial_position, \
              position, version, state, group_game, creator, challenged, pending, outcome, \
              rematch_of, timing, created_at, updated_at) \
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, \
              $18) \
              RETURNING id",
-        )
-        .bind(game.variant.as_str())
-        .bind(&game.server_id)
-        .bind(&game.place_id)
-        .bind(options_json(game))
-        .bind(game.seed as i64)
-        .bind(&game.initial_position)
-        .bind(&game.position)
-        .bind(log.len() as i64)
-        .bind(game.state.as_str())
-        .bind(i64::from(game.group_game))
-        .bind(&game.creator)
-        .bind(&game.challenged)
-        .bind(game.pending.map(Offer::encode))
-        .bind(&game.outcome)
-        .bind(game.rematch_of)
-        .bind(game.timing.encode())
-        .bind(now)
-        .bind(now)
-        .fetch_one(&mut **tx)
-        .await?;
-        for (user, side) in participants {
-            insert_participant(tx, id, user, *side, now).await?;
-        }
-        for (i, entry) in log.iter().enumerate() {
-            insert_log(tx, id, i as i64 + 1, entry, now).await?;
-        }
-        for post in posts {
-            // Only the insert knows the new game's number, which heads its posts.
-            let mut post = post.clone();
+    )
+    .bind(game.variant.as_str())
+    .bind(&game.server_id)
+    .bind(&game.place_id)
+    .bind(options_json(game))
+    .bind(game.seed as i64)
+    .bind(&game.initial_position)
+    .bind(&game.position)
+    .bind(log.len() as i64)
+    .bind(game.state.as_str())
+    .bind(i64::from(game.group_game))
+    .bind(&game.creator)
+    .bind(&game.challenged)
+    .bind(game.pending.map(Offer::encode))
+    .bind(&game.outcome)
+    .bind(game.rematch_of)
+    .bind(game.timing.encode())
+    .bind(now)
+    .bind(now)
+    .fetch_one(&mut **tx)
+    .await?;
+    for (user, side) in participants {
+        insert_participant(tx, id, user, *side, now).await?;
+    }
+    for (i, entry) in log.iter().enumerate() {
+        insert_log(tx, id, i as i64 + 1, entry, now).await?;
+    }
+    for post in posts {
+        // Only the insert knows the new game's number, which heads its posts.
+        let mut post = post.clone();
+        if post.kind != PostKind::Tournament {
             post.text = format!("Game #{id}: {}", post.text);
-            insert_post(tx, id, log.len() as i64, &post, now).await?;
         }
-        let update = TimerUpdate::Replace(timers.to_vec());
-        update_timers(tx, id, 0, log.len() as i64, &update).await?;
+        insert_post(tx, id, log.len() as i64, &post, now).await?;
+    }
+    let update = TimerUpdate::Replace(timers.to_vec());
+    update_timers(tx, id, 0, log.len() as i64, &update).await?;
     Ok(id)
 }
 

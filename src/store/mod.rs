@@ -23,8 +23,8 @@ mod source;
 mod stats;
 mod subscriptions;
 mod timers;
-mod tournaments;
 mod timing;
+mod tournaments;
 mod votes;
 mod watch;
 
@@ -53,11 +53,11 @@ use sqlx::{
 };
 pub use stats::{Beaten, RatingPoint};
 pub use timers::Timer;
+pub use timing::{NewTimer, OnTimeout, TimerKind, TimerUpdate, Timing};
 pub use tournaments::{
     BoardEnd, BoardRow, ByeRow, Entrant, NewBoard, NewRound, NewTournament, TournamentRow,
     TournamentState,
 };
-pub use timing::{NewTimer, OnTimeout, TimerKind, TimerUpdate, Timing};
 pub use votes::Vote;
 pub use watch::watch_writes;
 pub(crate) use watch::wrote;

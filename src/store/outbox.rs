@@ -78,7 +78,7 @@ pub(super) async fn insert_post(
     post: &NewPost,
     now: i64,
 ) -> Result<(), StoreError> {
-    let again = if post.kind.expires() {
+    let again = if post.kind.expires() || post.kind == PostKind::Tournament {
         " ON CONFLICT (game_id, version, kind) DO UPDATE SET text = excluded.text, \
          notify = excluded.notify, due_at = excluded.due_at, \
          claimed_until = excluded.claimed_until, claimed_by = excluded.claimed_by, \

@@ -16,15 +16,19 @@ pub enum PostKind {
     LastHour,
     /// The time is up and the game waits (`on-timeout=wait`).
     TimeUp,
+    /// A tournament's news carried by one of its games: a round's pairings, the final
+    /// standings. Still news when the game has moved on, and posted without its board.
+    Tournament,
 }
 
 impl PostKind {
-    const ALL: [PostKind; 5] = [
+    const ALL: [PostKind; 6] = [
         PostKind::Board,
         PostKind::Start,
         PostKind::HalfTime,
         PostKind::LastHour,
         PostKind::TimeUp,
+        PostKind::Tournament,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -34,6 +38,7 @@ impl PostKind {
             PostKind::HalfTime => "half-time",
             PostKind::LastHour => "last-hour",
             PostKind::TimeUp => "time-up",
+            PostKind::Tournament => "tournament",
         }
     }
 
@@ -44,7 +49,10 @@ impl PostKind {
     /// A note that only makes sense at its game's version (unlike a board, which is still
     /// news when posted late).
     pub fn expires(self) -> bool {
-        !matches!(self, PostKind::Board | PostKind::Start)
+        !matches!(
+            self,
+            PostKind::Board | PostKind::Start | PostKind::Tournament
+        )
     }
 }
 
@@ -59,6 +67,7 @@ pub fn post_key(game: i64, version: i64, kind: PostKind) -> String {
         PostKind::HalfTime => "h",
         PostKind::LastHour => "l",
         PostKind::TimeUp => "t",
+        PostKind::Tournament => "r",
     };
     format!("g{game}v{version}{kind}")
 }

@@ -101,8 +101,11 @@ pub struct Entrant {
 pub enum BoardEnd {
     /// Still being played (or waiting for its first move).
     Playing,
-    /// Won by `winner`; `loser_moved`: whether the loser made a move (else it is a forfeit).
-    Won { winner: Color, loser_moved: bool },
+    /// Won by `winner`; `forfeit`: the loser ran out of time without making a move.
+    Won {
+        winner: Color,
+        forfeit: bool,
+    },
     Drawn,
     /// Ended without a result (an admin aborted it): neither gets a point.
     Void,
@@ -191,7 +194,8 @@ fn entrant_from_row(row: &AnyRow) -> Result<Entrant, StoreError> {
     })
 }
 
-/// A board's end from its game's state, result and the loser's moves.
+/// A board's end from its game's state, its result, and whether the loser ran out of time
+/// without a move.
 fn board_end(row: &AnyRow) -> Result<BoardEnd, StoreError> {
     let state: String = row.try_get("state")?;
     if state != "over" && state != "cancelled" {
@@ -211,9 +215,10 @@ fn board_end(row: &AnyRow) -> Result<BoardEnd, StoreError> {
                 Color::Black => "white_moves",
             };
             let loser_moves: i64 = row.try_get(column)?;
+            let timeouts: i64 = row.try_get("timeouts")?;
             BoardEnd::Won {
                 winner,
-                loser_moved: loser_moves > 0,
+                forfeit: timeouts > 0 && loser_moves == 0,
             }
         }
         (Some("draw"), _) => BoardEnd::Drawn,
@@ -534,7 +539,9 @@ impl Store {
              (SELECT COUNT(*) FROM game_log l WHERE l.game_id = b.game_id AND l.kind = 'move' \
               AND l.side = 'white') AS white_moves, \
              (SELECT COUNT(*) FROM game_log l WHERE l.game_id = b.game_id AND l.kind = 'move' \
-              AND l.side = 'black') AS black_moves \
+              AND l.side = 'black') AS black_moves, \
+             (SELECT COUNT(*) FROM game_log l WHERE l.game_id = b.game_id \
+              AND l.kind = 'timeout') AS timeouts \
              FROM tournament_boards b JOIN games g ON g.id = b.game_id \
              LEFT JOIN results r ON r.game_id = b.game_id \
              WHERE b.tournament_id = $1 ORDER BY b.round, b.board",

@@ -90,6 +90,9 @@ fn every_command() -> Vec<Command> {
         Command::Seek(String::new()),
         Command::Seek("accept 1".into()),
         Command::Subscribe(String::new()),
+        Command::Tournament(String::new()),
+        Command::Tournament("join 1".into()),
+        Command::Tournament("standings 1".into()),
         Command::Vacation(String::new()),
         Command::Notify(String::new()),
         Command::Hint,
@@ -125,6 +128,7 @@ fn every_command() -> Vec<Command> {
             | Command::Limits(_)
             | Command::Seek(_)
             | Command::Subscribe(_)
+            | Command::Tournament(_)
             | Command::Vacation(_)
             | Command::Notify(_)
             | Command::Hint
@@ -159,6 +163,7 @@ fn about_a_game(command: &Command) -> bool {
             | Command::Limits(_)
             | Command::Seek(_)
             | Command::Subscribe(_)
+            | Command::Tournament(_)
             | Command::Vacation(_)
             | Command::Notify(_)
             | Command::Click(_)

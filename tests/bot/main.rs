@@ -35,5 +35,6 @@ mod sheet_numbers;
 mod store;
 mod timed;
 mod timed_group;
+mod tournaments;
 mod two_processes;
 mod versus_bot;
