@@ -6,8 +6,10 @@
 
 use std::sync::Arc;
 
+use std::time::Duration;
+
 use chatrang::{
-    service::{Command, Outbox, Place, Service, TextPainter, User},
+    service::{Command, ManualClock, Outbox, Place, Service, TextPainter, User},
     store::{BoardEnd, BoardRow, PostKind, TournamentState},
 };
 
@@ -20,6 +22,7 @@ on_both_backends!(
     two_processes_pair_each_round_once_and_a_fresh_one_redoes_nothing,
     another_server_neither_sees_nor_joins_a_tournament,
     only_its_creator_or_a_moderator_starts_it_and_bad_terms_are_refused,
+    it_starts_at_its_time_and_a_game_lost_on_time_without_a_move_is_a_forfeit,
 );
 
 async fn tournament(service: &Service, who: &User, text: &str) -> String {
@@ -537,4 +540,54 @@ async fn only_its_creator_or_a_moderator_starts_it_and_bad_terms_are_refused(db:
     );
     assert!(why.contains("server channel"), "{why}");
     let _ = here();
+}
+
+async fn it_starts_at_its_time_and_a_game_lost_on_time_without_a_move_is_a_forfeit(db: TestDb) {
+    let clock = ManualClock::at(1_800_000_000_000);
+    let service = Service::new(db.open().await, Arc::new(TextPainter)).with_clock(clock.clone());
+    let [ann, ben, cat] = ["ann", "ben", "cat"].map(person);
+    let id = announce(
+        &service,
+        &ann,
+        "chess format=round-robin deadline=1h start=1d",
+        &[&ann, &ben, &cat],
+    )
+    .await;
+    // Not before its time.
+    clock.advance(Duration::from_secs(23 * 3600));
+    service.advance_tournaments().await.unwrap();
+    assert_eq!(state(&service, id).await, (TournamentState::Open, 0));
+    clock.advance(Duration::from_secs(3600));
+    service.advance_tournaments().await.unwrap();
+    assert_eq!(state(&service, id).await, (TournamentState::Running, 1));
+    // Three players: one game a round, the third rests (no game, no point).
+    let round_1 = boards(&service, id, 1).await;
+    assert_eq!(round_1.len(), 1);
+    let byes = service.store().tournament_byes(id).await.unwrap();
+    assert_eq!(byes.len(), 1);
+    assert_eq!(byes[0].absence, "rest");
+    // Nobody moves: after the hour White loses on time, never having moved: a forfeit,
+    // which ends the round, and the next round starts at once.
+    clock.advance(Duration::from_secs(3601));
+    service.fire_due_timers().await.unwrap();
+    let ended = boards(&service, id, 1).await;
+    assert_eq!(
+        ended[0].end,
+        BoardEnd::Won {
+            winner: chatrang::rules::Color::Black,
+            forfeit: true
+        }
+    );
+    assert_eq!(state(&service, id).await, (TournamentState::Running, 2));
+    let pairings = tournament(&service, &ann, &format!("pairings {id}")).await;
+    assert!(pairings.contains("round 2 of 3"), "{pairings}");
+    let standings = tournament(&service, &ann, &format!("standings {id}")).await;
+    // The forfeit gives Black the point, and counts for neither as a game played: the
+    // winner's Sonneborn-Berger counts it against a dummy opponent on its own score (1),
+    // and the rest counts 0 against a dummy on one's own score too.
+    let winner = person(&name_of(&ended[0].black));
+    assert!(
+        standings.contains(&format!("1. {} 1 (SB 1)", winner.name)),
+        "{standings}"
+    );
 }
