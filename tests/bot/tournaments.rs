@@ -591,3 +591,38 @@ async fn it_starts_at_its_time_and_a_game_lost_on_time_without_a_move_is_a_forfe
         "{standings}"
     );
 }
+
+/// The standings are a table picture, with the same table in words as its alt text.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_standings_are_a_png_table_with_its_rows_in_words() {
+    let Some(db) = TestDb::new(crate::common::Backend::Sqlite).await else {
+        return;
+    };
+    let service = Service::new(
+        db.open().await,
+        Arc::new(chatrang::service::RenderPainter),
+    );
+    let [ann, ben] = ["ann", "ben"].map(person);
+    let id = announce(&service, &ann, "chess format=round-robin", &[&ann, &ben]).await;
+    tournament(&service, &ann, &format!("start {id}")).await;
+    let game = boards(&service, id, 1).await[0].clone();
+    let loser = person(&name_of(&game.black));
+    ok(service
+        .run(&req(&loser, Some(game.game_id)), Command::Resign)
+        .await);
+    let reply = ok(service
+        .run(&req(&ann, None), Command::Tournament(format!("standings {id}")))
+        .await);
+    let image = reply.image.expect("a table picture");
+    let decoded = image::load_from_memory(&image.png).expect("a PNG");
+    assert!((400..=900).contains(&decoded.width()), "{}", decoded.width());
+    assert_eq!(image.filename, format!("tournament-{id}-standings.png"));
+    let winner = name_of(&game.white);
+    assert!(
+        image
+            .description
+            .contains(&format!("Place | Player | Points | SB\n1 | {winner} | 1 | 0")),
+        "{}",
+        image.description
+    );
+}

@@ -453,8 +453,8 @@ pub fn sample() -> Table {
         ["2", "Zoë", "2", "5", "4½", "2¾"],
         ["3", "Łukasz", "2", "4", "3½", "2¼"],
         ["4", "bob", "1½", "5", "4½", "1½"],
-        ["5", "correspondence_grandmaster_42", "½", "4½", "4", "¼"],
-        ["6", "dmitri", "½", "4½", "4", "¼"],
+        ["5–6", "correspondence_grandmaster_42", "½", "4½", "4", "¼"],
+        ["5–6", "dmitri", "½", "4½", "4", "¼"],
     ];
     Table {
         title: "Autumn Swiss: standings after round 3".to_string(),
