@@ -22,11 +22,11 @@ use super::{
     loaded::Loaded,
     outbox::{News, Outbox, PostFailure, Poster},
     queue::Due,
-    reply::{Reply, ServiceError},
+    reply::{Image, Reply, ServiceError},
     show::game_ref,
     write::Change,
 };
-use crate::store::{NewPost, Post, PostKind, StoreError, post_key};
+use crate::store::{NewPost, Post, PostKind, StoreError, TournamentState, post_key};
 
 /// This process's posts as a claimed queue (see `queue`): those of its platform, due by the
 /// service's clock, held for [`Outbox::held_for`] while they are posted by `poster`.
@@ -242,6 +242,21 @@ impl Service {
     /// the text alone with a note (the newer board has its own post). `None` when the game is
     /// gone, or when the post is a timer's note and the game has moved on (a reminder to move
     /// is wrong once the move is made).
+    /// The standings picture of the tournament game `game` belongs to, once a round of it is
+    /// over: a tournament's news is posted with its table.
+    async fn standings_picture(&self, game: i64) -> Result<Option<Image>, ServiceError> {
+        let Some(id) = self.store.tournament_of_game(game).await? else {
+            return Ok(None);
+        };
+        let Some(t) = self.store.tournament(id).await? else {
+            return Ok(None);
+        };
+        if t.round < 2 && t.state != TournamentState::Over {
+            return Ok(None);
+        }
+        Ok(self.standings(&t).await?.image)
+    }
+
     async fn post_reply(&self, post: &Post) -> Result<Option<Reply>, ServiceError> {
         let Some(row) = self.store.game(post.game_id).await? else {
             return Ok(None);
@@ -259,6 +274,7 @@ impl Service {
         if post.kind == PostKind::Tournament {
             let mut reply = self.news_reply(&loaded, &news).await;
             reply.post_key = Some(post_key(post.game_id, post.version, post.kind));
+            reply.image = self.standings_picture(post.game_id).await?;
             return Ok(Some(reply));
         }
         let announces = post.kind == PostKind::Start;

@@ -383,7 +383,7 @@ impl Service {
     }
 
     /// `/tournament standings`: the table so far, as a picture and in words.
-    async fn standings(&self, t: &TournamentRow) -> ServiceResult {
+    pub(crate) async fn standings(&self, t: &TournamentRow) -> ServiceResult {
         let entrants = self.store.entrants(t.id).await?;
         if t.state == TournamentState::Open || t.state == TournamentState::Cancelled {
             let names: Vec<&str> = entrants.iter().map(|e| e.name.as_str()).collect();

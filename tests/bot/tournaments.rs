@@ -598,9 +598,9 @@ async fn the_standings_are_a_png_table_with_its_rows_in_words() {
     let Some(db) = TestDb::new(crate::common::Backend::Sqlite).await else {
         return;
     };
-    let service = Service::new(
-        db.open().await,
-        Arc::new(chatrang::service::RenderPainter),
+    let service = Arc::new(
+        Service::new(db.open().await, Arc::new(chatrang::service::RenderPainter))
+            .with_outbox(Outbox::new("test")),
     );
     let [ann, ben] = ["ann", "ben"].map(person);
     let id = announce(&service, &ann, "chess format=round-robin", &[&ann, &ben]).await;
@@ -611,18 +611,88 @@ async fn the_standings_are_a_png_table_with_its_rows_in_words() {
         .run(&req(&loser, Some(game.game_id)), Command::Resign)
         .await);
     let reply = ok(service
-        .run(&req(&ann, None), Command::Tournament(format!("standings {id}")))
+        .run(
+            &req(&ann, None),
+            Command::Tournament(format!("standings {id}")),
+        )
         .await);
     let image = reply.image.expect("a table picture");
     let decoded = image::load_from_memory(&image.png).expect("a PNG");
-    assert!((400..=900).contains(&decoded.width()), "{}", decoded.width());
+    assert!(
+        (400..=900).contains(&decoded.width()),
+        "{}",
+        decoded.width()
+    );
     assert_eq!(image.filename, format!("tournament-{id}-standings.png"));
     let winner = name_of(&game.white);
     assert!(
-        image
-            .description
-            .contains(&format!("Place | Player | Points | SB\n1 | {winner} | 1 | 0")),
+        image.description.contains(&format!(
+            "Place | Player | Points | SB\n1 | {winner} | 1 | 0"
+        )),
         "{}",
         image.description
     );
+}
+
+/// What the delivery loop posted.
+#[derive(Clone, Default)]
+struct Posted(Arc<std::sync::Mutex<Vec<chatrang::service::Reply>>>);
+
+impl chatrang::service::Poster for Posted {
+    async fn post(
+        &self,
+        reply: &chatrang::service::Reply,
+    ) -> Result<(), chatrang::service::PostFailure> {
+        self.0.lock().unwrap().push(reply.clone());
+        Ok(())
+    }
+}
+
+/// The final standings are posted by the delivery loop with the table picture.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_final_standings_are_posted_with_the_table_picture() {
+    let Some(db) = TestDb::new(crate::common::Backend::Sqlite).await else {
+        return;
+    };
+    let service = Arc::new(
+        Service::new(db.open().await, Arc::new(chatrang::service::RenderPainter))
+            .with_outbox(Outbox::new("test")),
+    );
+    let [ann, ben] = ["ann", "ben"].map(person);
+    let id = announce(&service, &ann, "chess format=round-robin", &[&ann, &ben]).await;
+    tournament(&service, &ann, &format!("start {id}")).await;
+    let game = boards(&service, id, 1).await[0].clone();
+    let loser = person(&name_of(&game.black));
+    // The adapter posts the resignation's answer itself, and says so.
+    let resigned = ok(service
+        .run(&req(&loser, Some(game.game_id)), Command::Resign)
+        .await);
+    service.delivered(&resigned).await;
+    let posted = Posted::default();
+    let (stop, stopped) = tokio::sync::watch::channel(false);
+    let running = service.clone();
+    let poster = posted.clone();
+    let task = tokio::spawn(async move { running.run_background(poster, stopped).await });
+    let found = tokio::time::timeout(Duration::from_secs(20), async {
+        loop {
+            let hit = posted
+                .0
+                .lock()
+                .unwrap()
+                .iter()
+                .find(|r| r.text.contains("is over. Winner"))
+                .cloned();
+            if let Some(reply) = hit {
+                return reply;
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    })
+    .await
+    .expect("the final standings are posted");
+    stop.send(true).unwrap();
+    task.await.unwrap();
+    let image = found.image.expect("posted with the table picture");
+    assert!(image::load_from_memory(&image.png).is_ok());
+    assert!(image.description.contains("Place | Player | Points | SB"));
 }
