@@ -592,24 +592,38 @@ async fn it_starts_at_its_time_and_a_game_lost_on_time_without_a_move_is_a_forfe
     );
 }
 
+/// A service that draws real pictures and delivers through an outbox.
+async fn drawing_service(db: &TestDb) -> Arc<Service> {
+    Arc::new(
+        Service::new(db.open().await, Arc::new(chatrang::service::RenderPainter))
+            .with_outbox(Outbox::new("test")),
+    )
+}
+
+/// A round robin of ann and ben, over after its one game (Black resigns, and the adapter
+/// says it posted that answer); its number and that game's board.
+async fn two_player_round_robin_over(service: &Service) -> (i64, BoardRow) {
+    let [ann, ben] = ["ann", "ben"].map(person);
+    let id = announce(service, &ann, "chess format=round-robin", &[&ann, &ben]).await;
+    tournament(service, &ann, &format!("start {id}")).await;
+    let game = boards(service, id, 1).await[0].clone();
+    let loser = person(&name_of(&game.black));
+    let resigned = ok(service
+        .run(&req(&loser, Some(game.game_id)), Command::Resign)
+        .await);
+    service.delivered(&resigned).await;
+    (id, game)
+}
+
 /// The standings are a table picture, with the same table in words as its alt text.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_standings_are_a_png_table_with_its_rows_in_words() {
     let Some(db) = TestDb::new(crate::common::Backend::Sqlite).await else {
         return;
     };
-    let service = Arc::new(
-        Service::new(db.open().await, Arc::new(chatrang::service::RenderPainter))
-            .with_outbox(Outbox::new("test")),
-    );
-    let [ann, ben] = ["ann", "ben"].map(person);
-    let id = announce(&service, &ann, "chess format=round-robin", &[&ann, &ben]).await;
-    tournament(&service, &ann, &format!("start {id}")).await;
-    let game = boards(&service, id, 1).await[0].clone();
-    let loser = person(&name_of(&game.black));
-    ok(service
-        .run(&req(&loser, Some(game.game_id)), Command::Resign)
-        .await);
+    let service = drawing_service(&db).await;
+    let ann = person("ann");
+    let (id, game) = two_player_round_robin_over(&service).await;
     let reply = ok(service
         .run(
             &req(&ann, None),
@@ -654,20 +668,8 @@ async fn the_final_standings_are_posted_with_the_table_picture() {
     let Some(db) = TestDb::new(crate::common::Backend::Sqlite).await else {
         return;
     };
-    let service = Arc::new(
-        Service::new(db.open().await, Arc::new(chatrang::service::RenderPainter))
-            .with_outbox(Outbox::new("test")),
-    );
-    let [ann, ben] = ["ann", "ben"].map(person);
-    let id = announce(&service, &ann, "chess format=round-robin", &[&ann, &ben]).await;
-    tournament(&service, &ann, &format!("start {id}")).await;
-    let game = boards(&service, id, 1).await[0].clone();
-    let loser = person(&name_of(&game.black));
-    // The adapter posts the resignation's answer itself, and says so.
-    let resigned = ok(service
-        .run(&req(&loser, Some(game.game_id)), Command::Resign)
-        .await);
-    service.delivered(&resigned).await;
+    let service = drawing_service(&db).await;
+    two_player_round_robin_over(&service).await;
     let posted = Posted::default();
     let (stop, stopped) = tokio::sync::watch::channel(false);
     let running = service.clone();
