@@ -23,7 +23,7 @@ const LONGEST_LIFE_MS: i64 = 7 * 24 * 3_600_000;
 
 /// What `/seek` with games asks for.
 #[derive(Clone, Debug, Eq, PartialEq)]
-pub(crate) struct SeekAsk {
+pub struct SeekAsk {
     pub games: Vec<GameId>,
     pub rated: bool,
     pub per_turn_ms: Option<i64>,
@@ -75,7 +75,7 @@ fn life(value: &str) -> Result<i64, ServiceError> {
 }
 
 /// Reads `cataclysm,katarenga deadline=1d rated=no expires=2d`.
-pub(crate) fn read_offer(text: &str) -> Result<SeekAsk, ServiceError> {
+pub fn read_offer(text: &str) -> Result<SeekAsk, ServiceError> {
     let mut ask = SeekAsk {
         games: Vec::new(),
         rated: true,

@@ -21,7 +21,7 @@ const LATEST_START_MS: i64 = 30 * 24 * 3_600_000;
 
 /// How the players are paired.
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
-pub(crate) enum Format {
+pub enum Format {
     /// Everyone plays everyone (Berger tables).
     RoundRobin,
     /// Players with like scores meet (FIDE's Dutch system).
@@ -97,7 +97,7 @@ pub(crate) fn read_command(text: &str) -> TournamentCommand {
 
 /// The terms of a new tournament.
 #[derive(Clone, Debug, Eq, PartialEq)]
-pub(crate) struct TournamentAsk {
+pub struct TournamentAsk {
     pub game: GameId,
     pub format: Format,
     /// Swiss: the rounds asked for.
@@ -114,7 +114,7 @@ const TERMS: &str = "/tournament new chess format=swiss rounds=5 (or format=roun
      deadline=2d, rated=no, start=1d and double=yes are optional)";
 
 /// Reads `GAME format=… rounds=N deadline=2d rated=yes start=1d double=yes`.
-pub(crate) fn read_new(text: &str) -> Result<TournamentAsk, ServiceError> {
+pub fn read_new(text: &str) -> Result<TournamentAsk, ServiceError> {
     let mut game = None;
     let mut format = None;
     let mut rounds = None;
