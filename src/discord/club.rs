@@ -101,16 +101,12 @@ pub async fn tournament(
     #[min = 1]
     number: Option<i64>,
     #[description = "new: the game, such as chess or katarenga"] game: Option<String>,
-    #[description = "new: round-robin (everyone meets everyone) or swiss"] format: Option<
-        String,
-    >,
+    #[description = "new: round-robin (everyone meets everyone) or swiss"] format: Option<String>,
     #[description = "new: a Swiss's number of rounds (1 to 15)"]
     #[min = 1]
     #[max = 15]
     rounds: Option<i64>,
-    #[description = "new: time per move, such as 2d (the default) or 12h"] deadline: Option<
-        String,
-    >,
+    #[description = "new: time per move, such as 2d (the default) or 12h"] deadline: Option<String>,
     #[description = "new: rated (default) or casual"] rated: Option<bool>,
     #[description = "new: starts by itself after this long, such as 1d"] start: Option<String>,
     #[description = "new: a round robin played twice, with both colours"] double: Option<bool>,

@@ -237,6 +237,15 @@ impl Service {
         }
     }
 
+    /// The place (channel or room) of the tournament whose game is `game`, if it is one's.
+    async fn tournament_place(&self, game: i64) -> Result<Option<String>, ServiceError> {
+        let Some(id) = self.store.tournament_of_game(game).await? else {
+            return Ok(None);
+        };
+        let tournament = self.store.tournament(id).await?;
+        Ok(tournament.map(|t| t.tournament.place_id))
+    }
+
     /// The reply a waiting post stands for, rebuilt from its game: the board with its buttons
     /// and mentions while the game is still at the post's version; once the game has moved on,
     /// the text alone with a note (the newer board has its own post). `None` when the game is
@@ -259,6 +268,13 @@ impl Service {
         if post.kind == PostKind::Tournament {
             let mut reply = self.news_reply(&loaded, &news).await;
             reply.post_key = Some(post_key(post.game_id, post.version, post.kind));
+            // A tournament's news is for all its players: it goes to the tournament's place,
+            // not to the thread its carrying game moved into (Discord's game threads).
+            if let Some(place) = self.tournament_place(post.game_id).await?
+                && let Some(game) = &mut reply.game
+            {
+                game.place = place;
+            }
             return Ok(Some(reply));
         }
         let announces = post.kind == PostKind::Start;
