@@ -237,26 +237,31 @@ impl Service {
         }
     }
 
-    /// The reply a waiting post stands for, rebuilt from its game: the board with its buttons
-    /// and mentions while the game is still at the post's version; once the game has moved on,
-    /// the text alone with a note (the newer board has its own post). `None` when the game is
-    /// gone, or when the post is a timer's note and the game has moved on (a reminder to move
-    /// is wrong once the move is made).
-    /// The standings picture of the tournament game `game` belongs to, once a round of it is
-    /// over: a tournament's news is posted with its table.
-    async fn standings_picture(&self, game: i64) -> Result<Option<Image>, ServiceError> {
+    /// Where the news of the tournament game `game` belongs to is posted (the tournament's
+    /// place), and its standings picture once a round is over; `None` for no tournament's.
+    async fn tournament_news(
+        &self,
+        game: i64,
+    ) -> Result<Option<(String, Option<Image>)>, ServiceError> {
         let Some(id) = self.store.tournament_of_game(game).await? else {
             return Ok(None);
         };
         let Some(t) = self.store.tournament(id).await? else {
             return Ok(None);
         };
-        if t.round < 2 && t.state != TournamentState::Over {
-            return Ok(None);
-        }
-        Ok(self.standings(&t).await?.image)
+        let picture = if t.round >= 2 || t.state == TournamentState::Over {
+            self.standings(&t).await?.image
+        } else {
+            None
+        };
+        Ok(Some((t.tournament.place_id, picture)))
     }
 
+    /// The reply a waiting post stands for, rebuilt from its game: the board with its buttons
+    /// and mentions while the game is still at the post's version; once the game has moved on,
+    /// the text alone with a note (the newer board has its own post). `None` when the game is
+    /// gone, or when the post is a timer's note and the game has moved on (a reminder to move
+    /// is wrong once the move is made).
     async fn post_reply(&self, post: &Post) -> Result<Option<Reply>, ServiceError> {
         let Some(row) = self.store.game(post.game_id).await? else {
             return Ok(None);
@@ -274,7 +279,15 @@ impl Service {
         if post.kind == PostKind::Tournament {
             let mut reply = self.news_reply(&loaded, &news).await;
             reply.post_key = Some(post_key(post.game_id, post.version, post.kind));
-            reply.image = self.standings_picture(post.game_id).await?;
+            // A tournament's news is for all its players: it goes to the tournament's place,
+            // not to the thread its carrying game moved into (Discord's game threads), with
+            // the standings picture.
+            if let Some((place, picture)) = self.tournament_news(post.game_id).await? {
+                if let Some(game) = &mut reply.game {
+                    game.place = place;
+                }
+                reply.image = picture;
+            }
             return Ok(Some(reply));
         }
         let announces = post.kind == PostKind::Start;

@@ -146,7 +146,7 @@ pub use replay::{LogError, ReplayError, replay};
 pub use reply::{Attachment, GameRef, Image, Reply, ServiceError, ServiceResult};
 pub use request::{Place, Request, User};
 pub use seek_words::{SeekAsk, read_offer as read_seek_offer};
-pub use tournament_words::{Format, TournamentAsk, read_new as read_tournament_terms};
 pub use start::PLAY_THE_BOT;
 pub use thought::Thinking;
 pub use timing::{TIMING_OPTIONS, span, take_timing};
+pub use tournament_words::{Format, TournamentAsk, read_new as read_tournament_terms};

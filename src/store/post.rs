@@ -17,7 +17,8 @@ pub enum PostKind {
     /// The time is up and the game waits (`on-timeout=wait`).
     TimeUp,
     /// A tournament's news carried by one of its games: a round's pairings, the final
-    /// standings. Still news when the game has moved on, and posted without its board.
+    /// standings. Still news when the game has moved on, and posted without its board, in the
+    /// tournament's place (not in the thread the game moved to).
     Tournament,
 }
 

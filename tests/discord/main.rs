@@ -21,6 +21,7 @@ mod rating;
 mod seeks;
 mod shards;
 mod timed;
+mod tournaments;
 mod versus_bot;
 
 use std::{path::Path, sync::Arc, time::Duration};
@@ -171,7 +172,12 @@ impl World {
     /// Waits until the bot has moved the announced game into its thread (it does so right
     /// after Discord created the thread), so that clicks and commands find it there.
     async fn wait_until_moved(&self, announcement: &Recorded, thread: &Channel) {
-        let game = game_of(announcement);
+        self.wait_until_game_moved(game_of(announcement), thread)
+            .await;
+    }
+
+    /// The same for game number `game`.
+    async fn wait_until_game_moved(&self, game: i64, thread: &Channel) {
         let store = self.bot.as_ref().unwrap().service.store().clone();
         let moved = async {
             loop {
