@@ -354,7 +354,16 @@ impl Service {
                 t.tournament.rounds + 1
             )));
         }
-        let text = self.start_tournament(t).await?;
+        let said = self.start_tournament(t).await?;
+        // The round's own post lists the boards; the answer only says it has begun.
+        let text = match self.store.tournament(t.id).await? {
+            Some(now) if now.state == TournamentState::Running => format!(
+                "{} starts tournament #{}: round 1 of {} is paired, and each game is announced \
+                 here (/tournament pairings lists them).",
+                req.user.name, t.id, now.tournament.rounds
+            ),
+            _ => said,
+        };
         Ok(Reply {
             text,
             public: true,
