@@ -23,7 +23,7 @@ pub(crate) fn rated_value(value: &str) -> Result<bool, ServiceError> {
         "yes" | "y" | "on" | "true" | "rated" => Ok(true),
         "no" | "n" | "off" | "false" | "casual" => Ok(false),
         _ => Err(ServiceError::refused(format!(
-            "rated is yes or no (rated=no for a game that leaves the ratings alone), not \"{}\".",
+            "Say rated=yes or rated=no (no for a game that leaves the ratings alone), not \"{}\".",
             shown(value.trim())
         ))),
     }

@@ -198,7 +198,10 @@ pub fn read_new(text: &str) -> Result<TournamentAsk, ServiceError> {
 }
 
 fn yes_or_no(name: &str, value: &str) -> ServiceError {
-    ServiceError::refused(format!("{name} is yes or no, not \"{}\".", shown(value)))
+    ServiceError::refused(format!(
+        "Say {name}=yes or {name}=no, not \"{}\".",
+        shown(value)
+    ))
 }
 
 fn read_rounds(value: &str) -> Result<i64, ServiceError> {
@@ -208,7 +211,7 @@ fn read_rounds(value: &str) -> Result<i64, ServiceError> {
         .filter(|n| (1..=MOST_ROUNDS).contains(n))
         .ok_or_else(|| {
             ServiceError::refused(format!(
-                "rounds is a number from 1 to {MOST_ROUNDS}, such as rounds=5; \"{}\" is not \
+                "The rounds are a number from 1 to {MOST_ROUNDS}, such as rounds=5; \"{}\" is not \
                  one.",
                 shown(value)
             ))
@@ -218,7 +221,7 @@ fn read_rounds(value: &str) -> Result<i64, ServiceError> {
 fn read_start(value: &str) -> Result<i64, ServiceError> {
     let refused = || {
         ServiceError::refused(format!(
-            "start= is how long from now it starts by itself, from 10m to 30d, such as \
+            "The start is how long from now it starts by itself, from 10m to 30d, such as \
              start=1d or start=3h; \"{}\" is not one.",
             shown(value)
         ))

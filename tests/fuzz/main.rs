@@ -40,6 +40,7 @@ macro_rules! ensure {
 }
 
 mod armies;
+mod club;
 mod command;
 mod corpus;
 mod long_run;
