@@ -235,12 +235,17 @@ async fn present<W: Write + Send>(
     screen.failure()
 }
 
-/// Fires the timers that fell due and prints what they say; true when any fired.
+/// Fires the timers that fell due and prints what they say; true when any fired. The
+/// tournaments are looked after too (one due to start starts; a round ended by an abort moves
+/// on), as the chat adapters' background loop does.
 async fn print_timers<W: Write + Send>(
     service: &Service,
     out: &mut W,
     files: &Path,
 ) -> std::io::Result<bool> {
+    if let Err(error) = service.advance_tournaments().await {
+        writeln!(out, "✗ the tournaments cannot be looked after: {error}")?;
+    }
     match service.fire_due_timers().await {
         Ok(said) => {
             let fired = !said.is_empty();
