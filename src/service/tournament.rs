@@ -253,22 +253,19 @@ impl Service {
             joined_round: t.round + 1,
             left_round: None,
         };
-        if !self
+        let Some(from) = self
             .store
             .enter_tournament(t.id, &who, self.now_ms())
             .await?
-        {
+        else {
             return Err(ServiceError::refused(format!(
                 "You are in tournament #{} already; /tournament leave {} to leave it.",
                 t.id, t.id
             )));
-        }
+        };
         let players = self.store.entrants(t.id).await?.len();
-        let late = if t.state == TournamentState::Running {
-            format!(
-                " You are paired from round {} on; the rounds you missed count 0.",
-                t.round + 1
-            )
+        let late = if from > 1 {
+            format!(" You are paired from round {from} on; the rounds you missed count 0.")
         } else {
             String::new()
         };

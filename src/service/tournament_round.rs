@@ -36,6 +36,9 @@ use crate::{
     },
 };
 
+/// How many times a round is paired again after its write collided with an entry.
+const PAIRING_TRIES: usize = 3;
+
 /// The fewest players a tournament starts with.
 pub(crate) const FEWEST_PLAYERS: usize = 2;
 
@@ -152,6 +155,23 @@ impl Service {
     /// Pairs and starts the round after `t.round`, all its games at once. Another process
     /// that paired it first wins quietly.
     async fn pair_round(&self, t: &TournamentRow) -> ServiceResult<String> {
+        let mut t = t.clone();
+        for _ in 0..PAIRING_TRIES {
+            if let Some(said) = self.try_pair_round(&t).await? {
+                return Ok(said);
+            }
+            // The write collided: another process paired the round (then it is done), or
+            // someone entered while it was paired (then pair it again with them).
+            match self.store.tournament(t.id).await? {
+                Some(now) if now.round == t.round && now.state == t.state => t = now,
+                _ => break,
+            }
+        }
+        Ok(format!("Tournament #{} is under way.", t.id))
+    }
+
+    /// One try at [`Service::pair_round`]: `None` when its write collided.
+    async fn try_pair_round(&self, t: &TournamentRow) -> ServiceResult<Option<String>> {
         let round = t.round + 1;
         let mut entrants = self.store.entrants(t.id).await?;
         let numbers = if round == 1 {
@@ -172,7 +192,7 @@ impl Service {
                 tracing::warn!(tournament = t.id, %why, "no further round can be paired");
                 let carrier = boards.last().map(|b| b.game_id);
                 self.end_tournament(t, carrier).await?;
-                return Ok(format!("Tournament #{} ends: {why}", t.id));
+                return Ok(Some(format!("Tournament #{} ends: {why}", t.id)));
             }
         };
         let kind = game_of(t).ok_or_else(|| {
@@ -267,12 +287,12 @@ impl Service {
         match self.store.write_round(&new_round, now).await {
             Ok(_) => {}
             // Another process paired it (or the tournament moved on) first.
-            Err(StoreError::Conflict) => return Ok(format!("Tournament #{} is under way.", t.id)),
+            Err(StoreError::Conflict) => return Ok(None),
             Err(other) => return Err(other.into()),
         }
         self.outbox_wake.notify_one();
         self.timer_wake.notify_one();
-        Ok(summary)
+        Ok(Some(summary))
     }
 
     /// Who meets whom in `round`, and who is away.

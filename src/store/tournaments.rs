@@ -226,6 +226,22 @@ fn board_end(row: &AnyRow) -> Result<BoardEnd, StoreError> {
     })
 }
 
+/// Makes entries and the pairing of a round of `tournament` wait for each other until the
+/// transaction ends, so that two late joiners never get one number and nobody enters
+/// unnumbered while round 1 is written. A write that changes nothing: on PostgreSQL it locks
+/// the tournament's row; on SQLite it takes the database's write lock at once (a transaction
+/// that read first could not take it later while another writes).
+async fn lock_tournament(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    tournament: i64,
+) -> Result<(), StoreError> {
+    sqlx::query("UPDATE tournaments SET round = round WHERE id = $1")
+        .bind(tournament)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
 impl Store {
     /// Writes a new tournament, open for entries; returns its number.
     pub async fn create_tournament(&self, new: &NewTournament) -> Result<i64, StoreError> {
@@ -318,25 +334,29 @@ impl Store {
     }
 
     /// Enters a person in a tournament that is open or running (a running one gives them the
-    /// next pairing number, from `joined_round` on). False when they are in it already, or it
-    /// is over.
+    /// next pairing number, from the next round on); the answer is the first round they can
+    /// be paired in. `None` when they are in it already, or it is over.
     pub async fn enter_tournament(
         &self,
         tournament: i64,
         who: &Entrant,
         now: i64,
-    ) -> Result<bool, StoreError> {
+    ) -> Result<Option<i64>, StoreError> {
         let _turn = self.write_turn().await;
         let mut tx = self.pool().begin().await?;
-        let state: Option<String> =
-            sqlx::query_scalar("SELECT state FROM tournaments WHERE id = $1")
-                .bind(tournament)
-                .fetch_optional(&mut *tx)
-                .await?;
-        let running = match state.as_deref() {
-            Some("open") => false,
-            Some("running") => true,
-            _ => return Ok(false),
+        lock_tournament(&mut tx, tournament).await?;
+        let row = sqlx::query("SELECT state, round FROM tournaments WHERE id = $1")
+            .bind(tournament)
+            .fetch_optional(&mut *tx)
+            .await?;
+        let Some(row) = row else {
+            return Ok(None);
+        };
+        let (state, round): (String, i64) = (row.try_get("state")?, row.try_get("round")?);
+        let running = match state.as_str() {
+            "open" => false,
+            "running" => true,
+            _ => return Ok(None),
         };
         let number: Option<i64> = if running {
             let last: Option<i64> = sqlx::query_scalar(
@@ -359,13 +379,13 @@ impl Store {
         .bind(&who.name)
         .bind(number)
         .bind(who.rating)
-        .bind(who.joined_round)
+        .bind(round + 1)
         .bind(now)
         .execute(&mut *tx)
         .await?;
         tx.commit().await?;
         super::wrote();
-        Ok(done.rows_affected() == 1)
+        Ok((done.rows_affected() == 1).then_some(round + 1))
     }
 
     /// Takes a person out of a tournament: before the start the entry is removed; once it
@@ -409,6 +429,7 @@ impl Store {
     pub async fn write_round(&self, round: &NewRound, now: i64) -> Result<Vec<i64>, StoreError> {
         let _turn = self.write_turn().await;
         let mut tx = self.pool().begin().await?;
+        lock_tournament(&mut tx, round.tournament_id).await?;
         let moved = sqlx::query(
             "UPDATE tournaments SET state = 'running', round = $2, rounds = $3 \
              WHERE id = $1 AND round = $4 AND state IN ('open', 'running')",
@@ -442,6 +463,19 @@ impl Store {
             .bind(number)
             .execute(&mut *tx)
             .await?;
+        }
+        // Someone who entered after the entries were read would be left without a number:
+        // the round is paired again with them.
+        let unnumbered: i64 = sqlx::query_scalar(
+            "SELECT COUNT(*) FROM tournament_players WHERE tournament_id = $1 \
+             AND number IS NULL",
+        )
+        .bind(round.tournament_id)
+        .fetch_one(&mut *tx)
+        .await?;
+        if round.round == 1 && unnumbered > 0 {
+            tx.rollback().await?;
+            return Err(StoreError::Conflict);
         }
         let mut games = Vec::new();
         for board in &round.boards {

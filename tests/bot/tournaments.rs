@@ -23,6 +23,7 @@ on_both_backends!(
     another_server_neither_sees_nor_joins_a_tournament,
     only_its_creator_or_a_moderator_starts_it_and_bad_terms_are_refused,
     it_starts_at_its_time_and_a_game_lost_on_time_without_a_move_is_a_forfeit,
+    an_entry_at_the_moment_of_the_start_is_paired_or_a_late_joiner_never_left_out,
 );
 
 async fn tournament(service: &Service, who: &User, text: &str) -> String {
@@ -697,4 +698,35 @@ async fn the_final_standings_are_posted_with_the_table_picture() {
     let image = found.image.expect("posted with the table picture");
     assert!(image::load_from_memory(&image.png).is_ok());
     assert!(image.description.contains("Place | Player | Points | SB"));
+}
+
+async fn an_entry_at_the_moment_of_the_start_is_paired_or_a_late_joiner_never_left_out(db: TestDb) {
+    for attempt in 0..5 {
+        let first = db.service().await;
+        let second = db.service().await;
+        let people = ["ann", "ben", "cat", "dan"].map(|n| person(&format!("{n}{attempt}")));
+        let refs: Vec<&User> = people.iter().collect();
+        let id = announce(&first, &people[0], "chess rounds=2", &refs).await;
+        let latecomer = person(&format!("eve{attempt}"));
+        let (starter, joiner) = (req(&people[0], None), req(&latecomer, None));
+        let (started, joined) = tokio::join!(
+            first.run(&starter, Command::Tournament(format!("start {id}"))),
+            second.run(&joiner, Command::Tournament(format!("join {id}"))),
+        );
+        ok(started);
+        ok(joined);
+        // Eve has a number either way: paired in round 1 (she entered first), or from round
+        // 2 on (she entered once it ran).
+        let entrants = first.store().entrants(id).await.unwrap();
+        assert_eq!(entrants.len(), 5);
+        assert!(entrants.iter().all(|e| e.number.is_some()), "{entrants:?}");
+        let eve = entrants.iter().find(|e| e.user_id == latecomer.id).unwrap();
+        let round_1 = boards(&first, id, 1).await;
+        let byes = first.store().tournament_byes(id).await.unwrap();
+        let in_round_1 = round_1
+            .iter()
+            .any(|b| b.white == eve.user_id || b.black == eve.user_id)
+            || byes.iter().any(|b| b.user_id == eve.user_id);
+        assert_eq!(in_round_1, eve.joined_round == 1, "{eve:?}");
+    }
 }
