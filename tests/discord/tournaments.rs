@@ -305,6 +305,34 @@ async fn state(world: &World, id: i64) -> (TournamentState, i64) {
     (t.state, t.round)
 }
 
+/// Tournament `id` (its `format` named as people read it) is over after 3 rounds: the bot
+/// posted in the channel that `winner` won, with the final `table`, and `/tournament
+/// standings` answers with the same table.
+async fn assert_final(
+    world: &World,
+    asker: &Person,
+    id: i64,
+    winner: &str,
+    format: &str,
+    table: &str,
+) {
+    let over = posted_in(
+        world,
+        &world.lobby,
+        &format!("Tournament #{id} is over. Winner: {winner}"),
+    )
+    .await;
+    assert!(
+        over.content()
+            .ends_with(&format!("Final standings:\n{table}")),
+        "{}",
+        over.content()
+    );
+    assert_eq!(state(world, id).await, (TournamentState::Over, 3));
+    let heading = format!("Tournament #{id} ({format}), final standings:\n{table}");
+    assert_standings(world, asker, id, &heading).await;
+}
+
 /// `/tournament standings` answers with the table in words (exactly `table`) and as a PNG
 /// with a description for screen readers.
 async fn assert_standings(world: &World, asker: &Person, id: i64, table: &str) {
@@ -426,26 +454,7 @@ async fn a_four_player_round_robin_is_played_on_discord_to_its_final_standings()
                  2–3. bob 1½ (SB 1¼)\n\
                  2–3. dave 1½ (SB 1¼)\n\
                  4. carol ½ (SB 1¼)";
-    let over = posted_in(
-        &world,
-        &world.lobby,
-        &format!("Tournament #{id} is over. Winner: alice"),
-    )
-    .await;
-    assert!(
-        over.content()
-            .ends_with(&format!("Final standings:\n{table}")),
-        "{}",
-        over.content()
-    );
-    assert_eq!(state(&world, id).await, (TournamentState::Over, 3));
-    assert_standings(
-        &world,
-        &carol,
-        id,
-        &format!("Tournament #{id} (round robin), final standings:\n{table}"),
-    )
-    .await;
+    assert_final(&world, &carol, id, "alice", "round robin", table).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -520,26 +529,7 @@ async fn a_six_player_swiss_of_three_rounds_is_played_on_discord_to_its_final_st
                  4. eve 1½ (BH 4, BH-C1 4, SB ¾)\n\
                  5. cat 1 (BH 4, BH-C1 4, SB 0)\n\
                  6. dan 0 (BH 5, BH-C1 4, SB 0)";
-    let over = posted_in(
-        &world,
-        &world.lobby,
-        &format!("Tournament #{id} is over. Winner: fay"),
-    )
-    .await;
-    assert!(
-        over.content()
-            .ends_with(&format!("Final standings:\n{table}")),
-        "{}",
-        over.content()
-    );
-    assert_eq!(state(&world, id).await, (TournamentState::Over, 3));
-    assert_standings(
-        &world,
-        &people[1],
-        id,
-        &format!("Tournament #{id} (Swiss), final standings:\n{table}"),
-    )
-    .await;
+    assert_final(&world, &people[1], id, "fay", "Swiss", table).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
