@@ -50,17 +50,21 @@ async fn private_note(world: &World, token: &str, words: &str) -> Recorded {
     note
 }
 
-/// Waits for the first accepted message in `channel` whose text contains `words`.
-async fn posted(world: &World, channel: &Channel, words: &str) -> Recorded {
+/// Waits for the first accepted message in `channel` whose text contains `words` (the
+/// tournament tests wait for the bot's posts with it too).
+pub(crate) async fn posted(world: &World, channel: &Channel, words: &str) -> Recorded {
     world
         .fake
-        .wait_for(&format!("a message with \"{words}\" in the thread"), |_| {
-            world
-                .fake
-                .channel_messages(&channel.id)
-                .iter()
-                .any(|m| m.content().contains(words))
-        })
+        .wait_for(
+            &format!("a message with \"{words}\" in {}", channel.id),
+            |_| {
+                world
+                    .fake
+                    .channel_messages(&channel.id)
+                    .iter()
+                    .any(|m| m.content().contains(words))
+            },
+        )
         .await;
     world
         .fake

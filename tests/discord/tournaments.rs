@@ -281,22 +281,7 @@ async fn play_round(world: &World, boards: &[Board], results: Results<'_>, peopl
 
 /// Waits for the bot's message in `channel` that contains `words`.
 async fn posted_in(world: &World, channel: &Channel, words: &str) -> Recorded {
-    world
-        .fake
-        .wait_for(&format!("\"{words}\" in channel {}", channel.id), |_| {
-            world
-                .fake
-                .channel_messages(&channel.id)
-                .iter()
-                .any(|m| m.content().contains(words))
-        })
-        .await;
-    world
-        .fake
-        .channel_messages(&channel.id)
-        .into_iter()
-        .find(|m| m.content().contains(words))
-        .unwrap()
+    crate::delivery::posted(world, channel, words).await
 }
 
 async fn state(world: &World, id: i64) -> (TournamentState, i64) {
