@@ -110,6 +110,8 @@ pub async fn tournament(
     #[description = "new: rated (default) or casual"] rated: Option<bool>,
     #[description = "new: starts by itself after this long, such as 1d"] start: Option<String>,
     #[description = "new: a round robin played twice, with both colours"] double: Option<bool>,
+    #[description = "join: a duplicate event's group to play in together (Catalonia)"]
+    group: Option<String>,
 ) -> Result<(), Error> {
     let yes_no = |b: bool| if b { "yes" } else { "no" };
     let word = match action.unwrap_or(TournamentAction::List) {
@@ -131,13 +133,20 @@ pub async fn tournament(
         rated.map(|r| format!("rated={}", yes_no(r))),
         start.map(|s| format!("start={s}")),
         double.map(|d| format!("double={}", yes_no(d))),
+        group.map(|g| format!("group={g}")),
         number.map(|n| n.to_string()),
     ]
     .into_iter()
     .flatten()
     .collect::<Vec<_>>()
     .join(" ");
-    call::run(ctx, None, Command::Tournament(text))
-        .await
-        .map(drop)
+    let opens_thread = match ctx {
+        poise::Context::Application(app) => game_thread::opens_thread(&app),
+        poise::Context::Prefix(_) => false,
+    };
+    let (call, posted) = call::run(ctx, None, Command::Tournament(text)).await?;
+    if opens_thread {
+        game_thread::after_tournament(&call, posted).await;
+    }
+    Ok(())
 }

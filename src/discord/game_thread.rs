@@ -1,5 +1,6 @@
 //! A new game's own thread, opened from the message that announced it, whichever way the game
-//! was started: `/new`, a `/seek` that met another, or a seek's Play button.
+//! was started: `/new`, a `/seek` that met another, or a seek's Play button; and a new
+//! tournament's thread, opened from its announcement.
 
 use poise::serenity_prelude::Message;
 
@@ -21,6 +22,32 @@ pub async fn after_command(call: &Call<'_>, posted: Option<(Reply, Message)>) {
         && reply.announces
     {
         give(&call.origin, call.data(), &reply, &message).await;
+    }
+}
+
+/// After `/tournament new`: gives the tournament its reply announced a thread of its own,
+/// started from the announcement, for its rounds and standings.
+pub async fn after_tournament(call: &Call<'_>, posted: Option<(Reply, Message)>) {
+    let Some((reply, message)) = posted else {
+        return;
+    };
+    let Some(tournament) = &reply.opens_tournament else {
+        return;
+    };
+    let data = call.data();
+    let note = threads::open_for_tournament(
+        &call.origin.http,
+        &data.service,
+        &data.explained_no_threads,
+        call.origin.channel,
+        tournament,
+        message.id,
+    )
+    .await;
+    if let Some(note) = note
+        && let Err(error) = call.origin.another_public(Outgoing::text(note)).await
+    {
+        tracing::warn!(%error, "cannot say why a tournament has no thread");
     }
 }
 

@@ -92,7 +92,7 @@ pub async fn open_for_game(
     }
 }
 
-/// Creates the thread (trying again after server errors) and moves the game into it.
+/// Creates the game's thread and moves the game into it.
 async fn open(
     http: &Http,
     service: &Service,
@@ -104,17 +104,78 @@ async fn open(
         return Err(NoThread::NotHere);
     };
     let name = format!("Game #{} · {}", game.id, game.name);
+    let thread = create(http, channel, message, &name).await?;
+    match service.move_to_channel(game.id, &thread.to_string()).await {
+        Ok(()) => Ok(()),
+        Err(error) => {
+            tracing::error!(game = game.id, %error, "cannot move a game to its thread");
+            Err(NoThread::Failed)
+        }
+    }
+}
+
+/// Starts the thread of tournament `id` (titled `title`) from its announcement `message`, where
+/// its rounds and standings are posted from then on (its games still start in the channel,
+/// each in a thread of its own). Without a thread they are posted in the channel; the note
+/// returned says why, as for a game.
+pub async fn open_for_tournament(
+    http: &Http,
+    service: &Service,
+    explained: &Explained,
+    channel: ChannelId,
+    (id, title): &(i64, String),
+    message: MessageId,
+) -> Option<String> {
+    let made = match create(http, channel, message, title).await {
+        Ok(thread) => service
+            .tournament_thread(*id, &thread.to_string())
+            .await
+            .map_err(|error| {
+                tracing::error!(tournament = id, %error, "cannot give a tournament its thread");
+                NoThread::Failed
+            }),
+        Err(why) => Err(why),
+    };
+    match made {
+        Ok(()) | Err(NoThread::NotHere) => None,
+        Err(NoThread::Permission) => {
+            let first_time = explained
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .insert(channel);
+            first_time.then(|| {
+                "I lack the permission to create public threads here, so tournaments and games \
+                 started in this channel are played right here. Give me the Create Public \
+                 Threads and Send Messages in Threads permissions to have a thread for each."
+                    .to_string()
+            })
+        }
+        Err(NoThread::Failed) => Some(format!(
+            "Discord would not create a thread for tournament #{id} just now, so its rounds \
+             are posted right here."
+        )),
+    }
+}
+
+/// Creates a thread named `name` from `message` in `channel`, trying again after server
+/// errors.
+async fn create(
+    http: &Http,
+    channel: ChannelId,
+    message: MessageId,
+    name: &str,
+) -> Result<ChannelId, NoThread> {
     let mut waits = RETRIES.iter();
-    let thread = loop {
+    loop {
         let created = channel
             .create_thread_from_message(
                 http,
                 message,
-                CreateThread::new(name.clone()).auto_archive_duration(AutoArchiveDuration::OneWeek),
+                CreateThread::new(name).auto_archive_duration(AutoArchiveDuration::OneWeek),
             )
             .await;
         match created {
-            Ok(thread) => break thread,
+            Ok(thread) => return Ok(thread.id),
             Err(error) => {
                 let why = classify(&error);
                 match (why, waits.next()) {
@@ -128,16 +189,6 @@ async fn open(
                     }
                 }
             }
-        }
-    };
-    match service
-        .move_to_channel(game.id, &thread.id.to_string())
-        .await
-    {
-        Ok(()) => Ok(()),
-        Err(error) => {
-            tracing::error!(game = game.id, %error, "cannot move a game to its thread");
-            Err(NoThread::Failed)
         }
     }
 }

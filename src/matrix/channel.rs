@@ -142,6 +142,14 @@ impl Bot {
             }
             _ => (target.clone(), None),
         };
+        // A new tournament's rounds and standings go to the thread of its announcement (the
+        // announcement, with its Join and Leave choices, stays in the room's timeline).
+        if let (None, Some((id, _))) = (&target.thread, &reply.opens_tournament) {
+            let thread = target.thread(sent.notice.clone()).to_string();
+            if let Err(error) = self.service.tournament_thread(*id, &thread).await {
+                tracing::error!(tournament = id, %error, "cannot give a tournament its thread");
+            }
+        }
         Ok((!sent.choices.is_empty()).then(|| Offered {
             message: sent.notice.to_string(),
             place: place.to_string(),

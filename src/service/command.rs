@@ -302,7 +302,7 @@ pub const COMMANDS: &[CommandSpec] = &[
     spec(
         "tournament",
         &["tournaments"],
-        "[new GAME format=swiss rounds=5 … | join | leave | start | standings | pairings] [N]",
+        "[new GAME format=swiss rounds=5 … | join [group=NAME] | leave | start | standings | pairings] [N]",
         "Slow tournaments here: announce one, join, start, and see standings and pairings.",
         true,
     ),

@@ -238,7 +238,7 @@ impl Service {
     }
 
     /// Where the news of the tournament game `game` belongs to is posted (the tournament's
-    /// place), and its standings picture once a round is over; `None` for no tournament's.
+    /// thread, else its place), and its standings picture once a round is over; `None` for no tournament's.
     async fn tournament_news(
         &self,
         game: i64,
@@ -254,7 +254,7 @@ impl Service {
         } else {
             None
         };
-        Ok(Some((t.tournament.place_id, picture)))
+        Ok(Some((t.news_place().to_string(), picture)))
     }
 
     /// The reply a waiting post stands for, rebuilt from its game: the board with its buttons

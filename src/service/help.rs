@@ -40,6 +40,17 @@ const TOPICS: &[Topic] = &[
         aliases: &["time", "timing", "deadline", "clock"],
         says: timed_help,
     },
+    Topic {
+        name: "tournaments",
+        aliases: &[
+            "tournament",
+            "swiss",
+            "round-robin",
+            "roundrobin",
+            "duplicate",
+        ],
+        says: tournaments_help,
+    },
 ];
 
 /// The commands that act on a game, whose help says how to name one among several.
@@ -73,6 +84,22 @@ fn timed_help() -> String {
          your clocks while you are away; /notify says when you are mentioned.",
         options.join(", ")
     )
+}
+
+/// `/help tournaments`: the formats, entries, rounds and the duplicate event.
+fn tournaments_help() -> String {
+    "Tournaments: /tournament new GAME announces one here, a round robin (everyone meets \
+     everyone, double=yes twice with both colours) or a Swiss (format=swiss rounds=5); \
+     deadline=2d is the time per move (the default), rated=no makes it casual, start=1d starts \
+     it by itself. Join with the button or /tournament join; its creator or a moderator starts \
+     it (/tournament start). Every round's games start at once, each in its own thread; the \
+     rounds and standings are posted in the tournament's thread. /tournament leave withdraws \
+     you (a round robin's later opponents win by forfeit). /tournament standings and \
+     /tournament pairings show where it stands. Catalonia's tournament is a duplicate event: \
+     join with group=NAME to play in one game with the others who name that group (alone, the \
+     bot is your partner); every group plays the same dice and bombs, and the best final \
+     score wins, compared turn by turn."
+        .to_string()
 }
 
 impl Service {
@@ -125,7 +152,7 @@ fn overview(place: &Place) -> String {
     let mut text = format!(
         "Chatrang hosts these games:\n{}\n/help GAME tells the rules of one, /help COMMAND \
          explains a command (/help move), /help teams and /help timed the ways every game \
-         can be played.\n{}",
+         can be played, /help tournaments the tournaments.\n{}",
         games.join("\n"),
         command_list('/')
     );

@@ -113,6 +113,7 @@ mod thinking;
 mod thought;
 mod timing;
 mod tournament;
+mod tournament_duplicate;
 mod tournament_history;
 mod tournament_round;
 mod tournament_table;

@@ -59,6 +59,11 @@ pub struct Reply {
     /// The reply announces a new game: an adapter that gives each game a thread of its own
     /// starts it from the message that shows this reply (see `PostKind::Start`).
     pub announces: bool,
+    /// The reply announces tournament `.0`, titled `.1`: an adapter that gives each
+    /// tournament a thread starts it from the message that shows this reply and reports it
+    /// with [`crate::service::Service::tournament_thread`], so that the rounds and standings
+    /// are posted there instead of the channel.
+    pub opens_tournament: Option<(i64, String)>,
     /// The reply is also waiting in the outbox (it shows a change): the adapter that posts it
     /// reports [`crate::service::Service::delivered`] or
     /// [`crate::service::Service::not_delivered`], and the delivery loop does the rest.

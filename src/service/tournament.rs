@@ -17,10 +17,11 @@ use super::{
     request::Request,
     subscribe::news_of,
     timing::span,
+    tournament_duplicate::groups_of,
     tournament_history::history,
     tournament_round::{FEWEST_PLAYERS, format_of, game_of},
     tournament_table::{pairings_lines, standings_table, standings_text},
-    tournament_words::{Format, TournamentCommand, read_command, read_new},
+    tournament_words::{Format, TournamentCommand, read_command, read_join, read_new},
     words::shown,
 };
 use crate::store::{Entrant, NewTournament, TournamentRow, TournamentState};
@@ -72,9 +73,10 @@ impl Service {
         match command {
             TournamentCommand::List => self.list_tournaments(req).await,
             TournamentCommand::New(rest) => self.new_tournament(req, &rest).await,
-            TournamentCommand::Join(which) => {
+            TournamentCommand::Join(rest) => {
+                let (which, group) = read_join(rest.as_deref())?;
                 let t = self.which_tournament(req, which.as_deref(), states).await?;
-                self.join_tournament(req, &t).await
+                self.join_tournament(req, &t, group).await
             }
             TournamentCommand::Leave(which) => {
                 let t = self.which_tournament(req, which.as_deref(), states).await?;
@@ -102,6 +104,14 @@ impl Service {
                 shown(&word)
             ))),
         }
+    }
+
+    /// Records the thread an adapter opened from tournament `id`'s announcement (Discord's
+    /// thread id, or a Matrix thread's place): its rounds and standings are posted there from
+    /// now on, while its games keep starting in the channel, each in a thread of its own.
+    pub async fn tournament_thread(&self, id: i64, thread: &str) -> ServiceResult<()> {
+        self.store.set_tournament_news_place(id, thread).await?;
+        Ok(())
     }
 
     /// The tournament a command is about: the number given (in this server only), else the
@@ -187,6 +197,9 @@ impl Service {
         };
         let id = self.store.create_tournament(&new).await?;
         let rounds = match ask.rounds {
+            _ if ask.format == Format::Duplicate => {
+                "a game for each group, all with the same dice".to_string()
+            }
             Some(n) => format!("{n} rounds"),
             None if ask.double => "everyone meets everyone twice".to_string(),
             None => "everyone meets everyone".to_string(),
@@ -198,18 +211,28 @@ impl Service {
             Some(ms) => format!("It starts in {}", span(ms)),
             None => format!("{} starts it", req.user.name),
         };
+        let (terms, how) = if ask.format == Format::Duplicate {
+            (
+                format!("({rounds}; {pace})"),
+                "alone or with friends (group=NAME)",
+            )
+        } else {
+            let rated = if ask.rated { "rated" } else { "casual" };
+            (format!("({rounds}; {pace}; {rated})"), "")
+        };
         let text = format!(
-            "{} announces tournament #{id}: {} {} ({rounds}; {pace}; {}). {start}; join with \
-             the button or /tournament join {id}.",
+            "{} announces tournament #{id}: {} {} {terms}. {start}; join {how}{}with the button \
+             or /tournament join {id}.",
             req.user.name,
             ask.game,
             ask.format.name(),
-            if ask.rated { "rated" } else { "casual" },
+            if how.is_empty() { "" } else { " " },
         );
         let news = news_of(self, &req.place.server, &[ask.game], &req.user.id).await?;
         Ok(Reply {
             text,
             choices: entry_buttons(id),
+            opens_tournament: Some((id, format!("Tournament #{id} · {}", ask.game))),
             notify: news.people,
             mention_role: news.role,
             public: true,
@@ -217,11 +240,30 @@ impl Service {
         })
     }
 
-    async fn join_tournament(&self, req: &Request, t: &TournamentRow) -> ServiceResult {
-        let round_robin = format_of(t) == Format::RoundRobin;
+    async fn join_tournament(
+        &self,
+        req: &Request,
+        t: &TournamentRow,
+        group: Option<String>,
+    ) -> ServiceResult {
+        let format = format_of(t);
+        if group.is_some() && format != Format::Duplicate {
+            return Err(ServiceError::refused(format!(
+                "Groups are for a duplicate event (Catalonia); join tournament #{} alone with \
+                 /tournament join {}.",
+                t.id, t.id
+            )));
+        }
         match t.state {
             TournamentState::Open => {}
-            TournamentState::Running if !round_robin => {}
+            TournamentState::Running if format == Format::Swiss => {}
+            TournamentState::Running if format == Format::Duplicate => {
+                return Err(ServiceError::refused(format!(
+                    "Tournament #{} is a duplicate event under way: its groups were fixed at \
+                     the start. Join the next one.",
+                    t.id
+                )));
+            }
             TournamentState::Running => {
                 return Err(ServiceError::refused(format!(
                     "Tournament #{} is a round robin under way: its table was fixed at the \
@@ -252,6 +294,7 @@ impl Service {
             rating,
             joined_round: t.round + 1,
             left_round: None,
+            team: self.spelled_group(t.id, group).await?,
         };
         let Some(from) = self
             .store
@@ -269,9 +312,18 @@ impl Service {
         } else {
             String::new()
         };
+        let team = match &who.team {
+            Some(group) => format!(" in group {group}"),
+            None if format == Format::Duplicate => {
+                " alone, with the bot as the other side (join with group=NAME to play \
+                 together)"
+                    .to_string()
+            }
+            None => String::new(),
+        };
         Ok(Reply {
             text: format!(
-                "{} joins tournament #{} ({players} players).{late}",
+                "{} joins tournament #{}{team} ({players} players).{late}",
                 req.user.name, t.id
             ),
             public: true,
@@ -279,9 +331,33 @@ impl Service {
         })
     }
 
+    /// A group's name as its first member spelled it (groups are named in any case).
+    async fn spelled_group(
+        &self,
+        tournament: i64,
+        group: Option<String>,
+    ) -> ServiceResult<Option<String>> {
+        let Some(group) = group else {
+            return Ok(None);
+        };
+        let entrants = self.store.entrants(tournament).await?;
+        let first = entrants
+            .iter()
+            .filter_map(|e| e.team.clone())
+            .find(|team| team.to_lowercase() == group.to_lowercase());
+        Ok(Some(first.unwrap_or(group)))
+    }
+
     async fn leave_tournament(&self, req: &Request, t: &TournamentRow) -> ServiceResult {
         let from = match t.state {
             TournamentState::Open => 1,
+            TournamentState::Running if format_of(t) == Format::Duplicate => {
+                return Err(ServiceError::refused(format!(
+                    "Your group's game of tournament #{} is under way: play it to the end, or \
+                     /resign in it to give it up for the whole group.",
+                    t.id
+                )));
+            }
             TournamentState::Running => t.round + 1,
             _ => {
                 return Err(ServiceError::refused(format!(
@@ -343,6 +419,14 @@ impl Service {
                 t.id
             )));
         }
+        let entrants = self.store.entrants(t.id).await?;
+        if format_of(t) == Format::Duplicate && groups_of(&entrants).len() < 2 {
+            return Err(ServiceError::refused(format!(
+                "Tournament #{} is a duplicate event: it needs at least two groups to compare \
+                 (anyone who joins without group= is a group alone); it has one.",
+                t.id
+            )));
+        }
         if format_of(t) == Format::Swiss && players as i64 <= t.tournament.rounds {
             return Err(ServiceError::refused(format!(
                 "A Swiss of {} rounds needs at least {} players, so that nobody meets anyone \
@@ -354,6 +438,16 @@ impl Service {
         let said = self.start_tournament(t).await?;
         // The round's own post lists the boards; the answer only says it has begun.
         let text = match self.store.tournament(t.id).await? {
+            Some(now)
+                if now.state == TournamentState::Running
+                    && format_of(&now) == Format::Duplicate =>
+            {
+                format!(
+                    "{} starts tournament #{}: every group's game is announced here, all with \
+                     the same dice (/tournament pairings lists them).",
+                    req.user.name, t.id
+                )
+            }
             Some(now) if now.state == TournamentState::Running => format!(
                 "{} starts tournament #{}: round 1 of {} is paired, and each game is announced \
                  here (/tournament pairings lists them).",
@@ -404,6 +498,9 @@ impl Service {
                 }
             )));
         }
+        if format_of(t) == Format::Duplicate {
+            return self.duplicate_standings(t).await;
+        }
         let boards = self.store.tournament_boards(t.id).await?;
         let byes = self.store.tournament_byes(t.id).await?;
         let done = if t.state == TournamentState::Over {
@@ -450,6 +547,9 @@ impl Service {
                 "{} has not started; its first round is paired at the start.",
                 headline(t)
             )));
+        }
+        if format_of(t) == Format::Duplicate {
+            return self.duplicate_games(t).await;
         }
         let entrants = self.store.entrants(t.id).await?;
         let boards = self.store.tournament_boards(t.id).await?;

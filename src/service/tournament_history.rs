@@ -44,6 +44,8 @@ pub(crate) fn outcome_of(end: &BoardEnd) -> Outcome {
         BoardEnd::Playing => Outcome::Unfinished,
         BoardEnd::Drawn => Outcome::Draw,
         BoardEnd::Void => Outcome::DoubleForfeit,
+        // A cooperative board (a duplicate event's) has no winner; it never enters a pairing.
+        BoardEnd::Scored { .. } => Outcome::Draw,
         BoardEnd::Won {
             winner: Color::White,
             forfeit: false,
@@ -149,6 +151,7 @@ mod tests {
             rating,
             joined_round: 1,
             left_round: None,
+            team: None,
         }
     }
 

@@ -59,6 +59,18 @@ fn in_round(entrant: &Entrant, round: i64) -> bool {
         && entrant.left_round.is_none_or(|left| left > round)
 }
 
+/// One game of a round, before it is written.
+pub(crate) struct BoardGame {
+    pub board: i64,
+    /// What the board's row names: (white, black) players, or a duplicate's group and "".
+    pub labels: (String, String),
+    /// Who plays which side (a group's people, perhaps with the bot as a partner).
+    pub members: Vec<(String, Color)>,
+    pub seed: u64,
+    /// The game's announcement.
+    pub text: String,
+}
+
 /// What a round needs written besides its boards: who is away and why.
 struct RoundPlan {
     /// (white, black) user ids, first board first.
@@ -172,6 +184,9 @@ impl Service {
 
     /// One try at [`Service::pair_round`]: `None` when its write collided.
     async fn try_pair_round(&self, t: &TournamentRow) -> ServiceResult<Option<String>> {
+        if format_of(t) == Format::Duplicate {
+            return self.try_start_duplicate(t).await;
+        }
         let round = t.round + 1;
         let mut entrants = self.store.entrants(t.id).await?;
         let numbers = if round == 1 {
@@ -220,67 +235,31 @@ impl Service {
             ));
         }
         let now = self.now_ms();
-        let place = Request::new(
-            User::new(t.tournament.creator.clone(), String::new()),
-            Place::new(
-                t.tournament.server_id.clone(),
-                t.tournament.place_id.clone(),
-            ),
-        );
         let mut new_boards = Vec::new();
         for (i, (white, black)) in plan.boards.iter().enumerate() {
             let board = i as i64 + 1;
-            let seed = random_seed();
-            let mut options = BTreeMap::new();
-            keep_rated(&mut options, t.tournament.rated);
-            let game = (kind.spec().new)(&Options(BTreeMap::new()), seed)
-                .map_err(|e| ServiceError::refused(format!("Cannot start {kind}: {}", e.0)))?;
-            let timing = Timing {
-                per_turn_ms: t.tournament.per_turn_ms,
-                remind: true,
-                ..Timing::default()
-            };
             let text = format!(
                 "Tournament #{}, round {round}, board {board}: {} (White) – {} (Black).",
                 t.id,
                 name_of(white),
                 name_of(black)
             );
-            let row = fresh_row(kind, &place, (options, seed, timing.clone()), game.as_ref());
-            let row = crate::store::GameRow {
-                state: GameState::Active,
-                ..row
-            };
-            let news = News::board(text.clone())
-                .notify(vec![white.clone(), black.clone()])
-                .unheld();
-            let mut posts: Vec<_> = self
-                .outbox_post(&news, PostKind::Start)
-                .await?
-                .into_iter()
-                .collect();
-            if board == 1 {
-                posts.extend(
-                    self.outbox_post(&News::text(summary.clone()).unheld(), PostKind::Tournament)
-                        .await?,
-                );
-            }
-            new_boards.push(NewBoard {
+            let game = BoardGame {
                 board,
-                white: white.clone(),
-                black: black.clone(),
-                game: row,
+                labels: (white.clone(), black.clone()),
                 members: vec![(white.clone(), Color::White), (black.clone(), Color::Black)],
-                log: vec![log_line(LogKind::Start, &place.user, None, &text)],
-                posts,
-                timers: turn_timers(&timing, now),
-            });
+                seed: random_seed(),
+                text,
+            };
+            let summary = (board == 1).then_some(summary.as_str());
+            new_boards.push(self.board_of(t, kind, game, summary, now).await?);
         }
         let new_round = NewRound {
             tournament_id: t.id,
             round,
             rounds: plan.rounds,
             numbers,
+            teams: Vec::new(),
             boards: new_boards,
             byes: plan.byes,
         };
@@ -293,6 +272,70 @@ impl Service {
         self.outbox_wake.notify_one();
         self.timer_wake.notify_one();
         Ok(Some(summary))
+    }
+
+    /// The board `game` of tournament `t` as written: an ordinary game of `kind` in the
+    /// tournament's place, with the tournament's time per move, announced with its members
+    /// mentioned; `summary` (the round's news) goes with it.
+    pub(crate) async fn board_of(
+        &self,
+        t: &TournamentRow,
+        kind: GameId,
+        game: BoardGame,
+        summary: Option<&str>,
+        now: i64,
+    ) -> ServiceResult<NewBoard> {
+        let creator = User::new(t.tournament.creator.clone(), String::new());
+        let place = Request::new(
+            creator,
+            Place::new(
+                t.tournament.server_id.clone(),
+                t.tournament.place_id.clone(),
+            ),
+        );
+        let mut options = BTreeMap::new();
+        keep_rated(&mut options, t.tournament.rated);
+        let rules = (kind.spec().new)(&Options(BTreeMap::new()), game.seed)
+            .map_err(|e| ServiceError::refused(format!("Cannot start {kind}: {}", e.0)))?;
+        let timing = Timing {
+            per_turn_ms: t.tournament.per_turn_ms,
+            remind: true,
+            ..Timing::default()
+        };
+        let row = fresh_row(
+            kind,
+            &place,
+            (options, game.seed, timing.clone()),
+            rules.as_ref(),
+        );
+        let row = crate::store::GameRow {
+            state: GameState::Active,
+            group_game: kind.is_cooperative(),
+            ..row
+        };
+        let people: Vec<String> = game.members.iter().map(|(u, _)| u.clone()).collect();
+        let news = News::board(game.text.clone()).notify(people).unheld();
+        let mut posts: Vec<_> = self
+            .outbox_post(&news, PostKind::Start)
+            .await?
+            .into_iter()
+            .collect();
+        if let Some(summary) = summary {
+            posts.extend(
+                self.outbox_post(&News::text(summary).unheld(), PostKind::Tournament)
+                    .await?,
+            );
+        }
+        Ok(NewBoard {
+            board: game.board,
+            white: game.labels.0,
+            black: game.labels.1,
+            game: row,
+            members: game.members,
+            log: vec![log_line(LogKind::Start, &place.user, None, &game.text)],
+            posts,
+            timers: turn_timers(&timing, now),
+        })
     }
 
     /// Who meets whom in `round`, and who is away.
@@ -354,6 +397,7 @@ impl Service {
                     plan.byes.push((user(rest), absence::REST.to_string()));
                 }
             }
+            Format::Duplicate => return Err("a duplicate event has one round".to_string()),
             Format::Swiss => {
                 let unpaired: Vec<Unpaired> = gone
                     .iter()
@@ -387,7 +431,11 @@ impl Service {
     /// Ends tournament `t` after its last round, the final standings posted with game
     /// `carrier`'s news. Another process that ended it first wins quietly.
     async fn end_tournament(&self, t: &TournamentRow, carrier: Option<i64>) -> ServiceResult<()> {
-        let text = self.final_words(t).await?;
+        let text = if format_of(t) == Format::Duplicate {
+            self.duplicate_final_words(t).await?
+        } else {
+            self.final_words(t).await?
+        };
         let post = match carrier {
             Some(game) => match self.store.game(game).await? {
                 Some(row) => self

@@ -41,6 +41,8 @@ pub(crate) fn tie_breaks(format: Format) -> &'static [TieBreak] {
     match format {
         Format::RoundRobin => TieBreak::ROUND_ROBIN,
         Format::Swiss => TieBreak::SWISS,
+        // A duplicate event ranks by score alone (see `tournament_duplicate`).
+        Format::Duplicate => &[],
     }
 }
 

@@ -26,6 +26,9 @@ pub enum Format {
     RoundRobin,
     /// Players with like scores meet (FIDE's Dutch system).
     Swiss,
+    /// A cooperative game's event: every group plays the same seed (the same dice and
+    /// bombs), and the best final score wins.
+    Duplicate,
 }
 
 impl Format {
@@ -33,6 +36,7 @@ impl Format {
         match self {
             Format::RoundRobin => "round-robin",
             Format::Swiss => "swiss",
+            Format::Duplicate => "duplicate",
         }
     }
 
@@ -40,6 +44,7 @@ impl Format {
         match text.trim().to_lowercase().replace(['_', ' '], "-").as_str() {
             "round-robin" | "roundrobin" | "rr" | "all-play-all" => Some(Format::RoundRobin),
             "swiss" | "dutch" => Some(Format::Swiss),
+            "duplicate" => Some(Format::Duplicate),
             _ => None,
         }
     }
@@ -49,6 +54,7 @@ impl Format {
         match self {
             Format::RoundRobin => "round robin",
             Format::Swiss => "Swiss",
+            Format::Duplicate => "duplicate event",
         }
     }
 }
@@ -140,7 +146,8 @@ pub fn read_new(text: &str) -> Result<TournamentAsk, ServiceError> {
             "format" | "system" => {
                 format = Some(Format::parse(value).ok_or_else(|| {
                     ServiceError::refused(format!(
-                        "A tournament is format=round-robin or format=swiss, not \"{}\".",
+                        "A tournament is format=round-robin, format=swiss or (for Catalonia) \
+                         format=duplicate, not \"{}\".",
                         shown(value)
                     ))
                 })?);
@@ -162,6 +169,9 @@ pub fn read_new(text: &str) -> Result<TournamentAsk, ServiceError> {
     let game = game
         .ok_or_else(|| ServiceError::refused(format!("Name the game to play, such as {TERMS}.")))?;
     check_playable(game)?;
+    if game.is_cooperative() {
+        return duplicate_terms(game, format, rounds, double, per_turn_ms, start_in_ms);
+    }
     let format = format.unwrap_or(if rounds.is_some() {
         Format::Swiss
     } else {
@@ -179,6 +189,12 @@ pub fn read_new(text: &str) -> Result<TournamentAsk, ServiceError> {
                  leave out rounds=, or choose format=swiss.",
             ));
         }
+        Format::Duplicate => {
+            return Err(ServiceError::refused(format!(
+                "A duplicate event is for a game played together, such as Catalonia; {game} is \
+                 played one against one: choose format=round-robin or format=swiss."
+            )));
+        }
         Format::Swiss if double => {
             return Err(ServiceError::refused(
                 "double=yes is for a round robin (everyone meets twice, with both colours).",
@@ -195,6 +211,85 @@ pub fn read_new(text: &str) -> Result<TournamentAsk, ServiceError> {
         per_turn_ms,
         start_in_ms,
     })
+}
+
+/// The terms of a cooperative game's event: always a duplicate (one round, every group the
+/// same seed), never rated (cooperative games have no ratings).
+fn duplicate_terms(
+    game: GameId,
+    format: Option<Format>,
+    rounds: Option<i64>,
+    double: bool,
+    per_turn_ms: Option<i64>,
+    start_in_ms: Option<i64>,
+) -> Result<TournamentAsk, ServiceError> {
+    if format.is_some_and(|f| f != Format::Duplicate) || rounds.is_some() || double {
+        return Err(ServiceError::refused(format!(
+            "{game} is played together, so its tournament is a duplicate event: every group \
+             plays the same dice and the best score wins. Leave out format=, rounds= and \
+             double=, such as /tournament new {} deadline=1d.",
+            game.slug()
+        )));
+    }
+    Ok(TournamentAsk {
+        game,
+        format: Format::Duplicate,
+        rounds: Some(1),
+        double: false,
+        rated: false,
+        per_turn_ms,
+        start_in_ms,
+    })
+}
+
+/// The longest name of a duplicate event's group.
+const LONGEST_GROUP: usize = 24;
+
+/// Reads what follows `/tournament join`: the tournament's number and `group=NAME`, both
+/// optional.
+pub(crate) fn read_join(
+    rest: Option<&str>,
+) -> Result<(Option<String>, Option<String>), ServiceError> {
+    let mut which = None;
+    let mut group = None;
+    for word in rest.unwrap_or_default().split_whitespace() {
+        match word.split_once('=') {
+            Some((name, value))
+                if matches!(name.trim().to_lowercase().as_str(), "group" | "team") =>
+            {
+                let value = value.trim();
+                let fits = !value.is_empty()
+                    && value.chars().count() <= LONGEST_GROUP
+                    && value
+                        .chars()
+                        .all(|c| c.is_alphanumeric() || c == '-' || c == '_');
+                if !fits {
+                    return Err(ServiceError::refused(format!(
+                        "A group's name is one word of letters and digits, at most \
+                         {LONGEST_GROUP} long, such as group=Otters; \"{}\" is not one.",
+                        shown(value)
+                    )));
+                }
+                group = Some(value.to_string());
+            }
+            Some(_) => {
+                return Err(ServiceError::refused(format!(
+                    "/tournament join takes the tournament's number and, for a duplicate event, \
+                     group=NAME; \"{}\" is neither.",
+                    shown(word)
+                )));
+            }
+            None if which.is_none() => which = Some(word.to_string()),
+            None => {
+                return Err(ServiceError::refused(format!(
+                    "Name one tournament, such as /tournament join 3; \"{}\" is one word too \
+                     many.",
+                    shown(word)
+                )));
+            }
+        }
+    }
+    Ok((which, group))
 }
 
 fn yes_or_no(name: &str, value: &str) -> ServiceError {
@@ -234,15 +329,8 @@ fn read_start(value: &str) -> Result<i64, ServiceError> {
     Ok(ms)
 }
 
-/// A tournament is of a two-player game that starts without options of its own.
+/// A tournament is of a game that starts without options of its own.
 fn check_playable(kind: GameId) -> Result<(), ServiceError> {
-    if kind.is_cooperative() {
-        return Err(ServiceError::refused(format!(
-            "{kind} is played together, not one against one: its tournaments (a duplicate \
-             event) are not here yet; gather a group with /new {} instead.",
-            kind.slug()
-        )));
-    }
     (kind.spec().new)(&Options(BTreeMap::new()), 1).map_err(|_| {
         ServiceError::refused(format!(
             "{kind} needs options at the start, which a tournament cannot choose for everyone; \
@@ -276,11 +364,47 @@ mod tests {
             "chess rounds=99",
             "chess colour=white",
             "chess start=5s",
-            "catalonia",
+            "chess format=duplicate",
+            "catalonia format=swiss rounds=3",
+            "catalonia double=yes",
             "format=swiss rounds=3",
             "chess katarenga",
         ] {
             assert!(read_new(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_cooperative_games_tournament_is_an_unrated_duplicate_event_of_one_round() {
+        for text in [
+            "catalonia",
+            "catalonia format=duplicate deadline=1d rated=yes",
+        ] {
+            let ask = read_new(text).unwrap();
+            assert_eq!(ask.format, Format::Duplicate, "{text}");
+            assert_eq!((ask.rounds, ask.rated, ask.double), (Some(1), false, false));
+        }
+    }
+
+    #[test]
+    fn join_reads_a_number_and_a_group_in_any_order() {
+        assert_eq!(read_join(None).unwrap(), (None, None));
+        assert_eq!(
+            read_join(Some("group=Otters 3")).unwrap(),
+            (Some("3".into()), Some("Otters".into()))
+        );
+        assert_eq!(
+            read_join(Some("#4 team=night_owls")).unwrap(),
+            (Some("#4".into()), Some("night_owls".into()))
+        );
+        for bad in [
+            "group=",
+            "group=a,b",
+            "3 4",
+            "colour=white",
+            "group=abcdefghijklmnopqrstuvwxyz",
+        ] {
+            assert!(read_join(Some(bad)).is_err(), "{bad}");
         }
     }
 

@@ -80,6 +80,17 @@ pub struct TournamentRow {
     pub state: TournamentState,
     /// The round being played; 0 before the start.
     pub round: i64,
+    /// Where its news goes: the thread opened from its announcement; `None`: its place.
+    pub news_place: Option<String>,
+}
+
+impl TournamentRow {
+    /// Where the tournament's rounds and standings are posted.
+    pub fn news_place(&self) -> &str {
+        self.news_place
+            .as_deref()
+            .unwrap_or(&self.tournament.place_id)
+    }
 }
 
 /// One entrant.
@@ -94,6 +105,8 @@ pub struct Entrant {
     pub joined_round: i64,
     /// The first round they are no longer paired in, after leaving.
     pub left_round: Option<i64>,
+    /// A duplicate event's group they play in; `None` before the start: a group of one.
+    pub team: Option<String>,
 }
 
 /// How a board's game ended, as the tournament reads it.
@@ -107,6 +120,10 @@ pub enum BoardEnd {
         forfeit: bool,
     },
     Drawn,
+    /// A cooperative game scored `points` together (a duplicate event's board).
+    Scored {
+        points: i64,
+    },
     /// Ended without a result (an admin aborted it): neither gets a point.
     Void,
 }
@@ -151,13 +168,15 @@ pub struct NewRound {
     pub rounds: i64,
     /// The pairing numbers given at the start (user, number), in round 1.
     pub numbers: Vec<(String, i64)>,
+    /// A duplicate event's groups fixed at the start (user, group), in round 1.
+    pub teams: Vec<(String, String)>,
     pub boards: Vec<NewBoard>,
     /// (user, absence) of the players without an opponent.
     pub byes: Vec<(String, String)>,
 }
 
 const TOURNAMENT_COLUMNS: &str = "id, server_id, place_id, creator, variant, format, rounds, \
-    double_rr, rated, per_turn_ms, start_at, state, round, created_at";
+    double_rr, rated, per_turn_ms, start_at, state, round, created_at, news_place";
 
 fn tournament_from_row(row: &AnyRow) -> Result<TournamentRow, StoreError> {
     let id: i64 = row.try_get("id")?;
@@ -180,6 +199,7 @@ fn tournament_from_row(row: &AnyRow) -> Result<TournamentRow, StoreError> {
         state: TournamentState::parse(&state)
             .ok_or_else(|| StoreError::Corrupt(format!("tournament {id} is '{state}'")))?,
         round: row.try_get("round")?,
+        news_place: row.try_get("news_place")?,
     })
 }
 
@@ -191,6 +211,7 @@ fn entrant_from_row(row: &AnyRow) -> Result<Entrant, StoreError> {
         rating: row.try_get("rating")?,
         joined_round: row.try_get("joined_round")?,
         left_round: row.try_get("left_round")?,
+        team: row.try_get("team")?,
     })
 }
 
@@ -222,6 +243,9 @@ fn board_end(row: &AnyRow) -> Result<BoardEnd, StoreError> {
             }
         }
         (Some("draw"), _) => BoardEnd::Drawn,
+        (Some("score"), _) => BoardEnd::Scored {
+            points: row.try_get::<Option<i64>, _>("points")?.unwrap_or(0),
+        },
         _ => BoardEnd::Void,
     })
 }
@@ -323,7 +347,7 @@ impl Store {
     /// The entrants of a tournament, by pairing number (those without one by entry).
     pub async fn entrants(&self, tournament: i64) -> Result<Vec<Entrant>, StoreError> {
         let rows = sqlx::query(
-            "SELECT user_id, name, number, rating, joined_round, left_round \
+            "SELECT user_id, name, number, rating, joined_round, left_round, team \
              FROM tournament_players WHERE tournament_id = $1 \
              ORDER BY CASE WHEN number IS NULL THEN 1 ELSE 0 END, number, joined_at, user_id",
         )
@@ -371,7 +395,8 @@ impl Store {
         };
         let done = sqlx::query(
             "INSERT INTO tournament_players (tournament_id, user_id, name, number, rating, \
-             joined_round, left_round, joined_at) VALUES ($1, $2, $3, $4, $5, $6, NULL, $7) \
+             joined_round, left_round, joined_at, team) \
+             VALUES ($1, $2, $3, $4, $5, $6, NULL, $7, $8) \
              ON CONFLICT (tournament_id, user_id) DO NOTHING",
         )
         .bind(tournament)
@@ -381,6 +406,7 @@ impl Store {
         .bind(who.rating)
         .bind(round + 1)
         .bind(now)
+        .bind(&who.team)
         .execute(&mut *tx)
         .await?;
         tx.commit().await?;
@@ -461,6 +487,17 @@ impl Store {
             .bind(round.tournament_id)
             .bind(user)
             .bind(number)
+            .execute(&mut *tx)
+            .await?;
+        }
+        for (user, team) in &round.teams {
+            sqlx::query(
+                "UPDATE tournament_players SET team = $3 WHERE tournament_id = $1 \
+                 AND user_id = $2",
+            )
+            .bind(round.tournament_id)
+            .bind(user)
+            .bind(team)
             .execute(&mut *tx)
             .await?;
         }
@@ -551,6 +588,23 @@ impl Store {
         Ok(true)
     }
 
+    /// Records the thread opened from a tournament's announcement, where its news goes from
+    /// then on. False when there is no such tournament.
+    pub async fn set_tournament_news_place(
+        &self,
+        tournament: i64,
+        place: &str,
+    ) -> Result<bool, StoreError> {
+        let _turn = self.write_turn().await;
+        let done = sqlx::query("UPDATE tournaments SET news_place = $2 WHERE id = $1")
+            .bind(tournament)
+            .bind(place)
+            .execute(self.pool())
+            .await?;
+        super::wrote();
+        Ok(done.rows_affected() == 1)
+    }
+
     /// Calls off a tournament that has not started. False when it had (or was called off).
     pub async fn cancel_tournament(&self, tournament: i64, now: i64) -> Result<bool, StoreError> {
         let _turn = self.write_turn().await;
@@ -569,7 +623,7 @@ impl Store {
     /// Every board of a tournament so far, round by round, with how its game ended.
     pub async fn tournament_boards(&self, tournament: i64) -> Result<Vec<BoardRow>, StoreError> {
         let rows = sqlx::query(
-            "SELECT b.round, b.board, b.white, b.black, b.game_id, g.state, r.kind, r.winner, \
+            "SELECT b.round, b.board, b.white, b.black, b.game_id, g.state, r.kind, r.winner, r.points, \
              (SELECT COUNT(*) FROM game_log l WHERE l.game_id = b.game_id AND l.kind = 'move' \
               AND l.side = 'white') AS white_moves, \
              (SELECT COUNT(*) FROM game_log l WHERE l.game_id = b.game_id AND l.kind = 'move' \

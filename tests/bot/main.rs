@@ -35,6 +35,7 @@ mod sheet_numbers;
 mod store;
 mod timed;
 mod timed_group;
+mod tournament_duplicate;
 mod tournaments;
 mod two_processes;
 mod versus_bot;

@@ -1,8 +1,9 @@
 //! Tournaments on Discord (issue 37), end to end through the fake: `/tournament new` announces
 //! one with Join and Leave buttons, players join by the button or by `/tournament join`, the
 //! creator starts it, and every round's games are announced in the channel by the delivery loop
-//! (each gets its own thread, where it is played with `/resign` and `/draw`); the final
-//! standings are posted in the channel, and `/tournament standings` gives the table in words
+//! (each gets its own thread, where it is played with `/resign` and `/draw`); the rounds'
+//! standings and the final standings are posted in the tournament's own thread, opened from
+//! its announcement, and `/tournament standings` gives the table in words
 //! and as a picture. The results are those of the service-level tests (tests/bot/tournaments.rs),
 //! so the hand-computed tie-breaks there are checked here through Discord. A tournament's
 //! number or Join button used in another server is refused privately, as a number never given.
@@ -91,15 +92,28 @@ fn join_button(announcement: &Recorded, id: i64) -> String {
         .clone()
 }
 
-/// `creator` announces a chess tournament in the lobby with `terms`; returns the announcement and
-/// the tournament's number.
-async fn announce(world: &World, creator: &Person, terms: Vec<Value>) -> (Recorded, i64) {
+/// `creator` announces a chess tournament in the lobby with `terms`; returns the announcement,
+/// the tournament's number, and the thread opened from the announcement for its news.
+async fn announce(world: &World, creator: &Person, terms: Vec<Value>) -> (Recorded, i64, Channel) {
     let mut more = vec![option("game", "chess")];
     more.extend(terms);
     let announcement = tournament(world, creator, &world.lobby, "new", more).await;
     assert!(!announcement.is_ephemeral(), "{}", announcement.content());
     let id = number(announcement.content());
-    (announcement, id)
+    let from = format!(
+        "/api/v10/channels/{}/messages/{}/threads",
+        world.lobby.id,
+        announcement.answer["id"].as_str().unwrap()
+    );
+    let made = world
+        .fake
+        .wait_for("the tournament's thread", |r| {
+            r.path == from && r.status < 300
+        })
+        .await;
+    assert_eq!(made.json["name"], format!("Tournament #{id} · Chess"));
+    let thread = Channel::thread(made.answer["id"].as_str().unwrap());
+    (announcement, id, thread)
 }
 
 /// `who` clicks the announcement's Join button, and is in.
@@ -291,22 +305,29 @@ async fn state(world: &World, id: i64) -> (TournamentState, i64) {
 }
 
 /// Tournament `id` (its `format` named as people read it) is over after 3 rounds: the bot
-/// posted in the channel that `winner` won, with the final `table`, and `/tournament
-/// standings` answers with the same table.
+/// posted in the tournament's thread `news` that `winner` won, with the final `table`, and
+/// `/tournament standings` answers with the same table. Nothing of its news is in the channel.
 async fn assert_final(
     world: &World,
     asker: &Person,
-    id: i64,
+    (id, news): (i64, &Channel),
     winner: &str,
     format: &str,
     table: &str,
 ) {
     let over = posted_in(
         world,
-        &world.lobby,
+        news,
         &format!("Tournament #{id} is over. Winner: {winner}"),
     )
     .await;
+    let in_channel = world.fake.channel_messages(&world.lobby.id);
+    assert!(
+        !in_channel
+            .iter()
+            .any(|m| m.content().contains("is over") || m.content().contains("Standings after")),
+        "the tournament's news stays in its thread"
+    );
     assert!(
         over.content()
             .ends_with(&format!("Final standings:\n{table}")),
@@ -357,7 +378,7 @@ async fn a_four_player_round_robin_is_played_on_discord_to_its_final_standings()
     let (alice, bob) = (&world.alice, &world.bob);
     let carol = Person::new(1300000000000000003, "carol");
     let dave = Person::new(1300000000000000004, "dave");
-    let (announcement, id) = announce(
+    let (announcement, id, news) = announce(
         &world,
         alice,
         vec![option("format", "round-robin"), option("deadline", "1d")],
@@ -422,13 +443,8 @@ async fn a_four_player_round_robin_is_played_on_discord_to_its_final_standings()
         }
         play_round(&world, &boards, results, &people).await;
         if round < 3 {
-            // The next round opens in the channel with the standings so far.
-            posted_in(
-                &world,
-                &world.lobby,
-                &format!("Standings after round {round}:"),
-            )
-            .await;
+            // The next round opens in the tournament's thread with the standings so far.
+            posted_in(&world, &news, &format!("Standings after round {round}:")).await;
         }
     }
     assert_eq!(met.len(), 6, "everyone met everyone");
@@ -439,7 +455,7 @@ async fn a_four_player_round_robin_is_played_on_discord_to_its_final_standings()
                  2–3. bob 1½ (SB 1¼)\n\
                  2–3. dave 1½ (SB 1¼)\n\
                  4. carol ½ (SB 1¼)";
-    assert_final(&world, &carol, id, "alice", "round robin", table).await;
+    assert_final(&world, &carol, (id, &news), "alice", "round robin", table).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -451,7 +467,7 @@ async fn a_six_player_swiss_of_three_rounds_is_played_on_discord_to_its_final_st
         .zip(1300000000000000011..)
         .map(|(name, id)| Person::new(id, name))
         .collect();
-    let (announcement, id) = announce(
+    let (announcement, id, news) = announce(
         &world,
         &people[0],
         vec![option("format", "swiss"), int_option("rounds", 3)],
@@ -514,13 +530,13 @@ async fn a_six_player_swiss_of_three_rounds_is_played_on_discord_to_its_final_st
                  4. eve 1½ (BH 4, BH-C1 4, SB ¾)\n\
                  5. cat 1 (BH 4, BH-C1 4, SB 0)\n\
                  6. dan 0 (BH 5, BH-C1 4, SB 0)";
-    assert_final(&world, &people[1], id, "fay", "Swiss", table).await;
+    assert_final(&world, &people[1], (id, &news), "fay", "Swiss", table).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn another_servers_join_and_join_button_are_refused_privately_like_an_unknown_number() {
     let world = World::new().await;
-    let (announcement, id) = announce(
+    let (announcement, id, _) = announce(
         &world,
         &world.alice,
         vec![option("format", "swiss"), int_option("rounds", 3)],

@@ -66,10 +66,14 @@ pub fn check(text: &str) -> Verdict {
     match read_tournament_terms(text) {
         Ok(terms) => {
             ensure!(
-                !terms.game.is_cooperative(),
-                "{text:?}: a tournament of a cooperative game"
+                terms.game.is_cooperative() == (terms.format == Format::Duplicate),
+                "{text:?}: a duplicate event is a cooperative game's, and only its: {terms:?}"
             );
             match terms.format {
+                Format::Duplicate => ensure!(
+                    terms.rounds == Some(1) && !terms.double && !terms.rated,
+                    "{text:?}: a duplicate event read as {terms:?}"
+                ),
                 Format::Swiss => ensure!(
                     terms.rounds.is_some_and(|n| (1..=15).contains(&n)) && !terms.double,
                     "{text:?}: a Swiss read as {terms:?}"

@@ -460,6 +460,10 @@ pub trait Game: Send + Sync + fmt::Debug {
     /// Every legal action now, in canonical notation.
     fn legal_actions(&self) -> Vec<Action>;
 
+    /// A cooperative game's scored turns so far: (turn, points), in order; empty for the
+    /// other games (see [`super::kit::Rules::turn_scores`]).
+    fn turn_scores(&self) -> Vec<(u32, u32)>;
+
     /// The action the bot takes for a side whose time ran out, when the game goes on without
     /// it (see [`super::kit::Rules::stand_in`]); `None`: the late side loses on time.
     fn stand_in(&self) -> Option<String>;

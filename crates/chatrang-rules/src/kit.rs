@@ -119,6 +119,12 @@ pub trait Rules: Clone + Send + Sync + fmt::Debug + 'static {
         false
     }
 
+    /// A cooperative game's scored turns so far: (turn, points), in order. Empty for a game
+    /// without turn scores. A duplicate event compares its groups turn by turn with them.
+    fn turn_scores(&self) -> Vec<(u32, u32)> {
+        Vec::new()
+    }
+
     /// Added to the description of a move after which the game goes on: ", check".
     fn ongoing_note(&self) -> Option<&'static str> {
         None
@@ -307,6 +313,10 @@ impl<R: Rules> Game for Match<R> {
                 Status::Ongoing { actor, prompt }
             }
         }
+    }
+
+    fn turn_scores(&self) -> Vec<(u32, u32)> {
+        self.rules.turn_scores()
     }
 
     fn stand_in(&self) -> Option<String> {

@@ -222,6 +222,11 @@ impl Rules for Catalonia {
         self.position.apply(act, &mut Roller::new(Chance::Draw))
     }
 
+    fn turn_scores(&self) -> Vec<(u32, u32)> {
+        let scored = self.position.history().iter();
+        scored.map(|r| (u32::from(r.turn), r.points)).collect()
+    }
+
     /// The action after which the longest chain is longest (the first such in the order of
     /// the legal moves): what a player who cares only for the score would do this turn.
     fn stand_in(&self, legal: &[Act]) -> Option<Act> {
