@@ -1,7 +1,7 @@
 //! The gallery: pictures of every game from the real rules (start, a middlegame, the features
 //! each game is known for) and a diagram of every piece type of every game, written to a folder
 //! for people to look at (and run by the tests so that no game's picture fails), a rating
-//! chart of made-up games and the standings of a made-up tournament.
+//! chart of made-up games and the standings of a made-up tournament and duplicate event.
 
 use std::{
     io,
@@ -111,6 +111,8 @@ fn slug(name: &str) -> String {
 pub const CHART: &str = "rating-chart";
 /// The file name (without extension) of the gallery's tournament table.
 pub const TABLE: &str = "tournament-standings";
+/// The file name (without extension) of the gallery's duplicate event table.
+pub const DUPLICATE_TABLE: &str = "catalonia-duplicate-standings";
 
 /// Writes the gallery as PNG files (and the text boards as .txt) into `dir`.
 pub fn write(dir: &Path) -> Result<Vec<PathBuf>, GalleryError> {
@@ -145,6 +147,13 @@ pub fn write(dir: &Path) -> Result<Vec<PathBuf>, GalleryError> {
     write_file(&path, &table::table_png(&standings))?;
     let text_path = dir.join(format!("{TABLE}.txt"));
     write_file(&text_path, table::table_alt(&standings).as_bytes())?;
+    written.push(path);
+    // And a Catalonia duplicate event's: the groups' scores turn by turn.
+    let duplicate = table::duplicate_sample();
+    let path = dir.join(format!("{DUPLICATE_TABLE}.png"));
+    write_file(&path, &table::table_png(&duplicate))?;
+    let text_path = dir.join(format!("{DUPLICATE_TABLE}.txt"));
+    write_file(&text_path, table::table_alt(&duplicate).as_bytes())?;
     written.push(path);
     Ok(written)
 }

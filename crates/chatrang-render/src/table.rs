@@ -469,6 +469,43 @@ pub fn sample() -> Table {
     }
 }
 
+/// A made-up Catalonia duplicate event, as `/tournament standings` draws one: a row per turn,
+/// a column per group, "–" for a turn a group did not score, and the totals (one group still
+/// playing, its total marked "…").
+pub fn duplicate_sample() -> Table {
+    let groups = ["Otters", "Night_owls", "Zoë with the bot", "Team_42"];
+    let turns: [[&str; 4]; 10] = [
+        ["4", "–", "–", "–"],
+        ["9", "4", "4", "–"],
+        ["0", "9", "9", "4"],
+        ["16", "16", "4", "9"],
+        ["9", "0", "16", "0"],
+        ["25", "9", "9", "16"],
+        ["16", "25", "4", "9"],
+        ["9", "16", "0", "4"],
+        ["36", "9", "16", "–"],
+        ["16", "25", "9", "–"],
+    ];
+    let mut rows: Vec<Vec<String>> = turns
+        .iter()
+        .enumerate()
+        .map(|(i, row)| {
+            let mut cells = vec![(i + 6).to_string()];
+            cells.extend(row.iter().map(|c| c.to_string()));
+            cells
+        })
+        .collect();
+    rows.push(["Total", "140", "113", "71", "42…"].map(String::from).to_vec());
+    let mut headings = vec!["Turn".to_string()];
+    headings.extend(groups.map(String::from));
+    Table {
+        title: "Tournament #7 (duplicate event), standings so far".to_string(),
+        numeric: vec![true; headings.len()],
+        headings,
+        rows,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -684,6 +684,7 @@ fn the_gallery_writes_every_picture() {
         "cataclysm-pawn-moves",
         gallery::CHART,
         gallery::TABLE,
+        gallery::DUPLICATE_TABLE,
     ] {
         assert!(names.contains(feature), "{feature} is missing");
     }
