@@ -288,6 +288,9 @@ impl Service {
                 }
                 reply.image = picture;
             }
+            // News of the tournament, not a change of its carrying game: no adapter takes it
+            // for the game's own post (Matrix would move the game into the news's thread).
+            reply.public = false;
             return Ok(Some(reply));
         }
         let announces = post.kind == PostKind::Start;

@@ -15,6 +15,7 @@ mod network;
 mod proxy;
 mod seeks;
 mod synapse;
+mod tournaments;
 mod upgrade;
 mod versus_bot;
 
@@ -449,6 +450,24 @@ impl World {
 
     fn bot_id(&self) -> OwnedUserId {
         self.bot.as_ref().unwrap().id.clone()
+    }
+
+    /// New people, one per name, invited to the room by Alice; returns them once all have
+    /// joined.
+    async fn more_people(&self, names: &[&str]) -> Vec<Person> {
+        let room = self.alice.room(&self.room).await;
+        let mut people = Vec::new();
+        for name in names {
+            let person = Person::new(name).await;
+            room.invite_user_by_id(&person.id).await.unwrap();
+            person.join(&self.room).await;
+            people.push(person);
+        }
+        let mut everyone: Vec<&OwnedUserId> = people.iter().map(|p| &p.id).collect();
+        let bot = self.bot_id();
+        everyone.push(&bot);
+        self.alice.wait_members(&self.room, &everyone).await;
+        people
     }
 
     async fn restart(&mut self) {
