@@ -10,7 +10,7 @@ use poise::serenity_prelude::{
     CreateMessage, RoleId, UserId,
 };
 
-use crate::service::{Choice, Reply, Tone};
+use crate::service::{Choice, Reply, Tone, places_not_lists};
 
 /// Discord refuses messages longer than this many characters.
 const MAX_CONTENT: usize = 2000;
@@ -42,7 +42,7 @@ impl Outgoing {
     /// Plain text without pings or buttons (errors, notes).
     pub fn text(text: impl Into<String>) -> Outgoing {
         Outgoing {
-            content: clip(text.into(), MAX_CONTENT),
+            content: clip(places_not_lists(&text.into()), MAX_CONTENT),
             embed: None,
             files: Vec::new(),
             rows: Vec::new(),
@@ -71,14 +71,15 @@ impl Outgoing {
             .collect();
         let mut content = tags.join(" ");
         let mut embed = None;
+        let text = places_not_lists(&reply.text);
         let space = usize::from(!content.is_empty());
-        if content.chars().count() + space + reply.text.chars().count() <= MAX_CONTENT {
+        if content.chars().count() + space + text.chars().count() <= MAX_CONTENT {
             if !content.is_empty() {
                 content.push(' ');
             }
-            content.push_str(&reply.text);
+            content.push_str(&text);
         } else {
-            embed = Some(CreateEmbed::new().description(clip(reply.text.clone(), MAX_EMBED)));
+            embed = Some(CreateEmbed::new().description(clip(text, MAX_EMBED)));
         }
         let mut files = Vec::new();
         match (&reply.image, &reply.board_text) {

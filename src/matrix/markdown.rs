@@ -14,6 +14,8 @@ use std::ops::Range;
 
 use pulldown_cmark::{CowStr, Event, LinkType, Options, Parser, Tag, TagEnd, html};
 
+use crate::service::places_not_lists;
+
 /// A text as a Matrix notice carries it.
 #[derive(Clone, Debug, Eq, PartialEq)]
 pub struct Rendered {
@@ -25,7 +27,8 @@ pub struct Rendered {
 
 /// Renders the service's Markdown `text` for Matrix.
 pub fn render(text: &str) -> Rendered {
-    let events = safe_events(text);
+    let text = places_not_lists(text);
+    let events = safe_events(&text);
     let mut html = String::new();
     html::push_html(&mut html, events.iter().cloned());
     Rendered {

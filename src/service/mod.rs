@@ -78,6 +78,7 @@ mod info;
 mod lease;
 mod limits;
 mod loaded;
+mod markup;
 mod moved;
 mod named_pieces;
 mod namer;
@@ -136,6 +137,7 @@ pub use command::{
 };
 pub use lease::LEASE;
 pub use limits::DEFAULT_LIMITS;
+pub use markup::places_not_lists;
 pub use orientation::ORIENTATION_OPTION;
 pub use outbox::{Outbox, PostFailure, Poster};
 pub use painter::{BoardPainter, NoPicture, RenderPainter, TextPainter, text_board};

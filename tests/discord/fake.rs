@@ -175,6 +175,12 @@ impl Recorded {
             .unwrap_or("")
     }
 
+    /// The content as Discord shows it: the Markdown escapes the bot writes so that a place
+    /// ("1. alice") is not read as a list item are gone, as on the screen.
+    pub fn shown(&self) -> String {
+        self.content().replace("\\.", ".").replace("\\)", ")")
+    }
+
     /// True for a message only its user sees (flag 64), in a response or a followup, by
     /// Discord's visibility rule (see [`Recorded::shown_privately`]).
     pub fn is_ephemeral(&self) -> bool {

@@ -16,7 +16,7 @@ async fn history_is_a_score_sheet_with_the_pgn_attached() {
     }
     let token = world.fake.slash(&world.alice, &thread, "history", vec![]);
     let answer = world.fake.wait_answer(&token).await;
-    let text = answer.content();
+    let text = answer.shown();
     assert!(text.contains("1. e4 e5"), "{text}");
     assert!(text.contains("2. Nf3"), "{text}");
     assert!(text.contains("Black to move"), "{text}");

@@ -329,7 +329,7 @@ async fn assert_final(
         "the tournament's news stays in its thread"
     );
     assert!(
-        over.content()
+        over.shown()
             .ends_with(&format!("Final standings:\n{table}")),
         "{}",
         over.content()
@@ -350,7 +350,7 @@ async fn assert_standings(world: &World, asker: &Person, id: i64, table: &str) {
         vec![number_option(id)],
     )
     .await;
-    assert_eq!(answer.content(), table);
+    assert_eq!(answer.shown(), table);
     let pngs = answer.pngs();
     assert_eq!(pngs.len(), 1, "{:?}", answer.files);
     assert_eq!(

@@ -7,8 +7,9 @@
 //! (tests/bot/tournaments.rs) and of Discord's (tests/discord/tournaments.rs), so the
 //! hand-computed tie-breaks there are checked here through Matrix.
 //!
-//! The bot's tournament news (a round's standings, the final standings) is matched by its
-//! words wherever it is posted, in the room's timeline or in any thread. The Swiss is played in
+//! The bot's tournament news (a round's standings, the final standings) goes to the
+//! tournament's own thread, rooted at its announcement, with the places shown as written (no
+//! list renumbers them). The Swiss is played in
 //! an encrypted room, and the bot is restarted in the middle of its second round: the same
 //! round, the same games, and the tournament goes on to its end. A tournament's number used in
 //! another room (a server of its own) is refused as a number never given.
@@ -336,19 +337,6 @@ async fn play(world: &World, boards: &[&Board], results: Results<'_>, people: &[
     }
 }
 
-/// A table's rows without their places: "bob 1½ (SB 1¼)".
-fn without_places(table: &str) -> Vec<String> {
-    table
-        .lines()
-        .filter(|line| !line.is_empty())
-        .map(|line| {
-            line.split_once(". ")
-                .map_or(line, |(_, row)| row)
-                .to_string()
-        })
-        .collect()
-}
-
 /// A table written by hand as the standings picture's description has it (`table_alt`): the
 /// headings, then a line of cells per row ("2–3 | bob | 1½ | 1¼").
 fn described(table: &str) -> String {
@@ -385,28 +373,37 @@ fn described(table: &str) -> String {
 /// standings` answers `asker` with the same table; both come with the table's picture, whose
 /// description has the table too.
 ///
-/// The texts are Markdown the adapter renders, where "1. alice …" starts a numbered list: a
-/// shared place ("2–3. bob …") is no list item, and the place after it comes out renumbered
-/// ("4. carol" is shown as "2. carol"). So the texts' rows are compared without their places,
-/// and the places are checked in the pictures' descriptions, which are plain text.
+/// The final post is in the tournament's thread, rooted at its announcement `root`. The
+/// places are shown as written, in the text and in its HTML: "1. alice" is no list item (a list
+/// would renumber the place after a shared one).
 async fn assert_final(
     world: &World,
     asker: &Person,
-    id: i64,
+    (id, root): (i64, &OwnedEventId),
     (winner, format, table): (&str, &str, &str),
     people: &[&Person],
 ) {
     let bot = world.bot_id();
     let over = format!("Tournament #{id} is over. Winner: ");
-    let Seen::Notice { body, .. } = world.alice.notice(&bot, &over).await else {
+    let Seen::Notice {
+        body, thread, html, ..
+    } = world.alice.notice(&bot, &over).await
+    else {
         unreachable!()
     };
+    assert_eq!(
+        thread.as_ref(),
+        Some(root),
+        "in the tournament's thread: {body}"
+    );
+    let html = html.unwrap_or_default();
+    assert!(!html.contains("<ol") && !html.contains("<li"), "{html}");
     let body = shortened(&body, people);
     assert!(body.contains(&format!("{over}{winner}")), "{body}");
     let (_, rows) = body
         .split_once("Final standings:\n")
         .unwrap_or_else(|| panic!("no final standings in: {body}"));
-    assert_eq!(without_places(rows), without_places(table), "{body}");
+    assert_eq!(rows.trim_end(), table, "{body}");
     assert_eq!(state(world, id).await, (TournamentState::Over, 3));
 
     asker
@@ -422,7 +419,7 @@ async fn assert_final(
         .split_once(&format!("{heading}\n"))
         .unwrap_or_else(|| panic!("not the standings: {body}"));
     assert_eq!(to, format!("{}: ", shortened(asker.id.as_str(), people)));
-    assert_eq!(without_places(rows), without_places(table), "{body}");
+    assert_eq!(rows.trim_end(), table, "{body}");
 
     // The pictures: the final post's and the answer's.
     let filename = format!("tournament-{id}-standings.png");
@@ -507,10 +504,12 @@ async fn a_four_player_round_robin_is_played_on_matrix_to_its_final_standings() 
         let all: Vec<&Board> = boards.iter().collect();
         play(&world, &all, results, &people).await;
         if round < 3 {
-            // The next round comes with the standings so far.
-            alice
-                .notice(&bot, &format!("Standings after round {round}:"))
-                .await;
+            // The next round comes with the standings so far, in the tournament's thread.
+            let standings = format!("Standings after round {round}:");
+            let Seen::Notice { thread, .. } = alice.notice(&bot, &standings).await else {
+                unreachable!()
+            };
+            assert_eq!(thread.as_ref(), Some(&announcement), "{standings}");
         }
     }
     assert_eq!(met.len(), 6, "everyone met everyone");
@@ -524,7 +523,8 @@ async fn a_four_player_round_robin_is_played_on_matrix_to_its_final_standings() 
                  2–3. bob 1½ (SB 1¼)\n\
                  2–3. dave 1½ (SB 1¼)\n\
                  4. carol ½ (SB 1¼)";
-    assert_final(&world, carol, id, ("alice", "round robin", table), &people).await;
+    let final_terms = ("alice", "round robin", table);
+    assert_final(&world, carol, (id, &announcement), final_terms, &people).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -625,7 +625,15 @@ async fn a_six_player_swiss_in_an_encrypted_room_goes_on_across_a_restart_to_its
                  4. eve 1½ (BH 4, BH-C1 4, SB ¾)\n\
                  5. cat 1 (BH 4, BH-C1 4, SB 0)\n\
                  6. dan 0 (BH 5, BH-C1 4, SB 0)";
-    assert_final(&world, &people[1], id, ("fay", "Swiss", table), &everyone).await;
+    let final_terms = ("fay", "Swiss", table);
+    assert_final(
+        &world,
+        &people[1],
+        (id, &announcement),
+        final_terms,
+        &everyone,
+    )
+    .await;
     // Each round's boards and standings were posted once, the restart notwithstanding.
     let bot = world.bot_id();
     for round in 1..=3 {

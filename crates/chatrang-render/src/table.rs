@@ -495,7 +495,11 @@ pub fn duplicate_sample() -> Table {
             cells
         })
         .collect();
-    rows.push(["Total", "140", "113", "71", "42…"].map(String::from).to_vec());
+    rows.push(
+        ["Total", "140", "113", "71", "42…"]
+            .map(String::from)
+            .to_vec(),
+    );
     let mut headings = vec!["Turn".to_string()];
     headings.extend(groups.map(String::from));
     Table {
