@@ -206,7 +206,9 @@ fn mentioned(notify: &[String]) -> Vec<OwnedUserId> {
 }
 
 /// Each choice with its place in the list and its reaction key: ✅ and ❌ for the one yes and
-/// the one no of a question, else the number keys (only `!click N` beyond ten).
+/// the one no of a question, else the number keys (only `!click N` beyond ten). A "no" choice
+/// standing alone (Resign under "Resign game #3? … Click Resign to confirm") gets a number: ❌
+/// there would read as "no, keep playing", and resign.
 pub fn keyed(choices: &[Choice]) -> Vec<OfferedChoice> {
     let one_yes = choices.iter().filter(|c| c.tone() == Tone::Yes).count() == 1;
     let one_no = choices.iter().filter(|c| c.tone() == Tone::No).count() == 1;
@@ -217,7 +219,7 @@ pub fn keyed(choices: &[Choice]) -> Vec<OfferedChoice> {
         .map(|(i, (offered, choice))| {
             let reaction = match choice.tone() {
                 Tone::Yes if one_yes => YES_KEY.to_string(),
-                Tone::No if one_no => NO_KEY.to_string(),
+                Tone::No if one_no && one_yes => NO_KEY.to_string(),
                 _ => NUMBER_KEYS
                     .get(i)
                     .map_or_else(String::new, |k| k.to_string()),
@@ -368,6 +370,9 @@ mod tests {
         let reactions: Vec<&str> = keys.iter().map(|k| k.reaction.as_str()).collect();
         assert_eq!(reactions, vec!["1️⃣", "2️⃣"]);
         assert_eq!(keys[1].position, 2);
+        // A resignation to confirm: its one choice is not a "no".
+        let keys = keyed(&[choice("Resign", Command::Resign)]);
+        assert_eq!(keys[0].reaction, "1️⃣");
     }
 
     #[test]

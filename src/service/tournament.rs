@@ -173,7 +173,7 @@ impl Service {
         let mut text = "Tournaments here:".to_string();
         for t in &here {
             let players = self.store.entrants(t.id).await?.len();
-            text.push_str(&format!("\n• {}, {players} players", headline(t)));
+            text.push_str(&format!("\n• {}, {}", headline(t), counted(players)));
         }
         Ok(Reply::text(text))
     }
@@ -221,7 +221,7 @@ impl Service {
             (format!("({rounds}; {pace}; {rated})"), "")
         };
         let text = format!(
-            "{} announces tournament #{id}: {} {} {terms}. {start}; join {how}{}with the button \
+            "{} announces tournament #{id}: {} {} {terms}. {start}; join {how}{}with Join below \
              or /tournament join {id}.",
             req.user.name,
             ask.game,
@@ -323,8 +323,10 @@ impl Service {
         };
         Ok(Reply {
             text: format!(
-                "{} joins tournament #{}{team} ({players} players).{late}",
-                req.user.name, t.id
+                "{} joins tournament #{}{team} ({}).{late}",
+                req.user.name,
+                t.id,
+                counted(players)
             ),
             public: true,
             ..Reply::default()
@@ -562,6 +564,14 @@ impl Service {
             t.tournament.rounds,
             lines.join("\n")
         )))
+    }
+}
+
+/// "1 player", "4 players".
+fn counted(players: usize) -> String {
+    match players {
+        1 => "1 player".to_string(),
+        n => format!("{n} players"),
     }
 }
 
