@@ -214,19 +214,21 @@ impl Service {
         let (terms, how) = if ask.format == Format::Duplicate {
             (
                 format!("({rounds}; {pace})"),
-                "alone or with friends (group=NAME)",
+                format!(
+                    "join with Join below to play alone with the bot, or with /tournament join \
+                     {id} group=NAME to play with everyone who names that group"
+                ),
             )
         } else {
             let rated = if ask.rated { "rated" } else { "casual" };
-            (format!("({rounds}; {pace}; {rated})"), "")
+            let how = format!("join with Join below or /tournament join {id}");
+            (format!("({rounds}; {pace}; {rated})"), how)
         };
         let text = format!(
-            "{} announces tournament #{id}: {} {} {terms}. {start}; join {how}{}with Join below \
-             or /tournament join {id}.",
+            "{} announces tournament #{id}: {} {} {terms}. {start}; {how}.",
             req.user.name,
             ask.game,
             ask.format.name(),
-            if how.is_empty() { "" } else { " " },
         );
         let news = news_of(self, &req.place.server, &[ask.game], &req.user.id).await?;
         Ok(Reply {
@@ -314,11 +316,7 @@ impl Service {
         };
         let team = match &who.team {
             Some(group) => format!(" in group {group}"),
-            None if format == Format::Duplicate => {
-                " alone, with the bot as the other side (join with group=NAME to play \
-                 together)"
-                    .to_string()
-            }
+            None if format == Format::Duplicate => " alone, with the bot as partner".to_string(),
             None => String::new(),
         };
         Ok(Reply {
@@ -355,8 +353,8 @@ impl Service {
             TournamentState::Open => 1,
             TournamentState::Running if format_of(t) == Format::Duplicate => {
                 return Err(ServiceError::refused(format!(
-                    "Your group's game of tournament #{} is under way: play it to the end, or \
-                     /resign in it to give it up for the whole group.",
+                    "Your game of tournament #{} is under way: play it to the end, or /resign \
+                     in it to give it up (for your whole group).",
                     t.id
                 )));
             }

@@ -88,11 +88,13 @@ fn sides(group: &Group) -> Vec<(String, Color)> {
     members
 }
 
-/// "Alice, Bob" or "Carol with the bot".
-fn people_named(people: &[String]) -> String {
+/// A group as people read it: "Otters (alice, bob)", "Owls (dave with the bot)", or for a
+/// person alone under their own name "carol with the bot".
+fn group_named(name: &str, people: &[String]) -> String {
     match people {
-        [one] => format!("{one} with the bot"),
-        many => many.join(", "),
+        [one] if one == name => format!("{one} with the bot"),
+        [one] => format!("{name} ({one} with the bot)"),
+        many => format!("{name} ({})", many.join(", ")),
     }
 }
 
@@ -156,7 +158,7 @@ impl Service {
             .enumerate()
             .map(|(i, g)| {
                 let names: Vec<String> = g.people.iter().map(|(_, n)| n.clone()).collect();
-                format!("{}. {} ({})", i + 1, g.name, people_named(&names))
+                format!("{}. {}", i + 1, group_named(&g.name, &names))
             })
             .collect();
         let summary = format!(
@@ -172,11 +174,9 @@ impl Service {
             let members = sides(group);
             let names: Vec<String> = group.people.iter().map(|(_, n)| n.clone()).collect();
             let text = format!(
-                "Tournament #{}, group {}: {} play {kind} together; every group of the event \
-                 has the same dice.",
+                "Tournament #{}, {}: {kind}, with the same dice as every group of the event.",
                 t.id,
-                group.name,
-                people_named(&names)
+                group_named(&group.name, &names)
             );
             let game = BoardGame {
                 board: i as i64 + 1,
@@ -276,14 +276,7 @@ impl Service {
         let results = self.group_results(t).await?;
         let lines: Vec<String> = results
             .iter()
-            .map(|r| {
-                format!(
-                    "• {} ({}): game #{}",
-                    r.name,
-                    people_named(&r.people),
-                    r.game
-                )
-            })
+            .map(|r| format!("• {}: game #{}", group_named(&r.name, &r.people), r.game))
             .collect();
         Ok(Reply::text(format!(
             "Tournament #{}, the groups' games (the same dice for all):\n{}",
@@ -304,7 +297,7 @@ impl Service {
             groups => {
                 let names: Vec<String> = groups
                     .iter()
-                    .map(|r| format!("{} ({})", r.name, people_named(&r.people)))
+                    .map(|r| group_named(&r.name, &r.people))
                     .collect();
                 format!("{}, {} points", names.join(" and "), groups[0].total)
             }
@@ -343,9 +336,8 @@ fn results_text(results: &[GroupResult]) -> String {
                 _ => String::new(),
             };
             format!(
-                "{place} {} ({}): {state}{turns}",
-                r.name,
-                people_named(&r.people)
+                "{place} {}: {state}{turns}",
+                group_named(&r.name, &r.people)
             )
         })
         .collect();
@@ -502,6 +494,8 @@ mod tests {
         assert!(lines[1].starts_with("=1. B"), "{text}");
         assert!(lines[2].starts_with("3. C"), "{text}");
         assert_eq!(lines[3], "– D (d with the bot): abandoned");
+        assert_eq!(group_named("ann", &["ann".into()]), "ann with the bot");
+        assert_eq!(group_named("G", &["a".into(), "b".into()]), "G (a, b)");
     }
 
     #[test]

@@ -509,7 +509,7 @@ async fn only_its_creator_or_a_moderator_starts_it_and_bad_terms_are_refused(db:
     assert!(off.text.contains("called off"), "{}", off.text);
     for (terms, says) in [
         ("new chess format=swiss", "rounds"),
-        ("new catalonia", "played together"),
+        ("new catalonia format=swiss rounds=3", "duplicate event"),
         ("new chess rounds=0", "from 1 to 15"),
         ("new chess colour=white", "not one of them"),
         ("new", "Name the game"),

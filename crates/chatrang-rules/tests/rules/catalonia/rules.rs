@@ -729,6 +729,9 @@ fn the_final_turn_is_scored_and_ends_the_game_with_the_sum_of_the_turns() {
         "no bomb after the last scoring"
     );
     assert!(g.play("c7a8").is_err());
+    // Each scored turn with its points, as a duplicate event's standings compare them.
+    let scores = chatrang_rules::Game::turn_scores(&g);
+    assert_eq!(scores, vec![(14, 16), (15, 16)]);
 }
 
 #[test]
