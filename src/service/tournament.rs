@@ -321,9 +321,13 @@ impl Service {
             }
             None => String::new(),
         };
+        let players = match players {
+            1 => "1 player".to_string(),
+            n => format!("{n} players"),
+        };
         Ok(Reply {
             text: format!(
-                "{} joins tournament #{}{team} ({players} players).{late}",
+                "{} joins tournament #{}{team} ({players}).{late}",
                 req.user.name, t.id
             ),
             public: true,

@@ -108,7 +108,7 @@ async fn a_catalonia_duplicate_event_gives_every_group_the_same_dice_and_the_bes
             .unwrap();
         let expected = match how {
             "" => " alone, with the bot".to_string(),
-            _ if who.name < "cat".to_string() => " in group Otters".to_string(),
+            _ if who.name.as_str() < "cat" => " in group Otters".to_string(),
             _ => " in group Owls".to_string(),
         };
         assert!(joined.contains(&expected), "{joined}");
