@@ -21,6 +21,7 @@ mod rating;
 mod seeks;
 mod shards;
 mod timed;
+mod tournament_duplicate;
 mod tournaments;
 mod versus_bot;
 

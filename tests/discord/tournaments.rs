@@ -15,10 +15,10 @@ use super::World;
 use crate::fake::{Channel, Person, Recorded, int_option, option};
 
 /// Another server, where Mallory is a member with every permission.
-const OTHER_GUILD: &str = "1000000000000000077";
+pub(crate) const OTHER_GUILD: &str = "1000000000000000077";
 
 /// `/resign`'s `confirm` choice that resigns at once (Yes, the first choice).
-const YES: i64 = 0;
+pub(crate) const YES: i64 = 0;
 
 /// How a game between two players ends, by their names: the winner's name, or `None` for a
 /// draw.
@@ -51,12 +51,12 @@ fn action(world: &World, name: &str) -> Value {
 }
 
 /// The `number` option naming tournament `id`.
-fn number_option(id: i64) -> Value {
+pub(crate) fn number_option(id: i64) -> Value {
     int_option("number", id)
 }
 
 /// Runs `/tournament` with the action `name` and more options; returns what was shown.
-async fn tournament(
+pub(crate) async fn tournament(
     world: &World,
     who: &Person,
     channel: &Channel,
@@ -70,7 +70,7 @@ async fn tournament(
 }
 
 /// The number in "tournament #N".
-fn number(text: &str) -> i64 {
+pub(crate) fn number(text: &str) -> i64 {
     text.split("tournament #")
         .nth(1)
         .and_then(|rest| {
@@ -84,7 +84,7 @@ fn number(text: &str) -> i64 {
 }
 
 /// The Join button of tournament `id`'s announcement; its id names the tournament, not a game.
-fn join_button(announcement: &Recorded, id: i64) -> String {
+pub(crate) fn join_button(announcement: &Recorded, id: i64) -> String {
     let ids = announcement.button_ids();
     ids.iter()
         .find(|b| b.ends_with(&format!(":tournament:join {id}")))
@@ -298,7 +298,7 @@ async fn posted_in(world: &World, channel: &Channel, words: &str) -> Recorded {
     crate::delivery::posted(world, channel, words).await
 }
 
-async fn state(world: &World, id: i64) -> (TournamentState, i64) {
+pub(crate) async fn state(world: &World, id: i64) -> (TournamentState, i64) {
     let store = world.bot.as_ref().unwrap().service.store().clone();
     let t = store.tournament(id).await.unwrap().unwrap();
     (t.state, t.round)
