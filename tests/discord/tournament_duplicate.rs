@@ -80,12 +80,12 @@ struct GroupGame {
 /// The messages the delivery loop posted in `channel` that announce a group's game of
 /// tournament `id`, in the order posted.
 fn announcements(world: &World, channel: &Channel, id: i64) -> Vec<Recorded> {
-    let heading = format!("Tournament #{id}, group ");
+    let heading = format!("Tournament #{id}, ");
     world
         .fake
         .channel_messages(&channel.id)
         .into_iter()
-        .filter(|m| m.content().contains(&heading))
+        .filter(|m| m.content().contains(&heading) && m.content().contains("the same dice"))
         .collect()
 }
 
