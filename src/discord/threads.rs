@@ -72,24 +72,26 @@ pub async fn open_for_game(
     let game = reply.game.as_ref()?;
     match open(http, service, channel, reply, message).await {
         Ok(()) | Err(NoThread::NotHere) => None,
-        Err(NoThread::Permission) => {
-            let first_time = explained
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner)
-                .insert(channel);
-            first_time.then(|| {
-                "I lack the permission to create public threads here, so games started in this \
+        Err(NoThread::Permission) => first_time_here(explained, channel).then(|| {
+            "I lack the permission to create public threads here, so games started in this \
              channel are played right here. Give me the Create Public Threads and Send Messages \
              in Threads permissions to have one thread per game."
-                    .to_string()
-            })
-        }
+                .to_string()
+        }),
         Err(NoThread::Failed) => Some(format!(
             "Discord would not create a thread for game #{} just now, so it is played right \
              here.",
             game.id
         )),
     }
+}
+
+/// True the first time `channel` is told that the bot lacks the permissions for threads.
+fn first_time_here(explained: &Explained, channel: ChannelId) -> bool {
+    explained
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .insert(channel)
 }
 
 /// Creates the game's thread and moves the game into it.
@@ -138,18 +140,12 @@ pub async fn open_for_tournament(
     };
     match made {
         Ok(()) | Err(NoThread::NotHere) => None,
-        Err(NoThread::Permission) => {
-            let first_time = explained
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner)
-                .insert(channel);
-            first_time.then(|| {
-                "I lack the permission to create public threads here, so tournaments and games \
-                 started in this channel are played right here. Give me the Create Public \
-                 Threads and Send Messages in Threads permissions to have a thread for each."
-                    .to_string()
-            })
-        }
+        Err(NoThread::Permission) => first_time_here(explained, channel).then(|| {
+            "I lack the permission to create public threads here, so tournaments and games \
+             started in this channel are played right here. Give me the Create Public Threads \
+             and Send Messages in Threads permissions to have a thread for each."
+                .to_string()
+        }),
         Err(NoThread::Failed) => Some(format!(
             "Discord would not create a thread for tournament #{id} just now, so its rounds \
              are posted right here."

@@ -20,7 +20,7 @@ use super::{
 use crate::{
     render::table::{Table, table_alt},
     rules::{Color, search::Level},
-    store::{BoardEnd, Entrant, NewRound, StoreError, TournamentRow, TournamentState},
+    store::{BoardEnd, Entrant, NewRound, TournamentRow, TournamentState},
 };
 
 /// The most groups the standings picture shows side by side (the text lists them all).
@@ -201,14 +201,7 @@ impl Service {
             boards,
             byes: Vec::new(),
         };
-        match self.store.write_round(&round, now).await {
-            Ok(_) => {}
-            Err(StoreError::Conflict) => return Ok(None),
-            Err(other) => return Err(other.into()),
-        }
-        self.outbox_wake.notify_one();
-        self.timer_wake.notify_one();
-        Ok(Some(summary))
+        Ok(self.write_round(&round, now).await?.then_some(summary))
     }
 
     /// Every group's result so far, best first (abandoned games last).

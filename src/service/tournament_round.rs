@@ -263,15 +263,20 @@ impl Service {
             boards: new_boards,
             byes: plan.byes,
         };
-        match self.store.write_round(&new_round, now).await {
+        Ok(self.write_round(&new_round, now).await?.then_some(summary))
+    }
+
+    /// Writes a paired round and wakes the delivery and timer loops for its games; false when
+    /// another process paired it (or the tournament moved on) first, and nothing was written.
+    pub(crate) async fn write_round(&self, round: &NewRound, now: i64) -> ServiceResult<bool> {
+        match self.store.write_round(round, now).await {
             Ok(_) => {}
-            // Another process paired it (or the tournament moved on) first.
-            Err(StoreError::Conflict) => return Ok(None),
+            Err(StoreError::Conflict) => return Ok(false),
             Err(other) => return Err(other.into()),
         }
         self.outbox_wake.notify_one();
         self.timer_wake.notify_one();
-        Ok(Some(summary))
+        Ok(true)
     }
 
     /// The board `game` of tournament `t` as written: an ordinary game of `kind` in the

@@ -19,7 +19,7 @@ use serde_json::Value;
 use super::{World, button_actions};
 use crate::{
     fake::{Channel, Person, Recorded, focused, int_option, option},
-    tournaments::{OTHER_GUILD, YES, join_button, number, number_option, state, tournament},
+    tournaments::{OTHER_GUILD, YES, announce_game, join_button, number_option, state, tournament},
 };
 
 /// The name the bot partner plays under.
@@ -30,29 +30,6 @@ const BOT: &str = "Chatrang level 3";
 const OTTERS: &str = "Otters (alice, bob)";
 const CAROL: &str = "carol with the bot";
 const OWLS: &str = "Owls (dave with the bot)";
-
-/// `creator` announces a Catalonia tournament in the lobby; returns the announcement, the
-/// tournament's number, and the thread opened from the announcement for its news.
-async fn announce(world: &World, creator: &Person) -> (Recorded, i64, Channel) {
-    let more = vec![option("game", "catalonia")];
-    let announcement = tournament(world, creator, &world.lobby, "new", more).await;
-    assert!(!announcement.is_ephemeral(), "{}", announcement.content());
-    let id = number(announcement.content());
-    let from = format!(
-        "/api/v10/channels/{}/messages/{}/threads",
-        world.lobby.id,
-        announcement.answer["id"].as_str().unwrap()
-    );
-    let made = world
-        .fake
-        .wait_for("the tournament's thread", |r| {
-            r.path == from && r.status < 300
-        })
-        .await;
-    assert_eq!(made.json["name"], format!("Tournament #{id} · Catalonia"));
-    let thread = Channel::thread(made.answer["id"].as_str().unwrap());
-    (announcement, id, thread)
-}
 
 /// `who` types `/tournament join` with the tournament's number and `group` (if any); the
 /// public answer says they are in, and how (`how`: " in group Otters", " alone, with the
@@ -165,7 +142,8 @@ async fn a_catalonia_duplicate_event_is_played_on_discord_by_groups_to_its_final
     let dave = Person::new(1300000000000000004, "dave");
 
     // The announcement says how to join in a group, and opens the tournament's thread.
-    let (announcement, id, news) = announce(&world, alice).await;
+    let catalonia = ("catalonia", "Catalonia");
+    let (announcement, id, news) = announce_game(&world, alice, catalonia, vec![]).await;
     let said = announcement.content();
     assert!(said.contains("duplicate event"), "{said}");
     assert!(said.contains("group=NAME"), "{said}");

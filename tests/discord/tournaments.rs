@@ -70,7 +70,7 @@ pub(crate) async fn tournament(
 }
 
 /// The number in "tournament #N".
-pub(crate) fn number(text: &str) -> i64 {
+fn number(text: &str) -> i64 {
     text.split("tournament #")
         .nth(1)
         .and_then(|rest| {
@@ -95,7 +95,17 @@ pub(crate) fn join_button(announcement: &Recorded, id: i64) -> String {
 /// `creator` announces a chess tournament in the lobby with `terms`; returns the announcement,
 /// the tournament's number, and the thread opened from the announcement for its news.
 async fn announce(world: &World, creator: &Person, terms: Vec<Value>) -> (Recorded, i64, Channel) {
-    let mut more = vec![option("game", "chess")];
+    announce_game(world, creator, ("chess", "Chess"), terms).await
+}
+
+/// The same for `game` (its id and name): its thread is named "Tournament #N · Name".
+pub(crate) async fn announce_game(
+    world: &World,
+    creator: &Person,
+    (game, name): (&str, &str),
+    terms: Vec<Value>,
+) -> (Recorded, i64, Channel) {
+    let mut more = vec![option("game", game)];
     more.extend(terms);
     let announcement = tournament(world, creator, &world.lobby, "new", more).await;
     assert!(!announcement.is_ephemeral(), "{}", announcement.content());
@@ -111,7 +121,7 @@ async fn announce(world: &World, creator: &Person, terms: Vec<Value>) -> (Record
             r.path == from && r.status < 300
         })
         .await;
-    assert_eq!(made.json["name"], format!("Tournament #{id} · Chess"));
+    assert_eq!(made.json["name"], format!("Tournament #{id} · {name}"));
     let thread = Channel::thread(made.answer["id"].as_str().unwrap());
     (announcement, id, thread)
 }
