@@ -54,7 +54,8 @@ pub enum Command {
     /// Write sample pictures of every game and a diagram of every piece type into a folder.
     Gallery { dir: std::path::PathBuf },
     /// Measure speed: `rules` (move generation), `ai` (the bot's strength and think times),
-    /// `catalonia` (the chain solver), `render` (board pictures), `service` (moves through
+    /// `catalonia` (the chain solver), `render` (board pictures), `replay` (animated replays),
+    /// `service` (moves through
     /// the service), `delivery` (a bot move's wait from its commit to its post, six bot
     /// games at once) or `memory` (many active games in one process, and a restart).
     Bench {
@@ -291,6 +292,7 @@ fn bench(
             Ok(())
         }
         "render" => Ok(crate::render::command::bench()?),
+        "replay" => Ok(crate::render::command::bench_replay()?),
         "service" => {
             init_logging("warn");
             Ok(crate::bench::service::run(
@@ -308,8 +310,8 @@ fn bench(
             Ok(crate::bench::memory::run(games, own_armies)?)
         }
         other => Err(format!(
-            "unknown benchmark \"{other}\"; try: rules, ai, catalonia, render, service, \
-             delivery, memory"
+            "unknown benchmark \"{other}\"; try: rules, ai, catalonia, render, replay, \
+             service, delivery, memory"
         )
         .into()),
     }

@@ -125,7 +125,7 @@ fn show<W: Write>(out: &mut W, reply: &Reply, files: &Path) -> std::io::Result<(
     for (name, bytes, what) in reply
         .image
         .iter()
-        .map(|i| (&i.filename, &i.png, "board picture"))
+        .map(|i| (&i.filename, &i.bytes, "board picture"))
         .chain(
             reply
                 .attachment

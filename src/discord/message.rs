@@ -85,7 +85,7 @@ impl Outgoing {
         match (&reply.image, &reply.board_text) {
             (Some(image), _) => {
                 let mut picture =
-                    CreateAttachment::bytes(image.png.clone(), image.filename.clone());
+                    CreateAttachment::bytes(image.bytes.clone(), image.filename.clone());
                 // Discord's alt text, read by screen readers.
                 if !image.description.trim().is_empty() {
                     picture = picture.description(clip(image.description.clone(), MAX_ALT_TEXT));
@@ -213,7 +213,7 @@ mod tests {
             text: "Game #1 (Chess): alice (White): e2e4".into(),
             board_text: Some("board".into()),
             image: Some(Image {
-                png: vec![1, 2, 3],
+                bytes: vec![1, 2, 3],
                 filename: "game-1-2.png".into(),
                 description: "Board of game #1".into(),
             }),

@@ -22,6 +22,7 @@ mod options;
 mod poster;
 mod respond;
 mod shards;
+mod sharing;
 mod threads;
 
 use std::sync::Arc;

@@ -30,7 +30,7 @@ pub struct Service {
     /// How this process delivers its posts; `None` (the console) answers in place only.
     pub(crate) outbox: Option<Outbox>,
     /// Wakes the loop of posts when a post was handed to it (see `queue`).
-    pub(crate) outbox_wake: tokio::sync::Notify,
+    pub(crate) outbox_wake: Arc<tokio::sync::Notify>,
     /// The time every timer and post is due by, and their claims and retries are counted in.
     pub(crate) clock: Arc<dyn Clock>,
     /// This process's lease, which makes its claims hold while it lives (see `lease`).
@@ -49,6 +49,10 @@ pub struct Service {
     pub(crate) new_games: tokio::sync::Mutex<()>,
     /// Tells adapters where the bot is thinking (see `thinking`).
     pub(crate) thinking: tokio::sync::broadcast::Sender<super::thought::Thinking>,
+    /// Heavy work (replays), one job at a time at a lower priority (see `heavy`).
+    pub(crate) heavy: super::heavy::HeavyWork,
+    /// Replays being drawn for the outbox (see `animated`).
+    pub(crate) auto_replays: super::animated::AutoReplays,
 }
 
 /// How many of the bot's searches run at once: the cores less one, at least one.
@@ -98,7 +102,9 @@ impl Service {
             cache: GameCache::default(),
             names: Mutex::new(HashMap::new()),
             outbox: None,
-            outbox_wake: tokio::sync::Notify::new(),
+            outbox_wake: Arc::new(tokio::sync::Notify::new()),
+            heavy: super::heavy::HeavyWork::default(),
+            auto_replays: super::animated::AutoReplays::default(),
             clock: Arc::new(SystemClock),
             lease: Lease::default(),
             timer_wake: tokio::sync::Notify::new(),

@@ -82,6 +82,10 @@ pub enum Command {
     /// format=swiss rounds=5`), or join, leave, start, cancel, standings, pairings (each with
     /// the tournament's number when several could be meant); see `tournament`.
     Tournament(String),
+    /// `/replay`: the game as an animated GIF (`from=12 to=30 speed=fast`, any of them).
+    Replay(String),
+    /// `/settings`: show the server's settings, or (moderators) set them: `replays=off`.
+    Settings(String),
     /// Pick a choice the bot offered (a [`super::Choice`]): a Discord button, a Matrix
     /// reaction key and `/click N` typed anywhere all become this one command, so every
     /// platform answers a click in the same words.
@@ -256,6 +260,13 @@ pub const COMMANDS: &[CommandSpec] = &[
         "The score sheet so far, with the game's record (PGN) to download.",
         false,
     ),
+    spec(
+        "replay",
+        &["gif"],
+        "[from=M] [to=K] [speed=slow|normal|fast]",
+        "The game as an animated picture, one frame a move (any game of this server).",
+        true,
+    ),
     spec("games", &["mygames"], "", "Your games in progress.", false),
     spec(
         "rematch",
@@ -328,6 +339,13 @@ pub const COMMANDS: &[CommandSpec] = &[
         false,
     ),
     spec(
+        "settings",
+        &[],
+        "[replays=on|off]",
+        "This server's settings (a game's replay posted when it ends); moderators set them.",
+        false,
+    ),
+    spec(
         "click",
         &["choose"],
         "N",
@@ -390,6 +408,8 @@ impl Command {
             Command::Seek(_) => "seek",
             Command::Subscribe(_) => "subscribe",
             Command::Tournament(_) => "tournament",
+            Command::Replay(_) => "replay",
+            Command::Settings(_) => "settings",
             Command::Click(_) => "click",
         };
         find(name)

@@ -90,7 +90,7 @@ impl<P: Poster> Due for DuePosts<'_, P> {
     }
 
     fn wake(&self) -> &tokio::sync::Notify {
-        &self.service.outbox_wake
+        self.service.outbox_wake.as_ref()
     }
 }
 
@@ -188,6 +188,9 @@ impl Service {
         poster: &P,
         post: &Post,
     ) -> Result<(), StoreError> {
+        if post.kind == PostKind::Replay {
+            return self.deliver_replay(poster, post).await;
+        }
         let reply = match guarded("post", self.post_reply(post)).await {
             Ok(Some(reply)) => reply,
             Ok(None) => {
@@ -231,6 +234,30 @@ impl Service {
             Err(PostFailure::Retry { why, after }) => {
                 let wait = after.unwrap_or_default().max(outbox.backoff(post.attempts));
                 tracing::info!(post = post.id, %why, ?wait, "a post will be tried again");
+                let retry_at = self.now_ms() + wait.as_millis() as i64;
+                self.store.post_failed(post.id, &why, retry_at).await
+            }
+        }
+    }
+
+    /// Posts a game's replay once it is drawn (see `animated`): until then the post stays
+    /// claimed and nothing is posted. A replay that cannot be drawn (its record does not
+    /// replay, the painter draws no pictures) is dropped: the game's own posts are all out.
+    async fn deliver_replay<P: Poster>(&self, poster: &P, post: &Post) -> Result<(), StoreError> {
+        let reply = match self.auto_replay(post) {
+            None => return Ok(()),
+            Some(Ok(reply)) => reply,
+            Some(Err(why)) => {
+                tracing::info!(post = post.id, game = post.game_id, %why, "no replay posted");
+                return self.store.drop_post(post.id, &why).await;
+            }
+        };
+        match poster.post(&reply).await {
+            Ok(()) => self.store.post_delivered(post.id).await,
+            Err(PostFailure::Gone(why)) => self.store.drop_post(post.id, &why).await,
+            Err(PostFailure::Retry { why, after }) => {
+                let wait = after.unwrap_or_default().max(Duration::from_secs(2));
+                tracing::info!(post = post.id, %why, ?wait, "a replay will be posted again");
                 let retry_at = self.now_ms() + wait.as_millis() as i64;
                 self.store.post_failed(post.id, &why, retry_at).await
             }

@@ -53,6 +53,7 @@
 
 mod abort;
 mod agree;
+mod animated;
 mod army;
 mod base;
 mod board_as;
@@ -68,8 +69,10 @@ mod confirm;
 mod deliver;
 mod describe;
 mod driver;
+mod film;
 mod gather;
 mod guard;
+mod heavy;
 mod help;
 mod hint;
 mod history;
@@ -104,6 +107,7 @@ mod run;
 mod schedule;
 mod seek;
 mod seek_words;
+mod settings;
 mod sheet;
 mod show;
 mod start;

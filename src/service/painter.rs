@@ -4,7 +4,11 @@
 //! serves tests, where rasterizing a PNG for every reply would only cost time.
 
 use crate::{
-    render::{chart::Chart, table::Table},
+    render::{
+        animation::{Animation, Still},
+        chart::Chart,
+        table::Table,
+    },
     rules::{BoardView, Color},
 };
 
@@ -19,6 +23,8 @@ pub enum NoPicture {
     TextOnly,
     #[error(transparent)]
     Render(#[from] crate::render::RenderError),
+    #[error(transparent)]
+    Animation(#[from] crate::render::animation::AnimationError),
 }
 
 /// Draws boards. Called on tokio's blocking pool, so it may take its time.
@@ -40,6 +46,12 @@ pub trait BoardPainter: Send + Sync {
     fn table(&self, table: &Table) -> Result<Vec<u8>, NoPicture> {
         Ok(crate::render::table::table_png(table))
     }
+
+    /// A replay: the positions as one animated GIF (`/replay`). Every painter draws the real
+    /// one unless it draws no pictures at all.
+    fn replay(&self, stills: &[Still], orientation: Color) -> Result<Animation, NoPicture> {
+        Ok(crate::render::Renderer::global().gif(stills, orientation)?)
+    }
 }
 
 /// Text boards only: the real painter's text, and no picture.
@@ -60,6 +72,10 @@ impl BoardPainter for TextPainter {
     }
 
     fn table(&self, _table: &Table) -> Result<Vec<u8>, NoPicture> {
+        Err(NoPicture::TextOnly)
+    }
+
+    fn replay(&self, _stills: &[Still], _orientation: Color) -> Result<Animation, NoPicture> {
         Err(NoPicture::TextOnly)
     }
 }

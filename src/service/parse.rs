@@ -159,6 +159,8 @@ pub fn parse(
         "notify" => Command::Notify(rest),
         "hint" => Command::Hint,
         "limits" => Command::Limits(rest),
+        "replay" => Command::Replay(rest),
+        "settings" => Command::Settings(rest),
         "seek" => Command::Seek(rest),
         // `/tournament join #3` names a tournament, not a game.
         "tournament" => match game.take() {

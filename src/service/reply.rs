@@ -5,15 +5,42 @@ use std::fmt;
 
 use super::choice::Choice;
 
-/// A board picture.
+/// A picture: a board, a chart or table (PNG), or a replay (an animated GIF).
 #[derive(Clone, Debug, Eq, PartialEq)]
 pub struct Image {
-    pub png: Vec<u8>,
+    /// The file's bytes, PNG or GIF (see [`Image::mime`]).
+    pub bytes: Vec<u8>,
     /// A file name for the attachment: `game-12-move-31.png`.
     pub filename: String,
     /// What the picture shows, in words, for people who cannot see it (`describe`): a
     /// platform gives it as the picture's alt text or caption.
     pub description: String,
+}
+
+impl Image {
+    /// The picture's media type, read from its first bytes: `image/gif` for a replay, else
+    /// `image/png`.
+    pub fn mime(&self) -> &'static str {
+        if self.bytes.starts_with(b"GIF8") {
+            "image/gif"
+        } else {
+            "image/png"
+        }
+    }
+
+    /// The picture's width and height in pixels, read from its header, if it has one.
+    pub fn size(&self) -> Option<(u32, u32)> {
+        let b = &self.bytes;
+        if b.starts_with(b"\x89PNG\r\n\x1a\n") && b.len() >= 24 {
+            let read = |at: usize| u32::from_be_bytes([b[at], b[at + 1], b[at + 2], b[at + 3]]);
+            Some((read(16), read(20)))
+        } else if b.starts_with(b"GIF8") && b.len() >= 10 {
+            let read = |at: usize| u32::from(u16::from_le_bytes([b[at], b[at + 1]]));
+            Some((read(6), read(8)))
+        } else {
+            None
+        }
+    }
 }
 
 /// A file to download, such as a game's record.
@@ -131,3 +158,26 @@ impl From<crate::store::StoreError> for ServiceError {
 }
 
 pub type ServiceResult<T = Reply> = Result<T, ServiceError>;
+
+#[cfg(test)]
+mod tests {
+    use super::Image;
+
+    #[test]
+    fn a_pictures_size_and_type_are_read_from_its_header() {
+        let mut png = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR".to_vec();
+        png.extend_from_slice(&640u32.to_be_bytes());
+        png.extend_from_slice(&480u32.to_be_bytes());
+        let image = |bytes: Vec<u8>| Image {
+            bytes,
+            filename: String::new(),
+            description: String::new(),
+        };
+        assert_eq!(image(png.clone()).size(), Some((640, 480)));
+        assert_eq!(image(png).mime(), "image/png");
+        let gif = b"GIF89a\x80\x02\xe0\x01".to_vec();
+        assert_eq!(image(gif.clone()).size(), Some((640, 480)));
+        assert_eq!(image(gif).mime(), "image/gif");
+        assert_eq!(image(b"not a picture".to_vec()).size(), None);
+    }
+}

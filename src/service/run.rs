@@ -58,6 +58,8 @@ impl Service {
             Command::Undo => self.undo(req).await,
             Command::DeclineUndo => self.decline_undo(req).await,
             Command::History => self.history(req).await,
+            Command::Replay(arg) => self.replay_command(req, &arg).await,
+            Command::Settings(arg) => self.settings(req, &arg).await,
             Command::Games => self.my_games(&req.user, &req.place).await,
             Command::Rematch => self.rematch(req).await,
             Command::Help(name) => self.help(name.as_deref(), &req.place),

@@ -35,7 +35,7 @@ impl Service {
             Ok((text, Ok(png))) => (
                 text,
                 Some(Image {
-                    png,
+                    bytes: png,
                     filename,
                     description,
                 }),

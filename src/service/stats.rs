@@ -160,7 +160,7 @@ impl Service {
         let drawn = tokio::task::spawn_blocking(move || painter.chart(&chart)).await;
         match drawn {
             Ok(Ok(png)) => Some(Image {
-                png,
+                bytes: png,
                 filename,
                 description,
             }),

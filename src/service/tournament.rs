@@ -532,7 +532,7 @@ impl Service {
         Ok(Reply {
             text: format!("{title}:\n{}", standings_text(&past, format_of(t), &names)),
             image: png.map(|png| Image {
-                png,
+                bytes: png,
                 filename: format!("tournament-{}-standings.png", t.id),
                 description,
             }),

@@ -256,7 +256,7 @@ impl Service {
         Ok(Reply {
             text: format!("{title}:\n{}", results_text(&results)),
             image: png.map(|png| Image {
-                png,
+                bytes: png,
                 filename: format!("tournament-{}-standings.png", t.id),
                 description,
             }),

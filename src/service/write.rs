@@ -14,7 +14,9 @@ use super::{
 };
 use crate::{
     rules::{Color, Game, Outcome, Status},
-    store::{Commit, GameRow, GameState, LogKind, NewLogEntry, PostKind, StoreError, TimerKind},
+    store::{
+        Commit, GameRow, GameState, LogKind, NewLogEntry, NewPost, PostKind, StoreError, TimerKind,
+    },
 };
 
 /// What one command changes in a game.
@@ -125,6 +127,7 @@ impl Service {
             let (result, rerating) = finish(&after, &outcome, abandoned);
             commit.result = Some(result);
             commit.rerating = rerating;
+            commit.posts.extend(self.replay_post(&after.row).await?);
         }
         let ended = commit.game.state != GameState::Active;
         commit.timers = self.timers_after(loaded, &after, moved, ended).await?;
@@ -184,5 +187,18 @@ pub(crate) fn conflict(error: StoreError) -> ServiceError {
             "Someone else changed this game at the same moment; look at the board and try again.",
         ),
         other => other.into(),
+    }
+}
+
+impl Service {
+    /// The outbox post of a game's replay, written with the change that ends it: when the
+    /// service delivers through an outbox and the game's server posts replays. Nobody answers
+    /// a command with it, so the delivery loop takes it after the game's last board.
+    async fn replay_post(&self, row: &GameRow) -> Result<Option<NewPost>, StoreError> {
+        if self.outbox.is_none() || !self.store.place_settings(&row.server_id).await?.replays {
+            return Ok(None);
+        }
+        let news = News::text(format!("Replay of game #{}", row.id)).unheld();
+        self.outbox_post(&news, PostKind::Replay).await
     }
 }

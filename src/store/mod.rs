@@ -19,6 +19,7 @@ mod processes;
 mod records;
 mod scores;
 mod seeks;
+mod settings;
 mod source;
 mod stats;
 mod subscriptions;
@@ -46,6 +47,7 @@ pub use records::{
     RatingRow, Rerating, ResultKind, ResultRow, ScoreRow, parse_side, side_text,
 };
 pub use seeks::{NewSeek, SeekRow, SeekState};
+pub use settings::PlaceSettings;
 pub use source::handling;
 use sqlx::{
     AnyPool, Executor,

@@ -229,6 +229,17 @@ impl Store {
         Ok(())
     }
 
+    /// Lets go of a claimed post without counting an attempt, so that the delivery loop takes
+    /// it again at once (a replay that was being drawn is ready).
+    pub async fn release_post(&self, id: i64) -> Result<(), StoreError> {
+        let _turn = self.write_turn().await;
+        sqlx::query("UPDATE outbox SET claimed_until = 0 WHERE id = $1")
+            .bind(id)
+            .execute(self.pool())
+            .await?;
+        Ok(())
+    }
+
     /// Gives a post up for good (its channel is gone, or the bot may no longer post there).
     pub async fn drop_post(&self, id: i64, reason: &str) -> Result<(), StoreError> {
         let _turn = self.write_turn().await;

@@ -20,16 +20,20 @@ pub enum PostKind {
     /// standings. Still news when the game has moved on, and posted without its board, in the
     /// tournament's place (not in the thread the game moved to).
     Tournament,
+    /// A finished game's replay (an animated GIF), posted in its thread after its last board.
+    /// Drawn when it is taken for posting, off the delivery loop (see `auto_replay`).
+    Replay,
 }
 
 impl PostKind {
-    const ALL: [PostKind; 6] = [
+    const ALL: [PostKind; 7] = [
         PostKind::Board,
         PostKind::Start,
         PostKind::HalfTime,
         PostKind::LastHour,
         PostKind::TimeUp,
         PostKind::Tournament,
+        PostKind::Replay,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -40,6 +44,7 @@ impl PostKind {
             PostKind::LastHour => "last-hour",
             PostKind::TimeUp => "time-up",
             PostKind::Tournament => "tournament",
+            PostKind::Replay => "replay",
         }
     }
 
@@ -52,7 +57,7 @@ impl PostKind {
     pub fn expires(self) -> bool {
         !matches!(
             self,
-            PostKind::Board | PostKind::Start | PostKind::Tournament
+            PostKind::Board | PostKind::Start | PostKind::Tournament | PostKind::Replay
         )
     }
 }
@@ -69,6 +74,7 @@ pub fn post_key(game: i64, version: i64, kind: PostKind) -> String {
         PostKind::LastHour => "l",
         PostKind::TimeUp => "t",
         PostKind::Tournament => "r",
+        PostKind::Replay => "p",
     };
     format!("g{game}v{version}{kind}")
 }

@@ -13,7 +13,7 @@ use crate::postgres::postgres_server;
 pub use crate::postgres::{Cluster, create_database, with_database};
 use chatrang::{
     service::{Command, NewGame, Place, Reply, Request, Service, ServiceError, TextPainter, User},
-    store::{Store, sqlite_url},
+    store::{GameState, Store, sqlite_url},
 };
 
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
@@ -317,4 +317,46 @@ pub async fn play(
         );
     }
     last.expect("at least one move")
+}
+
+/// Plays up to `limit` actions of game `id`, each by the first member of `people` the service
+/// called; returns whether the game ended by its rules.
+pub async fn play_out(
+    service: &Service,
+    id: i64,
+    people: &[User],
+    first_notified: Vec<String>,
+    limit: usize,
+) -> bool {
+    let mut notify = first_notified;
+    let mut rng: u64 = 0x9E37_79B9_7F4A_7C15;
+    for _ in 0..limit {
+        let row = service.store().game(id).await.unwrap().unwrap();
+        if row.state == GameState::Over {
+            return true;
+        }
+        let actor = people
+            .iter()
+            .find(|u| notify.contains(&u.id))
+            .unwrap_or_else(|| panic!("game {id}: nobody was called to act ({notify:?})"));
+        let moves = service
+            .legal_moves(&req(actor, Some(id)), "")
+            .await
+            .unwrap_or_else(|e| panic!("game {id}: {e}"))
+            .moves;
+        assert!(
+            !moves.is_empty(),
+            "game {id}: {} was called but has no move",
+            actor.name
+        );
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        let choice = &moves[(rng % moves.len() as u64) as usize];
+        let reply = move_as(service, actor, Some(id), choice)
+            .await
+            .unwrap_or_else(|e| panic!("game {id}: {} playing {choice}: {e}", actor.name));
+        notify = reply.notify;
+    }
+    service.store().game(id).await.unwrap().unwrap().state == GameState::Over
 }

@@ -87,6 +87,10 @@ fn every_command() -> Vec<Command> {
         },
         Command::Abort,
         Command::Limits(String::new()),
+        Command::Replay(String::new()),
+        Command::Replay("from=1 speed=fast".into()),
+        Command::Settings(String::new()),
+        Command::Settings("replays=off".into()),
         Command::Seek(String::new()),
         Command::Seek("accept 1".into()),
         Command::Subscribe(String::new()),
@@ -126,6 +130,8 @@ fn every_command() -> Vec<Command> {
             | Command::Rating { .. }
             | Command::Abort
             | Command::Limits(_)
+            | Command::Replay(_)
+            | Command::Settings(_)
             | Command::Seek(_)
             | Command::Subscribe(_)
             | Command::Tournament(_)
@@ -161,6 +167,7 @@ fn about_a_game(command: &Command) -> bool {
             | Command::Leaderboard(_)
             | Command::Rating { .. }
             | Command::Limits(_)
+            | Command::Settings(_)
             | Command::Seek(_)
             | Command::Subscribe(_)
             | Command::Tournament(_)

@@ -28,6 +28,7 @@ mod promotion;
 mod queue;
 mod rating;
 mod ratings_race;
+mod replays;
 mod seeks;
 mod service;
 mod service_games;

@@ -337,7 +337,7 @@ async fn the_rating_chart_is_a_png_with_its_history_in_words() {
     resigned(&service, &alice, &bob, &alice).await;
     let reply = ok(service.run(&req(&alice, None), rating(None, "chess")).await);
     let image = reply.image.expect("a chart");
-    let decoded = image::load_from_memory(&image.png).expect("a PNG");
+    let decoded = image::load_from_memory(&image.bytes).expect("a PNG");
     assert_eq!(
         (decoded.width(), decoded.height()),
         (

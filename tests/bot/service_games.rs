@@ -5,59 +5,17 @@
 
 use chatrang::{
     rules::GameId,
-    service::{Command, NewGame, Service, User},
+    service::{Command, NewGame, User},
     store::{GameState, ResultKind},
 };
 
-use crate::common::{TestDb, leaderboard, move_as, ok, person, refused, req};
+use crate::common::{TestDb, leaderboard, move_as, ok, person, play_out, refused, req};
 
 on_both_backends!(
     every_game_is_played_through_the_service_by_teams,
     a_catalonia_group_game_reaches_scoring_and_the_best_scores,
     catalonia_has_no_draw_and_resigning_abandons_it_for_everyone,
 );
-
-/// Plays up to `limit` actions of game `id`, each by the first member of `people` the service
-/// called; returns whether the game ended by its rules.
-async fn play_out(
-    service: &Service,
-    id: i64,
-    people: &[User],
-    first_notified: Vec<String>,
-    limit: usize,
-) -> bool {
-    let mut notify = first_notified;
-    let mut rng: u64 = 0x9E37_79B9_7F4A_7C15;
-    for _ in 0..limit {
-        let row = service.store().game(id).await.unwrap().unwrap();
-        if row.state == GameState::Over {
-            return true;
-        }
-        let actor = people
-            .iter()
-            .find(|u| notify.contains(&u.id))
-            .unwrap_or_else(|| panic!("game {id}: nobody was called to act ({notify:?})"));
-        let moves = service
-            .legal_moves(&req(actor, Some(id)), "")
-            .await
-            .unwrap_or_else(|e| panic!("game {id}: {e}"))
-            .moves;
-        assert!(
-            !moves.is_empty(),
-            "game {id}: {} was called but has no move",
-            actor.name
-        );
-        rng ^= rng << 13;
-        rng ^= rng >> 7;
-        rng ^= rng << 17;
-        let choice = &moves[(rng % moves.len() as u64) as usize];
-        let reply = move_as(service, actor, Some(id), choice)
-            .await
-            .unwrap_or_else(|e| panic!("game {id}: {} playing {choice}: {e}", actor.name));
-        notify = reply.notify;
-    }
-    service.store().game(id).await.unwrap().unwrap().state == GameState::Over
-}
 
 fn team(prefix: &str, game: GameId, size: usize) -> Vec<User> {
     (0..size)

@@ -632,7 +632,7 @@ async fn the_standings_are_a_png_table_with_its_rows_in_words() {
         )
         .await);
     let image = reply.image.expect("a table picture");
-    let decoded = image::load_from_memory(&image.png).expect("a PNG");
+    let decoded = image::load_from_memory(&image.bytes).expect("a PNG");
     assert!(
         (400..=900).contains(&decoded.width()),
         "{}",
@@ -696,7 +696,7 @@ async fn the_final_standings_are_posted_with_the_table_picture() {
     stop.send(true).unwrap();
     task.await.unwrap();
     let image = found.image.expect("posted with the table picture");
-    assert!(image::load_from_memory(&image.png).is_ok());
+    assert!(image::load_from_memory(&image.bytes).is_ok());
     assert!(image.description.contains("Place | Player | Points | SB"));
 }
 

@@ -99,6 +99,55 @@ pub fn gallery(dir: &Path) -> Result<(), CommandError> {
 /// of draw + PNG encode, in wall-clock time and in this thread's processor time (which a busy
 /// machine inflates less), split by phase; then the encoder settings compared on the largest
 /// board.
+/// `chatrang bench replay`: the size of a replay and the time to make it (draw every frame,
+/// find what changed, encode the GIF) for a seeded game of each game, and for a 200-move
+/// Cataclysm game, the longest the tests play. One thread, the median of five runs.
+pub fn bench_replay() -> Result<(), CommandError> {
+    let renderer = Renderer::global();
+    println!(
+        "{:<28} {:>7} {:>10} | {:>9} {:>9} | {:>8} {:>9}",
+        "replay", "frames", "pixels", "wall p50", "cpu p50", "GIF KB", "KB/frame"
+    );
+    let mut cases: Vec<(String, GameId, usize)> = GameId::ALL
+        .iter()
+        .map(|&id| (format!("{} (60 moves)", id.slug()), id, 60))
+        .collect();
+    cases.push(("cataclysm (200 moves)".into(), GameId::Cataclysm, 200));
+    for (name, id, plies) in cases {
+        let record = showcase::record(id, 3, plies).ok_or(CommandError::NotReached("a replay"))?;
+        let stills = gallery::stills(record);
+        let (mut wall, mut cpu) = (Vec::new(), Vec::new());
+        let mut made = None;
+        for _ in 0..5 {
+            let (t, c0) = (Instant::now(), thread_cpu_ms());
+            let animation = renderer.gif(&stills, Color::White).map_err(|error| {
+                CommandError::Gallery(GalleryError::Replay {
+                    name: name.clone(),
+                    error,
+                })
+            })?;
+            wall.push(t.elapsed().as_secs_f64() * 1e3);
+            if let (Some(c0), Some(c1)) = (c0, thread_cpu_ms()) {
+                cpu.push(c1 - c0);
+            }
+            made = Some(animation);
+        }
+        let Some(animation) = made else { continue };
+        let kb = animation.gif.len() as f64 / 1024.0;
+        println!(
+            "{:<28} {:>7} {:>10} | {:>9.1} {:>9.1} | {:>8.1} {:>9.2}",
+            name,
+            animation.frames,
+            format!("{}×{}", animation.width, animation.height),
+            percentile(&mut wall, 0.5),
+            percentile(&mut cpu, 0.5),
+            kb,
+            kb / animation.frames as f64
+        );
+    }
+    Ok(())
+}
+
 pub fn bench() -> Result<(), CommandError> {
     let started = Instant::now();
     let renderer = Renderer::global();

@@ -1,13 +1,15 @@
 //! The gallery: pictures of every game from the real rules (start, a middlegame, the features
 //! each game is known for) and a diagram of every piece type of every game, written to a folder
 //! for people to look at (and run by the tests so that no game's picture fails), a rating
-//! chart of made-up games and the standings of a made-up tournament and duplicate event.
+//! chart of made-up games, the standings of a made-up tournament and duplicate event, and a
+//! replay of a seeded game of each game.
 
 use std::{
     io,
     path::{Path, PathBuf},
 };
 
+use super::animation::Still;
 use super::chart;
 use super::error::RenderError;
 use super::renderer::Renderer;
@@ -34,6 +36,11 @@ pub enum GalleryError {
     Showcase(#[from] ShowcaseError),
     #[error("{name}: {error}")]
     Render { name: String, error: RenderError },
+    #[error("{name}: {error}")]
+    Replay {
+        name: String,
+        error: super::animation::AnimationError,
+    },
     #[error("cannot create {}: {source}", dir.display())]
     Create { dir: PathBuf, source: io::Error },
     #[error("cannot write {}: {source}", path.display())]
@@ -107,6 +114,53 @@ fn slug(name: &str) -> String {
     out.trim_end_matches('-').to_string()
 }
 
+/// A replay of a seeded game of each game (the draft first where there is one), as
+/// `/replay` draws it: a frame per action, captioned with the action's number and notation.
+pub fn replays() -> Result<Vec<(String, Vec<Still>)>, GalleryError> {
+    GAMES
+        .iter()
+        .map(|spec| {
+            let record = showcase::record(spec.id, 3, 40).ok_or(GalleryError::NoStart(spec.id))?;
+            Ok((format!("{}-replay", spec.slug), stills(record)))
+        })
+        .collect()
+}
+
+/// A record's frames, numbered as players count moves: a new number when White acts after
+/// Black.
+pub fn stills(record: Vec<(BoardView, String, Option<Color>)>) -> Vec<Still> {
+    let mut number = 1;
+    let mut previous = None;
+    let count = record.len();
+    record
+        .into_iter()
+        .enumerate()
+        .map(|(i, (view, notation, side))| {
+            if side == Some(Color::White) && previous == Some(Color::Black) {
+                number += 1;
+            }
+            if side.is_some() {
+                previous = side;
+            }
+            let caption = match side {
+                _ if i == 0 => "Start".to_string(),
+                Some(Color::Black) => format!("{number}... {notation}"),
+                _ => format!("{number}. {notation}"),
+            };
+            let hold = match i {
+                0 => 150,
+                _ if i + 1 == count => 500,
+                _ => 100,
+            };
+            Still {
+                view,
+                caption,
+                hold,
+            }
+        })
+        .collect()
+}
+
 /// The file name (without extension) of the gallery's rating chart.
 pub const CHART: &str = "rating-chart";
 /// The file name (without extension) of the gallery's tournament table.
@@ -131,6 +185,19 @@ pub fn write(dir: &Path) -> Result<Vec<PathBuf>, GalleryError> {
         write_file(&path, &png)?;
         let text_path = dir.join(format!("{name}.txt"));
         write_file(&text_path, text_board(&view, orientation).as_bytes())?;
+        written.push(path);
+    }
+    // Replays: one animated GIF per game.
+    for (name, stills) in replays()? {
+        let animation =
+            renderer
+                .gif(&stills, Color::White)
+                .map_err(|error| GalleryError::Replay {
+                    name: name.clone(),
+                    error,
+                })?;
+        let path = dir.join(format!("{name}.gif"));
+        write_file(&path, &animation.gif)?;
         written.push(path);
     }
     // Not a board: a rating history of made-up games, as `/rating` draws one.

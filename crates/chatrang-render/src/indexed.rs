@@ -34,6 +34,23 @@ impl<'p> IndexedCanvas<'p> {
         })
     }
 
+    /// A canvas over pixels already drawn (`width` × `height` palette indices), to draw more
+    /// on them (a replay's caption under a board picture).
+    pub fn from_indices(
+        width: u32,
+        height: u32,
+        pixels: Vec<u8>,
+        palette: &'p Palette,
+    ) -> IndexedCanvas<'p> {
+        assert_eq!(pixels.len(), width as usize * height as usize);
+        IndexedCanvas {
+            width,
+            height,
+            pixels,
+            palette,
+        }
+    }
+
     /// The palette indices, row by row.
     pub fn into_indices(self) -> Vec<u8> {
         self.pixels

@@ -45,9 +45,11 @@
 //! 13. `error`, `renderer`: the renderer, which draws a view and encodes it; `chart`: a rating
 //!     history as a line chart, and `table`: standings and pairings as a table (both on the
 //!     canvas, with the fonts; no board).
-//! 14. `text_board`, `spoken`: the board as text, and in words (for screen readers).
+//! 14. `text_board`, `spoken`: the board as text, and in words (for screen readers);
+//!     `animation`: a replay, the pictures of a game's positions as one GIF.
 //! 15. `gallery`, `command`: `chatrang gallery`, `chatrang render` and the benchmark.
 
+pub mod animation;
 mod assets;
 mod board;
 mod canvas;

@@ -107,6 +107,11 @@ impl Renderer {
         Layout::compute(view, geometry, orientation, &self.fonts).ok_or(RenderError::TooLarge)
     }
 
+    /// The faces the pictures are written in.
+    pub(crate) fn fonts(&self) -> &Fonts {
+        &self.fonts
+    }
+
     /// The colours of every picture's palette.
     pub fn palette(&self) -> &quantize::Palette {
         &self.palette

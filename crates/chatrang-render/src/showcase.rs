@@ -59,20 +59,21 @@ fn ongoing(game: &dyn Game) -> bool {
     matches!(game.status(), Status::Ongoing { .. })
 }
 
-/// Plays one pseudo-random legal action; `false` if there is none or the game would end
-/// (the game is then unchanged, so playouts stop on a position that is still being played).
-fn step(game: &mut Box<dyn Game>, rng: &mut XorShift) -> bool {
+/// Plays one pseudo-random legal action and returns its notation; `None` if there is none or
+/// the game would end (the game is then unchanged, so playouts stop on a position that is
+/// still being played).
+fn step(game: &mut Box<dyn Game>, rng: &mut XorShift) -> Option<String> {
     let actions = game.legal_actions();
     if actions.is_empty() || !ongoing(game.as_ref()) {
-        return false;
+        return None;
     }
     let action = &actions[(rng.next() % actions.len() as u64) as usize];
     let mut next = game.clone_game();
     if next.play(&action.notation).is_err() || !ongoing(next.as_ref()) {
-        return false;
+        return None;
     }
     *game = next;
-    true
+    Some(action.notation.clone())
 }
 
 /// A game of `id` after the draft (if any) and then `plies` pseudo-random actions.
@@ -81,16 +82,48 @@ pub fn playout(id: GameId, seed: u64, plies: usize) -> Option<Box<dyn Game>> {
     let mut rng = XorShift::new(seed);
     // The draft of Pick-a-team games: play until the pool is empty.
     for _ in 0..500 {
-        if game.view().pool.is_empty() || !step(&mut game, &mut rng) {
+        if game.view().pool.is_empty() || step(&mut game, &mut rng).is_none() {
             break;
         }
     }
     for _ in 0..plies {
-        if !step(&mut game, &mut rng) {
+        if step(&mut game, &mut rng).is_none() {
             break;
         }
     }
     Some(game)
+}
+
+/// A seeded game of `id` as a replay shows it: the view at the start, then after each action
+/// (the draft's picks, if any, then up to `plies` actions of play), each with the action's
+/// notation and the side that took it.
+pub fn record(
+    id: GameId,
+    seed: u64,
+    plies: usize,
+) -> Option<Vec<(BoardView, String, Option<Color>)>> {
+    let mut game = new_game(id, seed)?;
+    let mut rng = XorShift::new(seed);
+    let mut out = vec![(game.view(), String::new(), None)];
+    let mut play = 0;
+    while play < plies && out.len() < plies + 500 {
+        let drafting = !game.view().pool.is_empty();
+        let side = match game.status() {
+            Status::Ongoing {
+                actor: chatrang_rules::Actor::Side(side),
+                ..
+            } => Some(side),
+            _ => None,
+        };
+        let Some(notation) = step(&mut game, &mut rng) else {
+            break;
+        };
+        out.push((game.view(), notation, side));
+        if !drafting {
+            play += 1;
+        }
+    }
+    Some(out)
 }
 
 /// A lively middlegame: past the draft and some twenty actions in.
@@ -109,7 +142,7 @@ pub fn find(id: GameId, plies: usize, wanted: impl Fn(&BoardView) -> bool) -> Op
             if wanted(&view) {
                 return Some(view);
             }
-            if !step(&mut game, &mut rng) {
+            if step(&mut game, &mut rng).is_none() {
                 break;
             }
         }
@@ -147,7 +180,7 @@ pub fn catalonia_hint() -> Option<BoardView> {
                 let mut ahead = XorShift::new(seed ^ 0xA5);
                 for _ in 0..2 {
                     let before = next.view().last_move;
-                    if !step(&mut next, &mut ahead) {
+                    if step(&mut next, &mut ahead).is_none() {
                         break;
                     }
                     let after = next.view();
@@ -165,7 +198,7 @@ pub fn catalonia_hint() -> Option<BoardView> {
                     fallback.get_or_insert(found);
                 }
             }
-            if !step(&mut game, &mut rng) {
+            if step(&mut game, &mut rng).is_none() {
                 break;
             }
         }

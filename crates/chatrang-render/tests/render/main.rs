@@ -655,14 +655,17 @@ fn malformed_views_render_or_fail_cleanly() {
 fn the_gallery_writes_every_picture() {
     let dir = std::env::temp_dir().join(format!("chatrang-gallery-{}", std::process::id()));
     let written = gallery::write(&dir).expect("the gallery renders every view");
-    // Every board, the rating chart and the two tournament tables.
-    assert_eq!(written.len(), gallery::views().unwrap().len() + 3);
+    // Every board, a replay of each game, the rating chart and the two tournament tables.
+    assert_eq!(
+        written.len(),
+        gallery::views().unwrap().len() + GameId::ALL.len() + 3
+    );
     let names: BTreeSet<String> = written
         .iter()
         .map(|p| p.file_stem().unwrap().to_string_lossy().into_owned())
         .collect();
     for id in GameId::ALL {
-        for what in ["start", "middlegame"] {
+        for what in ["start", "middlegame", "replay"] {
             let name = format!("{}-{what}", id.slug());
             assert!(names.contains(&name), "{name} is missing");
         }

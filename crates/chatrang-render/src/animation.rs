@@ -1,0 +1,247 @@
+//! Replays: a game as an animated GIF, one board picture per position with a caption band
+//! under it naming the move that led there.
+//!
+//! Each frame is the very picture the game showed after that move (drawn by the same
+//! [`Renderer::draw`], in the same palette), so the last frame is the final board as people saw
+//! it. GIF keeps every frame of one size and one palette: the frames are laid on a canvas as
+//! large as the largest (a legend that grows as pieces appear makes a taller picture), and the
+//! renderer's palette is the GIF's global colour table. A frame after the first is stored as the
+//! smallest rectangle holding every pixel that changed, with the unchanged pixels inside it
+//! transparent, so that a move costs the bytes of the squares it touched and a few letters.
+
+use gif::{DisposalMethod, Encoder, Frame, Repeat};
+
+use super::font;
+use super::indexed::IndexedCanvas;
+use super::palette;
+use super::renderer::{Picture, Renderer};
+use chatrang_rules::{BoardView, Color};
+
+/// One position of a replay.
+#[derive(Clone, Debug)]
+pub struct Still {
+    /// The position, drawn as its board picture.
+    pub view: BoardView,
+    /// What is written in the band under the board: the move that led here ("12. Nf3").
+    pub caption: String,
+    /// How long the frame stays, in hundredths of a second (GIF's unit).
+    pub hold: u16,
+}
+
+/// An encoded replay.
+#[derive(Clone, Debug)]
+pub struct Animation {
+    pub gif: Vec<u8>,
+    pub frames: usize,
+    pub width: u32,
+    pub height: u32,
+}
+
+/// Why a replay could not be made.
+#[derive(Clone, Debug, Eq, PartialEq, thiserror::Error)]
+pub enum AnimationError {
+    #[error("a replay needs at least one position")]
+    Empty,
+    #[error(transparent)]
+    Render(#[from] super::RenderError),
+    #[error("the picture is too large for a GIF ({0}×{1})")]
+    TooLarge(u32, u32),
+    #[error("the GIF could not be written: {0}")]
+    Gif(String),
+}
+
+impl From<gif::EncodingError> for AnimationError {
+    fn from(error: gif::EncodingError) -> Self {
+        AnimationError::Gif(error.to_string())
+    }
+}
+
+/// The shortest hold a browser honours: most show a frame held for less than 2/100 s for 1/10 s.
+pub const SHORTEST_HOLD: u16 = 2;
+
+impl Renderer {
+    /// The replay of `stills` with `orientation`'s side at the bottom, as a looping GIF.
+    pub fn gif(&self, stills: &[Still], orientation: Color) -> Result<Animation, AnimationError> {
+        if stills.is_empty() {
+            return Err(AnimationError::Empty);
+        }
+        // Drawn once to learn the canvas: the widest and tallest picture, and the caption band
+        // (as tall as the largest picture's header line, so it reads at the same size).
+        let mut width = 0;
+        let mut board_height = 0;
+        let mut caption_size: f32 = 0.0;
+        for still in stills {
+            let layout = self.layout(&still.view, orientation)?;
+            width = width.max(layout.width);
+            board_height = board_height.max(layout.height);
+            caption_size = caption_size.max(layout.header_size);
+        }
+        let band = (caption_size * 1.9).ceil() as u32;
+        let height = board_height + band;
+        let (Ok(w), Ok(h)) = (u16::try_from(width), u16::try_from(height)) else {
+            return Err(AnimationError::TooLarge(width, height));
+        };
+        let palette = self.palette();
+        let mut colors = palette.rgb_bytes();
+        // One index beyond the palette marks "unchanged" in the frames after the first; a
+        // full palette has none to spare, and its frames are stored whole inside their box.
+        let transparent = (palette.len() < 256).then_some(palette.len() as u8);
+        if transparent.is_some() {
+            colors.extend(palette::BACKGROUND.rgb());
+        }
+        let background = palette.nearest(palette::BACKGROUND.rgb());
+        let mut out = Vec::new();
+        let mut encoder = Encoder::new(&mut out, w, h, &colors)?;
+        encoder.set_repeat(Repeat::Infinite)?;
+        let mut previous: Option<Vec<u8>> = None;
+        for still in stills {
+            let picture = self.draw(&still.view, orientation)?;
+            let frame = self.frame(&picture, width, height, background, &still.caption);
+            let mut gif_frame = match &previous {
+                None => Frame::from_indexed_pixels(w, h, frame.clone(), None),
+                Some(before) => changed_part(before, &frame, width, transparent),
+            };
+            gif_frame.delay = still.hold.max(SHORTEST_HOLD);
+            gif_frame.dispose = DisposalMethod::Keep;
+            encoder.write_frame(&gif_frame)?;
+            previous = Some(frame);
+        }
+        drop(encoder);
+        Ok(Animation {
+            gif: out,
+            frames: stills.len(),
+            width,
+            height,
+        })
+    }
+
+    /// `picture` at the top left of a `width` × `height` canvas of the background, with
+    /// `caption` written in the band under the tallest picture.
+    fn frame(
+        &self,
+        picture: &Picture,
+        width: u32,
+        height: u32,
+        background: u8,
+        caption: &str,
+    ) -> Vec<u8> {
+        let (pw, ph) = (
+            picture.layout.width as usize,
+            picture.layout.height as usize,
+        );
+        let mut pixels = vec![background; width as usize * height as usize];
+        for (row, line) in picture.indices.chunks_exact(pw).take(ph).enumerate() {
+            let start = row * width as usize;
+            pixels[start..start + pw].copy_from_slice(line);
+        }
+        let size = picture.layout.header_size;
+        let band = (size * 1.9).ceil() as u32;
+        let left = picture.layout.header.map_or(12, |r| r.x.max(0) as u32) as f32;
+        let text = font::fit(
+            &self.fonts().bold,
+            size,
+            caption.trim(),
+            width as f32 - 2.0 * left,
+        );
+        let mut canvas = IndexedCanvas::from_indices(width, height, pixels, self.palette());
+        font::draw(
+            &mut canvas,
+            &self.fonts().bold,
+            size,
+            left,
+            (height - band) as f32 + band as f32 * 0.5 + size * 0.36,
+            palette::TEXT,
+            &text,
+        );
+        canvas.into_indices()
+    }
+}
+
+/// The part of `after` that differs from `before` (both `width` pixels wide): the smallest
+/// rectangle holding every changed pixel, with the unchanged ones `transparent` when there is
+/// such an index. A frame that changes nothing is one unchanged pixel (GIF still needs a frame
+/// to hold the time).
+fn changed_part(
+    before: &[u8],
+    after: &[u8],
+    width: u32,
+    transparent: Option<u8>,
+) -> Frame<'static> {
+    let width = width as usize;
+    let mut top = usize::MAX;
+    let mut bottom = 0;
+    let mut left = usize::MAX;
+    let mut right = 0;
+    for (row, (a, b)) in before
+        .chunks_exact(width)
+        .zip(after.chunks_exact(width))
+        .enumerate()
+    {
+        if a == b {
+            continue;
+        }
+        let first = a.iter().zip(b).position(|(x, y)| x != y).unwrap_or(0);
+        let last = width
+            - 1
+            - a.iter()
+                .rev()
+                .zip(b.iter().rev())
+                .position(|(x, y)| x != y)
+                .unwrap_or(0);
+        top = top.min(row);
+        bottom = row;
+        left = left.min(first);
+        right = right.max(last);
+    }
+    if top == usize::MAX {
+        let pixel = match transparent {
+            Some(t) => t,
+            None => after[0],
+        };
+        return Frame::from_indexed_pixels(1, 1, vec![pixel], transparent);
+    }
+    let (w, h) = (right - left + 1, bottom - top + 1);
+    let mut pixels = Vec::with_capacity(w * h);
+    for row in top..=bottom {
+        let range = row * width + left..row * width + right + 1;
+        match transparent {
+            Some(t) => pixels.extend(
+                before[range.clone()]
+                    .iter()
+                    .zip(&after[range])
+                    .map(|(&x, &y)| if x == y { t } else { y }),
+            ),
+            None => pixels.extend_from_slice(&after[range]),
+        }
+    }
+    let mut frame = Frame::from_indexed_pixels(w as u16, h as u16, pixels, transparent);
+    frame.left = left as u16;
+    frame.top = top as u16;
+    frame
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_the_changed_rectangle_is_kept_and_the_rest_of_it_is_transparent() {
+        let before = [0u8, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+        let mut after = before;
+        after[5] = 1; // row 1, column 1
+        after[10] = 2; // row 2, column 2
+        let frame = changed_part(&before, &after, 4, Some(9));
+        assert_eq!(
+            (frame.left, frame.top, frame.width, frame.height),
+            (1, 1, 2, 2)
+        );
+        assert_eq!(&frame.buffer[..], &[1, 9, 9, 2]);
+        let whole = changed_part(&before, &after, 4, None);
+        assert_eq!(&whole.buffer[..], &[1, 0, 0, 2]);
+        let same = changed_part(&before, &before, 4, Some(9));
+        assert_eq!(
+            (same.width, same.height, &same.buffer[..]),
+            (1, 1, &[9u8][..])
+        );
+    }
+}

@@ -1,0 +1,145 @@
+//! Heavy work (drawing a replay) kept out of the way of live games. A job runs on a thread of
+//! its own at a lower CPU priority (nice 10), so that on a busy machine the scheduler serves
+//! the threads that answer moves first; and one job runs at a time, so that at most one core
+//! goes to it. Each person has one job in the queue at most, and is told how many wait ahead.
+
+use std::{
+    collections::HashSet,
+    sync::{
+        Arc, Mutex,
+        atomic::{AtomicUsize, Ordering},
+    },
+};
+
+use super::reply::ServiceError;
+
+/// The queue of heavy jobs. Cheap to clone: the clones share the queue.
+#[derive(Clone, Default)]
+pub(crate) struct HeavyWork {
+    inner: Arc<Inner>,
+}
+
+#[derive(Default)]
+struct Inner {
+    /// One job at a time.
+    turn: tokio::sync::Mutex<()>,
+    /// Who has a job queued or running.
+    busy: Mutex<HashSet<String>>,
+    /// Jobs queued or running.
+    waiting: AtomicUsize,
+}
+
+/// The CPU priority of a heavy job's thread: 10 of the 19 steps below normal.
+const NICENESS: i32 = 10;
+
+impl HeavyWork {
+    /// Jobs queued or running now.
+    pub fn waiting(&self) -> usize {
+        self.inner.waiting.load(Ordering::SeqCst)
+    }
+
+    /// Runs `job` for `who` when its turn comes, on a thread of its own at a lower priority.
+    /// Refused while `who` has a job queued or running (`what` names it in the refusal).
+    pub async fn run<T: Send + 'static>(
+        &self,
+        who: &str,
+        what: &str,
+        job: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<T, ServiceError> {
+        let _entry = self.enter(who, what)?;
+        let _turn = self.inner.turn.lock().await;
+        let (done, result) = tokio::sync::oneshot::channel();
+        let spawned = std::thread::Builder::new()
+            .name("chatrang-heavy".into())
+            .spawn(move || {
+                lower_priority();
+                let _ = done.send(job());
+            });
+        if let Err(error) = spawned {
+            tracing::error!(%error, "cannot start a thread for heavy work");
+            return Err(ServiceError::Failed { changed: false });
+        }
+        // A job that panicked drops its sender: the panic was printed by the thread.
+        result.await.map_err(|_| {
+            tracing::error!(what, "heavy work panicked");
+            ServiceError::Failed { changed: false }
+        })
+    }
+
+    /// Counts `who`'s job in, until the returned guard is dropped.
+    fn enter(&self, who: &str, what: &str) -> Result<Entry, ServiceError> {
+        let mut busy = self.inner.busy.lock().unwrap_or_else(|e| e.into_inner());
+        if !busy.insert(who.to_string()) {
+            return Err(ServiceError::refused(format!(
+                "Your {what} is still being made; it will be posted here as soon as it is \
+                 ready."
+            )));
+        }
+        self.inner.waiting.fetch_add(1, Ordering::SeqCst);
+        Ok(Entry {
+            inner: self.inner.clone(),
+            who: who.to_string(),
+        })
+    }
+}
+
+/// A job counted in the queue; dropping it counts it out (also when its command is dropped).
+struct Entry {
+    inner: Arc<Inner>,
+    who: String,
+}
+
+impl Drop for Entry {
+    fn drop(&mut self) {
+        let mut busy = self.inner.busy.lock().unwrap_or_else(|e| e.into_inner());
+        busy.remove(&self.who);
+        self.inner.waiting.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+/// Lowers the calling thread's CPU priority. On Linux a thread's nice value is its own
+/// (`setpriority` with the thread's id); elsewhere this does nothing.
+fn lower_priority() {
+    #[cfg(target_os = "linux")]
+    {
+        // SAFETY: gettid and setpriority take and return plain integers and touch no memory.
+        let result = unsafe {
+            let tid = libc::gettid();
+            libc::setpriority(libc::PRIO_PROCESS, tid as libc::id_t, NICENESS)
+        };
+        if result != 0 {
+            tracing::debug!("cannot lower a heavy job's priority");
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn one_job_per_person_and_the_queue_counts_them() {
+        let heavy = HeavyWork::default();
+        let (go, wait) = std::sync::mpsc::channel::<()>();
+        let first = {
+            let heavy = heavy.clone();
+            tokio::spawn(async move {
+                heavy
+                    .run("alice", "replay", move || {
+                        wait.recv().ok();
+                        7
+                    })
+                    .await
+            })
+        };
+        while heavy.waiting() == 0 {
+            tokio::task::yield_now().await;
+        }
+        let again = heavy.run("alice", "replay", || 0).await;
+        assert!(matches!(again, Err(ServiceError::Refused(t)) if t.contains("still being made")));
+        go.send(()).unwrap();
+        assert_eq!(first.await.unwrap().unwrap(), 7);
+        assert_eq!(heavy.waiting(), 0);
+        assert_eq!(heavy.run("alice", "replay", || 8).await.unwrap(), 8);
+    }
+}
