@@ -263,7 +263,7 @@ pub const COMMANDS: &[CommandSpec] = &[
     spec(
         "replay",
         &["gif"],
-        "[from=M] [to=K] [speed=slow|normal|fast]",
+        "[from=M to=K speed=fast]",
         "The game as an animated picture, one frame a move (any game of this server).",
         true,
     ),
@@ -278,7 +278,7 @@ pub const COMMANDS: &[CommandSpec] = &[
     spec(
         "help",
         &[],
-        "[game | command | teams | timed]",
+        "[game | command | topic]",
         "The games and commands, or the rules of a game, one command, team or timed play.",
         false,
     ),
@@ -299,7 +299,7 @@ pub const COMMANDS: &[CommandSpec] = &[
     spec(
         "seek",
         &["seeks"],
-        "[GAMES [deadline=1d] [rated=no] [expires=2d] | accept N | off]",
+        "[GAMES [deadline=1d] … | accept N | off]",
         "Seek an opponent for any of several games, list the open seeks, or accept one.",
         true,
     ),
@@ -313,7 +313,7 @@ pub const COMMANDS: &[CommandSpec] = &[
     spec(
         "tournament",
         &["tournaments"],
-        "[new GAME format=swiss rounds=5 … | join [group=NAME] | leave | start | standings | pairings] [N]",
+        "[new GAME … | join | leave | start | standings | pairings] [N]",
         "Slow tournaments here: announce one, join, start, and see standings and pairings.",
         true,
     ),
@@ -341,7 +341,7 @@ pub const COMMANDS: &[CommandSpec] = &[
     spec(
         "settings",
         &[],
-        "[replays=on|off]",
+        "[replays=off]",
         "This server's settings (a game's replay posted when it ends); moderators set them.",
         false,
     ),
@@ -432,8 +432,8 @@ pub fn command_list(sigil: char) -> String {
         .collect();
     format!(
         "Commands: {}\n\
-         Where several games are open in one place, add the game's number: {sigil}board #2 \
-         (or {sigil}board 2), {sigil}move e4 #2; {sigil}games lists yours.\n\
+         Where several games are open in one place, add the game's number: {sigil}board #2, \
+         {sigil}move e4 #2; {sigil}games lists yours.\n\
          {sigil}abort is for the game's server's moderators: it ends any open game, unrated. \
          A game's number works only in its own server (and for its players, privately with the \
          bot). On Matrix a server is a room, or its Space once the bot is in the Space too; an \

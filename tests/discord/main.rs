@@ -418,6 +418,30 @@ async fn two_players_play_from_challenge_to_mate_in_the_games_thread() {
     let alt = alt_text(&mate);
     assert!(alt.contains("White King on e1 is in check"), "{alt}");
     button(&mate, "rematch");
+    // The game's replay follows in its thread by itself: an animated GIF, a frame for the
+    // start and each of the four moves.
+    let path = format!("/api/v10/channels/{}/messages", thread.id);
+    let replay = world
+        .fake
+        .wait_for("the game's replay", |r| {
+            r.path == path && r.files.iter().any(|f| f.filename.ends_with(".gif"))
+        })
+        .await;
+    let gif = replay
+        .files
+        .iter()
+        .find(|f| f.filename.ends_with(".gif"))
+        .unwrap();
+    assert_eq!(gif.content_type.as_deref(), Some("image/gif"));
+    assert!(
+        replay.content().contains("Replay of game #"),
+        "{}",
+        replay.content()
+    );
+    let frames = image::codecs::gif::GifDecoder::new(std::io::Cursor::new(gif.bytes.clone()))
+        .map(|d| image::AnimationDecoder::into_frames(d).count())
+        .expect("a GIF");
+    assert_eq!(frames, 5);
     // Every command that draws was deferred first.
     let callbacks: Vec<Recorded> = world
         .fake

@@ -648,6 +648,39 @@ async fn a_game_is_challenged_accepted_by_reaction_and_played_to_mate_in_its_thr
         (width, height),
         (Some(decoded.width() as u64), Some(decoded.height() as u64))
     );
+    // The game's replay follows in its thread by itself: an animated GIF, a frame for the
+    // start and each of the four moves, its size stated.
+    let replay = world
+        .alice
+        .wait_for("the game's replay", |s| {
+            matches!(s, Seen::Image { sender, thread, mimetype, .. }
+                if *sender == bot && thread.as_ref() == Some(&root)
+                    && mimetype.as_deref() == Some("image/gif"))
+        })
+        .await;
+    let Seen::Image {
+        width,
+        height,
+        source,
+        body,
+        ..
+    } = replay
+    else {
+        unreachable!()
+    };
+    assert!(body.to_lowercase().contains("replay"), "{body}");
+    let gif = world.alice.download(&source).await;
+    let frames: Vec<_> = image::AnimationDecoder::into_frames(
+        image::codecs::gif::GifDecoder::new(std::io::Cursor::new(gif)).expect("a GIF"),
+    )
+    .collect_frames()
+    .expect("every frame decodes");
+    assert_eq!(frames.len(), 5);
+    let first = frames[0].buffer();
+    assert_eq!(
+        (width, height),
+        (Some(first.width() as u64), Some(first.height() as u64))
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -4,7 +4,7 @@
 //! Each frame is the very picture the game showed after that move (drawn by the same
 //! [`Renderer::draw`], in the same palette), so the last frame is the final board as people saw
 //! it. GIF keeps every frame of one size and one palette: the frames are laid on a canvas as
-//! large as the largest (a legend that grows as pieces appear makes a taller picture), and the
+//! large as the largest (with room for the caption under the tallest) (a legend that grows as pieces appear makes a taller picture), and the
 //! renderer's palette is the GIF's global colour table. A frame after the first is stored as the
 //! smallest rectangle holding every pixel that changed, with the unchanged pixels inside it
 //! transparent, so that a move costs the bytes of the squares it touched and a few letters.
@@ -116,7 +116,8 @@ impl Renderer {
     }
 
     /// `picture` at the top left of a `width` × `height` canvas of the background, with
-    /// `caption` written in the band under the tallest picture.
+    /// `caption` written in a band right under it (where the canvas is taller than the
+    /// picture, the rest stays background).
     fn frame(
         &self,
         picture: &Picture,
@@ -149,7 +150,7 @@ impl Renderer {
             &self.fonts().bold,
             size,
             left,
-            (height - band) as f32 + band as f32 * 0.5 + size * 0.36,
+            ph as f32 + band as f32 * 0.5 + size * 0.36,
             palette::TEXT,
             &text,
         );

@@ -126,24 +126,25 @@ pub fn replays() -> Result<Vec<(String, Vec<Still>)>, GalleryError> {
         .collect()
 }
 
-/// A record's frames, numbered as players count moves: a new number when White acts after
-/// Black.
-pub fn stills(record: Vec<(BoardView, String, Option<Color>)>) -> Vec<Still> {
+/// A record's frames, numbered as players count moves: the draft's picks apart, then a new
+/// number each time White acts after Black.
+pub fn stills(record: Vec<showcase::Recorded>) -> Vec<Still> {
     let mut number = 1;
     let mut previous = None;
     let count = record.len();
     record
         .into_iter()
         .enumerate()
-        .map(|(i, (view, notation, side))| {
-            if side == Some(Color::White) && previous == Some(Color::Black) {
+        .map(|(i, (view, notation, side, drafting))| {
+            if !drafting && side == Some(Color::White) && previous == Some(Color::Black) {
                 number += 1;
             }
-            if side.is_some() {
+            if !drafting && side.is_some() {
                 previous = side;
             }
             let caption = match side {
                 _ if i == 0 => "Start".to_string(),
+                Some(side) if drafting => format!("Draft, {side}: {notation}"),
                 Some(Color::Black) => format!("{number}... {notation}"),
                 _ => format!("{number}. {notation}"),
             };

@@ -94,17 +94,16 @@ pub fn playout(id: GameId, seed: u64, plies: usize) -> Option<Box<dyn Game>> {
     Some(game)
 }
 
+/// One position of a seeded game: the view after an action, the action's notation, the side
+/// that took it, and whether it was a pick of the draft.
+pub type Recorded = (BoardView, String, Option<Color>, bool);
+
 /// A seeded game of `id` as a replay shows it: the view at the start, then after each action
-/// (the draft's picks, if any, then up to `plies` actions of play), each with the action's
-/// notation and the side that took it.
-pub fn record(
-    id: GameId,
-    seed: u64,
-    plies: usize,
-) -> Option<Vec<(BoardView, String, Option<Color>)>> {
+/// (the draft's picks, if any, then up to `plies` actions of play).
+pub fn record(id: GameId, seed: u64, plies: usize) -> Option<Vec<Recorded>> {
     let mut game = new_game(id, seed)?;
     let mut rng = XorShift::new(seed);
-    let mut out = vec![(game.view(), String::new(), None)];
+    let mut out = vec![(game.view(), String::new(), None, false)];
     let mut play = 0;
     while play < plies && out.len() < plies + 500 {
         let drafting = !game.view().pool.is_empty();
@@ -118,7 +117,7 @@ pub fn record(
         let Some(notation) = step(&mut game, &mut rng) else {
             break;
         };
-        out.push((game.view(), notation, side));
+        out.push((game.view(), notation, side, drafting));
         if !drafting {
             play += 1;
         }
