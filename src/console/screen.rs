@@ -125,7 +125,13 @@ fn show<W: Write>(out: &mut W, reply: &Reply, files: &Path) -> std::io::Result<(
     for (name, bytes, what) in reply
         .image
         .iter()
-        .map(|i| (&i.filename, &i.bytes, "board picture"))
+        .map(|i| {
+            let what = match i.mime() {
+                "image/gif" => "replay (animated)",
+                _ => "board picture",
+            };
+            (&i.filename, &i.bytes, what)
+        })
         .chain(
             reply
                 .attachment

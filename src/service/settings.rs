@@ -63,10 +63,14 @@ impl Service {
 
 /// "Title:" and each setting with what it does.
 fn describe(title: &str, settings: PlaceSettings) -> String {
-    let replays = if settings.replays { "on" } else { "off" };
+    let (replays, other) = if settings.replays {
+        ("on", "off")
+    } else {
+        ("off", "on")
+    };
     format!(
         "{title}:\n• replays={replays}: post a game's replay (an animated picture) in its thread \
          when it ends; /replay shows one at any time either way.\nModerators change them: \
-         /settings replays=off."
+         /settings replays={other}."
     )
 }
