@@ -4,10 +4,7 @@
 //! on by default): its outbox post is written with the game's end, and drawn when the delivery
 //! loop takes it, off the loop, so that no other game's post waits behind the drawing.
 
-use std::{
-    collections::{HashMap, HashSet},
-    sync::{Arc, Mutex},
-};
+use std::sync::Arc;
 
 use super::{
     base::Service,
@@ -101,13 +98,6 @@ fn read_speed(value: &str) -> Result<u16, ServiceError> {
     }
 }
 
-/// Replays being drawn for the outbox, and those drawn and waiting to be posted, by post.
-#[derive(Clone, Default)]
-pub(crate) struct AutoReplays {
-    drawing: Arc<Mutex<HashSet<i64>>>,
-    ready: Arc<Mutex<HashMap<i64, Result<Reply, String>>>>,
-}
-
 impl Service {
     /// `/replay [from=M] [to=K] [speed=…]` of the game here or the one named: any game of
     /// this place, finished or not (a replay shows only what everyone has seen).
@@ -133,11 +123,10 @@ impl Service {
     /// let go when the drawing is ready, so that the loop takes it again at once).
     pub(crate) fn auto_replay(&self, post: &Post) -> Option<Result<Reply, String>> {
         let replays = &self.auto_replays;
-        if let Some(done) = lock(&replays.ready).remove(&post.id) {
-            lock(&replays.drawing).remove(&post.id);
+        if let Some(done) = replays.take(post.id) {
             return Some(done);
         }
-        if !lock(&replays.drawing).insert(post.id) {
+        if !replays.start(post.id) {
             return None;
         }
         let (store, heavy, painter) =
@@ -145,7 +134,7 @@ impl Service {
         let (replays, wake, post) = (replays.clone(), self.outbox_wake.clone(), post.clone());
         tokio::spawn(async move {
             let drawn = draw_for_post(&store, &heavy, &painter, &post).await;
-            lock(&replays.ready).insert(post.id, drawn);
+            replays.done(post.id, drawn);
             if let Err(error) = store.release_post(post.id).await {
                 // The claim runs out by itself, and the loop takes the post then.
                 tracing::warn!(post = post.id, %error, "cannot let go of a drawn replay's post");
@@ -260,10 +249,6 @@ fn summary(row: &GameRow, film: &Film) -> String {
         text.push_str(" The game goes on after these.");
     }
     text
-}
-
-fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    mutex.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 #[cfg(test)]

@@ -52,7 +52,7 @@ pub struct Service {
     /// Heavy work (replays), one job at a time at a lower priority (see `heavy`).
     pub(crate) heavy: super::heavy::HeavyWork,
     /// Replays being drawn for the outbox (see `animated`).
-    pub(crate) auto_replays: super::animated::AutoReplays,
+    pub(crate) auto_replays: super::auto_replays::AutoReplays,
 }
 
 /// How many of the bot's searches run at once: the cores less one, at least one.
@@ -104,7 +104,7 @@ impl Service {
             outbox: None,
             outbox_wake: Arc::new(tokio::sync::Notify::new()),
             heavy: super::heavy::HeavyWork::default(),
-            auto_replays: super::animated::AutoReplays::default(),
+            auto_replays: super::auto_replays::AutoReplays::default(),
             clock: Arc::new(SystemClock),
             lease: Lease::default(),
             timer_wake: tokio::sync::Notify::new(),

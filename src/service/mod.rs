@@ -55,6 +55,7 @@ mod abort;
 mod agree;
 mod animated;
 mod army;
+mod auto_replays;
 mod base;
 mod board_as;
 mod bot;
