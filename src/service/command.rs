@@ -263,7 +263,7 @@ pub const COMMANDS: &[CommandSpec] = &[
     spec(
         "replay",
         &["gif"],
-        "[from=M to=K speed=fast]",
+        "[from= to= speed=]",
         "The game as an animated picture, one frame a move (any game of this server).",
         true,
     ),
@@ -432,8 +432,8 @@ pub fn command_list(sigil: char) -> String {
         .collect();
     format!(
         "Commands: {}\n\
-         Where several games are open in one place, add the game's number: {sigil}board #2, \
-         {sigil}move e4 #2; {sigil}games lists yours.\n\
+         Where several games are open in one place, add the game's number: {sigil}board #2 \
+         (or {sigil}board 2), {sigil}move e4 #2; {sigil}games lists yours.\n\
          {sigil}abort is for the game's server's moderators: it ends any open game, unrated. \
          A game's number works only in its own server (and for its players, privately with the \
          bot). On Matrix a server is a room, or its Space once the bot is in the Space too; an \
