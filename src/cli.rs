@@ -215,11 +215,15 @@ where
         .enable_all()
         .build()?;
     runtime.block_on(async {
+        // The painter gets ready while the database opens.
+        let painter = crate::service::default_painter();
+        let warming = painter.clone();
+        tokio::task::spawn_blocking(move || warming.warm_up());
         let dir = crate::store::data_dir(data);
         let store = crate::store::open_configured(&dir)
             .await
             .map_err(|e| format!("cannot open the database: {e}"))?;
-        let service = setup(Service::new(store, crate::service::default_painter()));
+        let service = setup(Service::new(store, painter));
         adapter(Arc::new(service), dir).await
     })
 }

@@ -52,6 +52,10 @@ pub trait BoardPainter: Send + Sync {
     fn replay(&self, stills: &[Still], orientation: Color) -> Result<Animation, NoPicture> {
         Ok(crate::render::Renderer::global().gif(stills, orientation)?)
     }
+
+    /// Gets ready to draw: the real painter rasterizes its sprites and learns its palette
+    /// (most of a second), so that the first move after a start does not wait for it.
+    fn warm_up(&self) {}
 }
 
 /// Text boards only: the real painter's text, and no picture.
@@ -87,6 +91,10 @@ pub struct RenderPainter;
 impl BoardPainter for RenderPainter {
     fn png(&self, view: &BoardView, orientation: Color) -> Result<Vec<u8>, NoPicture> {
         Ok(crate::render::Renderer::global().png(view, orientation)?)
+    }
+
+    fn warm_up(&self) {
+        crate::render::Renderer::global();
     }
 
     fn text(&self, view: &BoardView, orientation: Color) -> String {
