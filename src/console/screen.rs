@@ -125,9 +125,11 @@ fn show<W: Write>(out: &mut W, reply: &Reply, files: &Path) -> std::io::Result<(
     for (name, bytes, what) in reply
         .image
         .iter()
+        .chain(&reply.more_images)
         .map(|i| {
             let what = match i.mime() {
                 "image/gif" => "replay (animated)",
+                _ if i.filename.starts_with("review") => "review picture",
                 _ => "board picture",
             };
             (&i.filename, &i.bytes, what)

@@ -65,6 +65,7 @@ pub fn all() -> Vec<poise::Command<super::Data, Error>> {
         rematch(),
         history(),
         super::sharing::replay(),
+        super::sharing::review(),
         games(),
         leaderboard(),
         rating(),

@@ -100,6 +100,13 @@ impl Outgoing {
             }
             _ => {}
         }
+        for image in &reply.more_images {
+            let mut picture = CreateAttachment::bytes(image.bytes.clone(), image.filename.clone());
+            if !image.description.trim().is_empty() {
+                picture = picture.description(clip(image.description.clone(), MAX_ALT_TEXT));
+            }
+            files.push(picture);
+        }
         if let Some(attachment) = &reply.attachment {
             files.push(CreateAttachment::bytes(
                 attachment.content.clone(),

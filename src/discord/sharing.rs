@@ -1,4 +1,5 @@
-//! `/replay` (a game as an animated picture) and `/settings` (a server's settings, such as
+//! `/replay` (a game as an animated picture), `/review` (the engine's review of a finished
+//! game) and `/settings` (a server's settings, such as
 //! whether replays are posted when games end). Each only turns Discord's options into a
 //! [`Command`] the service reads.
 
@@ -55,6 +56,17 @@ pub async fn replay(
     call::run(ctx, game, Command::Replay(words.join(" ")))
         .await
         .map(drop)
+}
+
+/// `/review`.
+#[poise::command(slash_command)]
+pub async fn review(
+    ctx: Ctx<'_>,
+    #[description = "Game number (only needed outside the game's thread)"]
+    #[autocomplete = "autocomplete::games"]
+    game: Option<i64>,
+) -> Result<(), Error> {
+    call::run(ctx, game, Command::Review).await.map(drop)
 }
 
 /// `/settings` (anyone looks; the service lets only moderators change them).

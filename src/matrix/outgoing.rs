@@ -79,7 +79,10 @@ pub async fn send_reply(
     }
     // The thread of a new game starts from its announcement.
     let thread = place.thread.clone().unwrap_or_else(|| notice.clone());
-    if let Some(image) = &reply.image {
+    // The picture, then any more (a review's boards), each once: the first keeps the
+    // transaction name it always had.
+    let images = reply.image.iter().chain(&reply.more_images);
+    for (n, image) in images.enumerate() {
         let (width, height) = image.size().unzip();
         let info = BaseImageInfo {
             width: width.map(UInt::from),
@@ -94,7 +97,11 @@ pub async fn send_reply(
             .info(AttachmentInfo::Image(info))
             .caption(caption)
             .reply(Some(in_thread(&thread)));
-        if let Some(txn) = once.transaction("image") {
+        let part = match n {
+            0 => "image".to_string(),
+            n => format!("image{n}"),
+        };
+        if let Some(txn) = once.transaction(&part) {
             config = config.txn_id(txn);
         }
         let kind = if image.mime() == "image/gif" {

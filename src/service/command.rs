@@ -84,6 +84,8 @@ pub enum Command {
     Tournament(String),
     /// `/replay`: the game as an animated GIF (`from=12 to=30 speed=fast`, any of them).
     Replay(String),
+    /// `/review`: the engine's review of a finished game (see `review`).
+    Review,
     /// `/settings`: show the server's settings, or (moderators) set them: `replays=off`.
     Settings(String),
     /// Pick a choice the bot offered (a [`super::Choice`]): a Discord button, a Matrix
@@ -267,6 +269,13 @@ pub const COMMANDS: &[CommandSpec] = &[
         "The game as an animated picture, one frame a move (any game of this server).",
         true,
     ),
+    spec(
+        "review",
+        &["analysis"],
+        "",
+        "A finished game's review: the engine's chart and the costliest moves.",
+        true,
+    ),
     spec("games", &["mygames"], "", "Your games in progress.", false),
     spec(
         "rematch",
@@ -409,6 +418,7 @@ impl Command {
             Command::Subscribe(_) => "subscribe",
             Command::Tournament(_) => "tournament",
             Command::Replay(_) => "replay",
+            Command::Review => "review",
             Command::Settings(_) => "settings",
             Command::Click(_) => "click",
         };

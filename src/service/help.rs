@@ -56,7 +56,7 @@ const TOPICS: &[Topic] = &[
 /// The commands that act on a game, whose help says how to name one among several.
 const ABOUT_A_GAME: &[&str] = &[
     "accept", "decline", "join", "leave", "move", "moves", "board", "resign", "draw", "undo",
-    "hint", "history", "replay", "rematch", "abort",
+    "hint", "history", "replay", "review", "rematch", "abort",
 ];
 
 /// `/help teams`: playing in teams and gathering them, for every game.

@@ -45,9 +45,10 @@ impl Service {
                 .map(|(kind, winner, _)| (kind, winner)),
             _ => None,
         };
+        let review = self.kept_review(&loaded.row).await?;
         Ok(Reply {
             text: format!("{header}\n{shown}\n{status}"),
-            attachment: Some(pgn::record(&loaded, &sheet, result)),
+            attachment: Some(pgn::record(&loaded, &sheet, result, review.as_ref())),
             ..Reply::default()
         })
     }

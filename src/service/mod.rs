@@ -54,6 +54,7 @@
 mod abort;
 mod agree;
 mod animated;
+mod appraise;
 mod army;
 mod auto_replays;
 mod base;
@@ -104,6 +105,7 @@ mod reply;
 mod request;
 mod resolve;
 mod resume;
+mod review;
 mod run;
 mod schedule;
 mod seek;

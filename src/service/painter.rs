@@ -7,6 +7,7 @@ use crate::{
     render::{
         animation::{Animation, Still},
         chart::Chart,
+        eval_chart::EvalChart,
         table::Table,
     },
     rules::{BoardView, Color},
@@ -53,6 +54,11 @@ pub trait BoardPainter: Send + Sync {
         Ok(crate::render::Renderer::global().gif(stills, orientation)?)
     }
 
+    /// A review's evaluation chart (`/review`).
+    fn eval_chart(&self, chart: &EvalChart) -> Result<Vec<u8>, NoPicture> {
+        Ok(crate::render::eval_chart::png(chart)?)
+    }
+
     /// Gets ready to draw: the real painter rasterizes its sprites and learns its palette
     /// (most of a second), so that the first move after a start does not wait for it.
     fn warm_up(&self) {}
@@ -80,6 +86,10 @@ impl BoardPainter for TextPainter {
     }
 
     fn replay(&self, _stills: &[Still], _orientation: Color) -> Result<Animation, NoPicture> {
+        Err(NoPicture::TextOnly)
+    }
+
+    fn eval_chart(&self, _chart: &EvalChart) -> Result<Vec<u8>, NoPicture> {
         Err(NoPicture::TextOnly)
     }
 }

@@ -160,6 +160,7 @@ pub fn parse(
         "hint" => Command::Hint,
         "limits" => Command::Limits(rest),
         "replay" => Command::Replay(rest),
+        "review" => Command::Review,
         "settings" => Command::Settings(rest),
         "seek" => Command::Seek(rest),
         // `/tournament join #3` names a tournament, not a game.

@@ -16,10 +16,16 @@
 //!   taken back are comments where they were played, `{1 move taken back: 2. Nf3}`, so a
 //!   reader replays the game that stands and a person still sees what happened.
 //!
+//! * A game the engine reviewed (`/review`) carries its evaluations: after each move a
+//!   comment `{[%eval 0.35]}` (pawns, White's view, as lichess and ChessBase write them),
+//!   and a mistake or blunder is marked `?` or `??` on the move in a PGN (in a comment,
+//!   `{blunder …}`, in the other games' records, whose readers expect the notation bare).
+//!
 //! Tag values escape `\` and `"` with a backslash, as the PGN standard says, and control
 //! characters become spaces; movetext lines are at most 79 characters.
 
 use super::{
+    appraise::{Appraisal, BLUNDER, MISTAKE},
     loaded::Loaded,
     reply::Attachment,
     sheet::{Entry, Sheet, taken_back},
@@ -34,11 +40,12 @@ use crate::{
 const LINE: usize = 79;
 
 /// The record file of a game: its tags, then its movetext. `result` is the stored result of a
-/// finished game (its kind and winner).
+/// finished game (its kind and winner); `review`, the engine's review when one was made.
 pub(crate) fn record(
     loaded: &Loaded,
     sheet: &Sheet,
     result: Option<(ResultKind, Option<Color>)>,
+    review: Option<&Appraisal>,
 ) -> Attachment {
     let row = &loaded.row;
     let token = result_token(result);
@@ -79,7 +86,11 @@ pub(crate) fn record(
         text.push_str(&format!("[{name} \"{}\"]\n", tag_value(value)));
     }
     text.push('\n');
-    for line in wrap(&movetext(sheet, token)) {
+    let marks = review.map(|review| Marks {
+        review,
+        on_moves: pgn,
+    });
+    for line in wrap(&movetext(sheet, token, marks)) {
         text.push_str(&line);
         text.push('\n');
     }
@@ -142,12 +153,41 @@ fn comment(text: &str) -> String {
     format!("{{{}}}", text.replace('{', "(").replace('}', ")"))
 }
 
+/// A review's marks in the movetext, and whether `?` and `??` go on the moves themselves.
+#[derive(Copy, Clone)]
+struct Marks<'a> {
+    review: &'a Appraisal,
+    on_moves: bool,
+}
+
+impl Marks<'_> {
+    /// The glyph for move `i` in effect, and its comment: `{[%eval -1.25]}`, with the
+    /// mistake in words when it cannot go on the move.
+    fn of(&self, i: usize) -> (&'static str, Option<String>) {
+        let Some(judged) = self.review.moves.get(i) else {
+            return ("", None);
+        };
+        let eval = self.review.evals.get(i + 1).copied().unwrap_or(0);
+        let eval = format!("[%eval {:.2}]", f64::from(eval) / 100.0);
+        if self.on_moves {
+            return (judged.glyph(), Some(eval));
+        }
+        let words = match judged.loss {
+            loss if loss >= BLUNDER => "blunder ",
+            loss if loss >= MISTAKE => "mistake ",
+            _ => "",
+        };
+        ("", Some(format!("{words}{eval}")))
+    }
+}
+
 /// The movetext tokens: numbers, moves, comments, then the result. After a comment, an action
 /// that does not open its number gets `N...`, as the export format wants.
-fn movetext(sheet: &Sheet, result: &str) -> Vec<String> {
+fn movetext(sheet: &Sheet, result: &str, marks: Option<Marks<'_>>) -> Vec<String> {
     let mut tokens = Vec::new();
     let mut after_break = true;
     let mut after_setup = false;
+    let mut in_effect = 0;
     for entry in &sheet.entries {
         match entry {
             Entry::Ply(ply) => {
@@ -157,10 +197,15 @@ fn movetext(sheet: &Sheet, result: &str) -> Vec<String> {
                     tokens.push(ply.mark());
                 }
                 after_setup = ply.setup.is_some();
-                tokens.push(ply.text.clone());
-                after_break = !ply.rolls.is_empty();
-                if after_break {
+                let (glyph, said) = marks.map_or(("", None), |m| m.of(in_effect));
+                in_effect += 1;
+                tokens.push(format!("{}{glyph}", ply.text));
+                after_break = !ply.rolls.is_empty() || said.is_some();
+                if !ply.rolls.is_empty() {
                     tokens.push(comment(&format!("dice {}", ply.rolls.to_text())));
+                }
+                if let Some(said) = said {
+                    tokens.push(comment(&said));
                 }
             }
             Entry::TakenBack(plies) => {

@@ -71,6 +71,8 @@ pub struct Reply {
     /// when there is no image).
     pub board_text: Option<String>,
     pub image: Option<Image>,
+    /// Pictures shown after `image`, in order (a review's boards of its costliest moves).
+    pub more_images: Vec<Image>,
     pub attachment: Option<Attachment>,
     pub choices: Vec<Choice>,
     /// User ids to mention because it is their turn or their decision (or, for a new seek,

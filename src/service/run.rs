@@ -59,6 +59,7 @@ impl Service {
             Command::DeclineUndo => self.decline_undo(req).await,
             Command::History => self.history(req).await,
             Command::Replay(arg) => self.replay_command(req, &arg).await,
+            Command::Review => self.review_command(req).await,
             Command::Settings(arg) => self.settings(req, &arg).await,
             Command::Games => self.my_games(&req.user, &req.place).await,
             Command::Rematch => self.rematch(req).await,

@@ -17,6 +17,7 @@ mod people;
 mod post;
 mod processes;
 mod records;
+mod review;
 mod scores;
 mod seeks;
 mod settings;
@@ -46,6 +47,7 @@ pub use records::{
     Commit, GameKind, GameRow, GameState, LogEntry, LogKind, NewLogEntry, Offer, Participant,
     RatingRow, Rerating, ResultKind, ResultRow, ScoreRow, parse_side, side_text,
 };
+pub use review::StoredReview;
 pub use seeks::{NewSeek, SeekRow, SeekState};
 pub use settings::PlaceSettings;
 pub use source::handling;

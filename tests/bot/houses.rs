@@ -89,6 +89,7 @@ fn every_command() -> Vec<Command> {
         Command::Limits(String::new()),
         Command::Replay(String::new()),
         Command::Replay("from=1 speed=fast".into()),
+        Command::Review,
         Command::Settings(String::new()),
         Command::Settings("replays=off".into()),
         Command::Seek(String::new()),
@@ -131,6 +132,7 @@ fn every_command() -> Vec<Command> {
             | Command::Abort
             | Command::Limits(_)
             | Command::Replay(_)
+            | Command::Review
             | Command::Settings(_)
             | Command::Seek(_)
             | Command::Subscribe(_)

@@ -29,6 +29,7 @@ mod queue;
 mod rating;
 mod ratings_race;
 mod replays;
+mod reviews;
 mod seeks;
 mod service;
 mod service_games;

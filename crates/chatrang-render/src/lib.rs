@@ -57,6 +57,7 @@ pub mod chart;
 pub mod command;
 pub mod encode;
 mod error;
+pub mod eval_chart;
 mod font;
 pub mod gallery;
 mod grid;

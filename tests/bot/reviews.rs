@@ -1,0 +1,99 @@
+//! `/review` through the service with the real renderer: a chess game with a known blunder
+//! (a test position where Black allows a mate in one) is reviewed, the blunder and a move that
+//! saves the game are named, the chart and the blunder's board are drawn, the review is kept
+//! and its evaluations reach the PGN; a review is refused during play, and another server
+//! sees no game.
+
+use std::sync::Arc;
+
+use chatrang::service::{Command, Place, RenderPainter, Service};
+
+use crate::common::{TestDb, ask, ok, person, play, refused, req, two_player};
+
+on_both_backends!(
+    a_review_names_the_blunder_and_a_move_that_saves_the_game,
+    a_review_waits_for_the_end_and_other_servers_see_no_game,
+);
+
+async fn service(db: &TestDb) -> Service {
+    Service::new(db.open().await, Arc::new(RenderPainter))
+}
+
+/// Scholar's mate: 3... Nf6?? allows 4. Qxf7#, which g6, Qe7, Qf6 or Nh6 would stop.
+const SCHOLARS_MATE: [&str; 7] = ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"];
+
+async fn a_review_names_the_blunder_and_a_move_that_saves_the_game(db: TestDb) {
+    let service = service(&db).await;
+    let (alice, bob) = (person("alice"), person("bob"));
+    let id = two_player(&service, "chess", &alice, &bob, &[]).await;
+    play(&service, id, &alice, &bob, &SCHOLARS_MATE).await;
+    let review = ok(service.run(&req(&bob, Some(id)), Command::Review).await);
+    let text = &review.text;
+    let black = text
+        .lines()
+        .find(|l| l.starts_with("Black"))
+        .unwrap_or_else(|| panic!("a line for Black: {text}"));
+    assert!(
+        black.contains("3... Nf6??"),
+        "the blunder is named: {black}"
+    );
+    let better = black
+        .split("better ")
+        .nth(1)
+        .unwrap_or_else(|| panic!("the engine's move is named: {black}"));
+    assert!(
+        ["g6", "Qe7", "Qf6", "Nh6", "Qh4", "Nd4"]
+            .iter()
+            .any(|m| better.starts_with(m)),
+        "the engine's move stops the mate: {black}"
+    );
+    assert!(
+        black.contains("White wins"),
+        "the evaluation after it: {black}"
+    );
+    let white = text.lines().find(|l| l.starts_with("White")).unwrap();
+    assert!(!white.contains("Qxf7"), "the mate lost nothing: {white}");
+    // The chart, and the blunder's board with the engine's move as an arrow.
+    let chart = review.image.as_ref().expect("the evaluation chart");
+    let picture = image::load_from_memory(&chart.bytes).unwrap();
+    assert_eq!((picture.width(), picture.height()), (800, 460));
+    assert_eq!(review.more_images.len(), 1, "one costly move, one board");
+    let board = &review.more_images[0];
+    assert!(
+        board.description.contains("3... Nf6"),
+        "{}",
+        board.description
+    );
+    image::load_from_memory(&board.bytes).expect("the board is a PNG");
+    // Kept: asked again, the same review comes back, and the record carries it.
+    assert!(service.store().review(id).await.unwrap().is_some());
+    let again = ok(service.run(&req(&alice, Some(id)), Command::Review).await);
+    assert_eq!(again.text, review.text);
+    let history = ok(service.run(&req(&alice, Some(id)), Command::History).await);
+    let pgn = String::from_utf8(history.attachment.expect("the record").content).unwrap();
+    assert!(pgn.contains("Nf6??"), "{pgn}");
+    assert!(pgn.contains("[%eval "), "{pgn}");
+    assert!(pgn.contains("Qxf7#"), "{pgn}");
+}
+
+async fn a_review_waits_for_the_end_and_other_servers_see_no_game(db: TestDb) {
+    let service = service(&db).await;
+    let (alice, bob) = (person("alice"), person("bob"));
+    let id = two_player(&service, "chess", &alice, &bob, &[]).await;
+    play(&service, id, &alice, &bob, &SCHOLARS_MATE[..4]).await;
+    let why = refused(service.run(&req(&alice, Some(id)), Command::Review).await);
+    assert!(why.contains("still being played"), "{why}");
+    assert!(service.store().review(id).await.unwrap().is_none());
+    ok(service.run(&req(&bob, Some(id)), Command::Resign).await);
+    // From another server, even a player is told the number was never used.
+    let elsewhere = Place::new("server-2", "channel-9");
+    for who in [&alice, &person("mallory")] {
+        let why = refused(
+            service
+                .run(&ask(&elsewhere, who, Some(id)), Command::Review)
+                .await,
+        );
+        assert_eq!(why, format!("There is no game #{id}; /games lists yours."));
+    }
+    assert!(service.store().review(id).await.unwrap().is_none());
+}
