@@ -57,7 +57,8 @@ pub enum Command {
     /// `catalonia` (the chain solver), `render` (board pictures), `replay` (animated replays),
     /// `service` (moves through
     /// the service), `delivery` (a bot move's wait from its commit to its post, six bot
-    /// games at once) or `memory` (many active games in one process, and a restart).
+    /// games at once), `fairness` (people's moves while reviews and bot games run) or
+    /// `memory` (many active games in one process, and a restart).
     Bench {
         /// What to measure.
         what: String,
@@ -308,6 +309,12 @@ fn bench(
             init_logging("warn");
             Ok(crate::bench::delivery::run()?)
         }
+        "fairness" => {
+            init_logging("warn");
+            Ok(crate::bench::fairness::run(
+                crate::service::default_painter(),
+            )?)
+        }
         "memory" => {
             init_logging("warn");
             let games = games.unwrap_or(10_000) as usize;
@@ -315,7 +322,7 @@ fn bench(
         }
         other => Err(format!(
             "unknown benchmark \"{other}\"; try: rules, ai, catalonia, render, replay, \
-             service, delivery, memory"
+             service, delivery, fairness, memory"
         )
         .into()),
     }

@@ -2,11 +2,11 @@
 //! budget, so that a review is the same each time it is made; each move judged by how much of
 //! its side's evaluation it gave away. Pure work on the rules, run as heavy work by `review`.
 //!
-//! A position's evaluation is the search's score for the side to act, turned to White's view
-//! and cut at [`CAP`] (a found win counts as the cap, so that one mate does not flatten the
-//! rest of the chart). A move's loss is its side's evaluation before it less its side's
-//! evaluation after it (the search's score of the next position, or the result when the game
-//! ended there); a move the engine would have played itself loses nothing.
+//! Each position is read by the rules' [`reading`](crate::rules::search::reading): White's
+//! evaluation, cut at ten pawns, and the search's move. A move's loss is its side's evaluation
+//! before it less its side's evaluation after it (the reading of the next position, or the
+//! result when the game ended there); a move the engine would have played itself loses
+//! nothing.
 
 use serde_json::{Value, json};
 
@@ -17,9 +17,9 @@ use super::{
 };
 use crate::{
     rules::{
-        Actor, Chance, Color, GameId, Outcome, Rolls, Status, registry,
+        Actor, Chance, Color, GameId, Rolls, Status, registry,
         score_sheet::Named,
-        search::{Limits, MATE_BOUND},
+        search::reading::{loss, read},
     },
     store::LogEntry,
 };
@@ -29,12 +29,7 @@ use crate::{
 /// away.
 pub(crate) const REVIEW_NODES: u64 = 100_000;
 
-/// Evaluations are cut at ten pawns (a won game counts as ten).
-pub(crate) const CAP: i32 = 1_000;
-
-/// A move that loses this much (centipawns) is a mistake (`?`); [`BLUNDER`] is a blunder.
-pub(crate) const MISTAKE: i32 = 100;
-pub(crate) const BLUNDER: i32 = 300;
+pub(crate) use crate::rules::search::reading::{BLUNDER, MISTAKE, READING_CAP as CAP};
 
 /// The engine's reading of a game.
 #[derive(Clone, Debug, PartialEq)]
@@ -100,29 +95,9 @@ pub(crate) fn appraise(
         })
         .collect();
     let mut namer = Namer::new(kind, start);
-    let never = || false;
-    let limits = Limits {
-        nodes,
-        depth: 64,
-        noise: 0,
-        seed: 0,
-        stop: &never,
-    };
-    // The search at the position now: its move and White's evaluation.
-    let read = |game: &dyn crate::rules::Game, previous: i32| -> (Option<String>, i32) {
-        match game.status() {
-            Status::Over(outcome) => (None, result_eval(&outcome)),
-            Status::Ongoing {
-                actor: Actor::Side(side),
-                ..
-            } => match game.think(&limits) {
-                Some(thought) => (Some(thought.notation), for_white(side, thought.score)),
-                None => (None, previous),
-            },
-            Status::Ongoing { .. } => (None, previous),
-        }
-    };
-    let (mut best, first) = read(game.as_ref(), 0);
+    let first = read(game.as_ref(), nodes, 0);
+    let mut best = first.best;
+    let first = first.eval;
     let mut evals = vec![first];
     let mut judged = Vec::with_capacity(moves.len());
     for (i, played) in moves.iter().enumerate() {
@@ -154,11 +129,12 @@ pub(crate) fn appraise(
         game.play_with(&notation, Chance::Recorded(&played.rolls.0))
             .map_err(|_| Unreadable)?;
         let before = *evals.last().unwrap_or(&0);
-        let (next_best, after) = read(game.as_ref(), before);
-        best = next_best;
+        let next = read(game.as_ref(), nodes, before);
+        let after = next.eval;
+        best = next.best;
         evals.push(after);
         let loss = match (side, &engine) {
-            (Some(side), Some(_)) => (side_view(side, before) - side_view(side, after)).max(0),
+            (Some(side), Some(_)) => loss(side, before, after),
             _ => 0,
         };
         let (mark, text) = match plies.get(i) {
@@ -178,32 +154,6 @@ pub(crate) fn appraise(
         evals,
         moves: judged,
     })
-}
-
-/// A score for `side` as White's evaluation, cut at the cap.
-fn for_white(side: Color, score: i32) -> i32 {
-    let score = if score.abs() > MATE_BOUND {
-        CAP * score.signum()
-    } else {
-        score.clamp(-CAP, CAP)
-    };
-    side_view(side, score)
-}
-
-/// White's evaluation seen from `side` (and back: the turn is its own inverse).
-fn side_view(side: Color, eval: i32) -> i32 {
-    match side {
-        Color::White => eval,
-        Color::Black => -eval,
-    }
-}
-
-/// The evaluation of a finished game: the cap for the winner, nothing for a draw.
-fn result_eval(outcome: &Outcome) -> i32 {
-    match outcome {
-        Outcome::Win { winner, .. } => side_view(*winner, CAP),
-        Outcome::Draw { .. } | Outcome::Score { .. } => 0,
-    }
 }
 
 impl Appraisal {
@@ -305,15 +255,5 @@ mod tests {
         assert_eq!(back.costliest(Color::Black, 3).len(), 1);
         assert!(back.costliest(Color::White, 3).is_empty());
         assert!(Appraisal::from_json("{\"evals\": [1]}").is_none());
-    }
-
-    #[test]
-    fn wins_count_as_the_cap_and_scores_turn_to_whites_view() {
-        assert_eq!(for_white(Color::Black, 150), -150);
-        assert_eq!(for_white(Color::White, 5_000), CAP);
-        assert_eq!(
-            for_white(Color::Black, crate::rules::search::MATE - 3),
-            -CAP
-        );
     }
 }

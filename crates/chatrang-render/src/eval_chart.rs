@@ -24,7 +24,7 @@ const MARGIN: f32 = 18.0;
 const LINE_WIDTH: f32 = 4.0;
 /// White's area, Black's area and the line between them.
 const WHITE_AREA: Rgba = Rgba::opaque(226, 226, 222);
-const BLACK_AREA: Rgba = Rgba::opaque(40, 40, 44);
+const BLACK_AREA: Rgba = Rgba::opaque(6, 6, 8);
 const LINE: Rgba = Rgba::opaque(86, 160, 255);
 const GRID: Rgba = Rgba(255, 255, 255, 40);
 /// A mistake's dot and a blunder's (told apart by size as well as colour).
@@ -257,12 +257,12 @@ enum Swatch {
     Dot(Rgba, f32),
 }
 
-/// A made-up game's evaluations, for the gallery and the tests: even, then White ahead after
-/// a blunder, then won.
+/// A made-up game's evaluations, for the tests: a balanced fight, then White ahead after a
+/// blunder, then won.
 pub fn sample() -> EvalChart {
     let evals: Vec<f64> = (0..61)
         .map(|i| match i {
-            0..=20 => 0.2 * ((i as f64) * 0.7).sin(),
+            0..=20 => 1.5 * ((i as f64) * 0.4).sin(),
             21..=40 => 3.1 + 0.3 * ((i as f64) * 0.5).cos(),
             _ => (3.0 + (i - 40) as f64 * 0.3).min(8.0),
         })
@@ -289,6 +289,7 @@ mod tests {
         assert_eq!(picture.dimensions(), (CHART_WIDTH, CHART_HEIGHT));
         let has = |c: Rgba| picture.pixels().any(|p| p.0 == [c.0, c.1, c.2]);
         assert!(has(WHITE_AREA), "White's area is drawn");
+        assert!(has(BLACK_AREA), "Black's area is drawn");
         assert!(has(BLUNDER), "the blunder's dot is drawn");
         assert!(has(MISTAKE), "the mistake's dot is drawn");
     }

@@ -12,11 +12,15 @@ use std::{
 use super::animation::Still;
 use super::chart;
 use super::error::RenderError;
+use super::eval_chart::{self, EvalChart};
 use super::renderer::Renderer;
 use super::showcase::{self, ShowcaseError};
 use super::table;
 use super::text_board::text_board;
-use chatrang_rules::{BoardView, Color, GAMES, GameId};
+use chatrang_rules::{
+    BoardView, Color, GAMES, GameId,
+    search::reading::{BLUNDER, MISTAKE, loss},
+};
 
 /// One picture: file name (without extension), view, side at the bottom.
 pub type Entry = (String, BoardView, Color);
@@ -162,6 +166,72 @@ pub fn stills(record: Vec<showcase::Recorded>) -> Vec<Still> {
         .collect()
 }
 
+/// The nodes a position of the gallery's reviews is searched with: less than `/review`'s, so
+/// that the gallery stays quick in a test build.
+const REVIEW_NODES: u64 = 5_000;
+
+/// A review chart of each game played by two sides (the same seeded games as the replays):
+/// Catalonia is played together and has no review.
+pub fn reviews() -> Result<Vec<(String, EvalChart)>, GalleryError> {
+    GAMES
+        .iter()
+        .filter(|spec| spec.hint.is_none())
+        .map(|spec| {
+            let readings = showcase::readings(spec.id, 3, 40, REVIEW_NODES)
+                .ok_or(GalleryError::NoStart(spec.id))?;
+            Ok((
+                format!("{}-review", spec.slug),
+                review_chart(spec.name, &readings),
+            ))
+        })
+        .collect()
+}
+
+/// The chart of a sample game's readings (White's evaluation at each position, and the side
+/// whose action led there): its three costliest actions per side marked, White's actions
+/// numbered along the bottom.
+fn review_chart(name: &str, readings: &[(i32, Option<Color>)]) -> EvalChart {
+    let mut losses: Vec<(usize, Color, i32)> = readings
+        .windows(2)
+        .enumerate()
+        .filter_map(|(i, pair)| {
+            let side = pair[1].1?;
+            Some((i + 1, side, loss(side, pair[0].0, pair[1].0)))
+        })
+        .filter(|(_, _, lost)| *lost >= MISTAKE)
+        .collect();
+    losses.sort_by_key(|(at, _, lost)| (-lost, *at));
+    let mut marked = Vec::new();
+    for side in Color::ALL {
+        marked.extend(
+            losses
+                .iter()
+                .filter(|(_, s, _)| *s == side)
+                .take(3)
+                .map(|(at, _, lost)| (*at, *lost >= BLUNDER)),
+        );
+    }
+    let whites: Vec<usize> = (1..readings.len())
+        .filter(|&i| readings[i].1 == Some(Color::White))
+        .collect();
+    let step = whites.len().div_ceil(6).max(1);
+    let labels = whites
+        .iter()
+        .enumerate()
+        .filter(|(n, _)| n % step == 0)
+        .map(|(n, &i)| (i - 1, (n + 1).to_string()))
+        .collect();
+    EvalChart {
+        title: format!("{name} · a sample game's evaluation"),
+        evals: readings
+            .iter()
+            .map(|(e, _)| f64::from(*e) / 100.0)
+            .collect(),
+        labels,
+        marked,
+    }
+}
+
 /// The file name (without extension) of the gallery's rating chart.
 pub const CHART: &str = "rating-chart";
 /// The file name (without extension) of the gallery's tournament table.
@@ -199,6 +269,16 @@ pub fn write(dir: &Path) -> Result<Vec<PathBuf>, GalleryError> {
                 })?;
         let path = dir.join(format!("{name}.gif"));
         write_file(&path, &animation.gif)?;
+        written.push(path);
+    }
+    // Reviews: the evaluation chart of each game's sample game, as `/review` draws one.
+    for (name, chart) in reviews()? {
+        let png = eval_chart::png(&chart).map_err(|error| GalleryError::Render {
+            name: name.clone(),
+            error,
+        })?;
+        let path = dir.join(format!("{name}.png"));
+        write_file(&path, &png)?;
         written.push(path);
     }
     // Not a board: a rating history of made-up games, as `/rating` draws one.

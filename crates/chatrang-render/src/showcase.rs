@@ -11,7 +11,7 @@ use std::sync::OnceLock;
 use super::moves::moves_view;
 use chatrang_rules::{
     ActionError, BoardView, Color, GAMES, Game, GameId, Geometry, Options, PieceView, SetupError,
-    Square, Status, Tile, registry,
+    Square, Status, Tile, registry, search::reading,
 };
 
 /// Why a showcase position could not be made; the text names the game (and the piece).
@@ -101,11 +101,43 @@ pub type Recorded = (BoardView, String, Option<Color>, bool);
 /// A seeded game of `id` as a replay shows it: the view at the start, then after each action
 /// (the draft's picks, if any, then up to `plies` actions of play).
 pub fn record(id: GameId, seed: u64, plies: usize) -> Option<Vec<Recorded>> {
+    let mut out = Vec::new();
+    walk(id, seed, plies, |game, notation, side, drafting| {
+        out.push((game.view(), notation.to_string(), side, drafting));
+    })?;
+    Some(out)
+}
+
+/// The same game as [`record`]'s as a review reads it (`nodes` nodes a position): White's
+/// evaluation at each position, and the side that took the action leading there.
+pub fn readings(
+    id: GameId,
+    seed: u64,
+    plies: usize,
+    nodes: u64,
+) -> Option<Vec<(i32, Option<Color>)>> {
+    let mut out: Vec<(i32, Option<Color>)> = Vec::new();
+    walk(id, seed, plies, |game, _, side, _| {
+        let previous = out.last().map_or(0, |(eval, _)| *eval);
+        out.push((reading::read(game, nodes, previous).eval, side));
+    })?;
+    Some(out)
+}
+
+/// Plays a seeded game of `id`, calling `visit` at the start (with no notation nor side)
+/// and after each action (the draft's picks, then up to `plies` actions of play) with the
+/// action and the side that took it, and whether it was a pick of the draft.
+fn walk(
+    id: GameId,
+    seed: u64,
+    plies: usize,
+    mut visit: impl FnMut(&dyn Game, &str, Option<Color>, bool),
+) -> Option<()> {
     let mut game = new_game(id, seed)?;
     let mut rng = XorShift::new(seed);
-    let mut out = vec![(game.view(), String::new(), None, false)];
-    let mut play = 0;
-    while play < plies && out.len() < plies + 500 {
+    visit(game.as_ref(), "", None, false);
+    let (mut play, mut actions) = (0, 0);
+    while play < plies && actions < plies + 499 {
         let drafting = !game.view().pool.is_empty();
         let side = match game.status() {
             Status::Ongoing {
@@ -117,12 +149,13 @@ pub fn record(id: GameId, seed: u64, plies: usize) -> Option<Vec<Recorded>> {
         let Some(notation) = step(&mut game, &mut rng) else {
             break;
         };
-        out.push((game.view(), notation, side, drafting));
+        visit(game.as_ref(), &notation, side, drafting);
+        actions += 1;
         if !drafting {
             play += 1;
         }
     }
-    Some(out)
+    Some(())
 }
 
 /// A lively middlegame: past the draft and some twenty actions in.

@@ -16,6 +16,7 @@ mod hash;
 pub(crate) mod level;
 mod negamax;
 mod order;
+pub mod reading;
 mod table;
 
 use std::hash::Hash;
