@@ -164,42 +164,34 @@ async fn timed_moves(
     Ok(times)
 }
 
+/// A chess game of `{name}-w` and `{name}-b` played [`REVIEWED_PLIES`] moves (chosen by
+/// `pick`) and resigned: its number and White.
+async fn finished_game(
+    service: &Service,
+    place: &Place,
+    name: &str,
+    pick: usize,
+) -> Result<(i64, User), BenchError> {
+    let (white, black) = (person(&format!("{name}-w")), person(&format!("{name}-b")));
+    let id = chess(service, place, &white, Some(&black), &[]).await?;
+    for ply in 0..REVIEWED_PLIES {
+        let people = [Some(&white), Some(&black)];
+        move_once(service, place, id, &people, ply * 5 + pick).await?;
+    }
+    let resigns = Request::new(black, place.clone()).about(Some(id));
+    service.run(&resigns, Command::Resign).await?;
+    Ok((id, white))
+}
+
 /// Six finished games to review, then the reviews and the bot games started together, and
 /// people's moves timed while they run.
 async fn under_load(service: &Arc<Service>, place: &Place) -> Result<Vec<Duration>, BenchError> {
     let mut finished = Vec::new();
     for n in 0..REVIEWS {
-        let (white, black) = (person(&format!("r{n}-w")), person(&format!("r{n}-b")));
-        let id = chess(service, place, &white, Some(&black), &[]).await?;
-        for ply in 0..REVIEWED_PLIES {
-            move_once(
-                service,
-                place,
-                id,
-                &[Some(&white), Some(&black)],
-                ply * 5 + n,
-            )
-            .await?;
-        }
-        let resigns = Request::new(black.clone(), place.clone()).about(Some(id));
-        service.run(&resigns, Command::Resign).await?;
-        finished.push((id, white));
+        finished.push(finished_game(service, place, &format!("r{n}"), n).await?);
     }
     // One more game, reviewed alone first: what a review costs without competition.
-    let (white, black) = (person("alone-w"), person("alone-b"));
-    let id = chess(service, place, &white, Some(&black), &[]).await?;
-    for ply in 0..REVIEWED_PLIES {
-        move_once(
-            service,
-            place,
-            id,
-            &[Some(&white), Some(&black)],
-            ply * 5 + 7,
-        )
-        .await?;
-    }
-    let resigns = Request::new(black.clone(), place.clone()).about(Some(id));
-    service.run(&resigns, Command::Resign).await?;
+    let (id, white) = finished_game(service, place, "alone", 7).await?;
     let started = Instant::now();
     let asked = Request::new(white.clone(), place.clone()).about(Some(id));
     service.run(&asked, Command::Review).await?;

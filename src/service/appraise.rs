@@ -10,11 +10,7 @@
 
 use serde_json::{Value, json};
 
-use super::{
-    namer::Namer,
-    replay::effective_moves,
-    sheet::{Entry, Sheet},
-};
+use super::{namer::Namer, replay::effective_moves, sheet::Sheet};
 use crate::{
     rules::{
         Actor, Chance, Color, GameId, Rolls, Status, registry,
@@ -86,14 +82,7 @@ pub(crate) fn appraise(
     let mut game = registry::load(kind, start).map_err(|_| Unreadable)?;
     let moves = effective_moves(log).map_err(|_| Unreadable)?;
     let sheet = Sheet::of(kind, start, log);
-    let plies: Vec<_> = sheet
-        .entries
-        .iter()
-        .filter_map(|e| match e {
-            Entry::Ply(p) => Some(p),
-            Entry::TakenBack(_) => None,
-        })
-        .collect();
+    let plies = sheet.plies();
     let mut namer = Namer::new(kind, start);
     let first = read(game.as_ref(), nodes, 0);
     let mut best = first.best;

@@ -5,10 +5,7 @@
 //! the board, since every action of the log is a frame.
 
 use super::{
-    orientation::picture_side,
-    replay::effective_moves,
-    reply::ServiceError,
-    sheet::{Entry, Sheet},
+    orientation::picture_side, replay::effective_moves, reply::ServiceError, sheet::Sheet,
 };
 use crate::{
     render::animation::Still,
@@ -76,14 +73,7 @@ pub(crate) fn film(
         )));
     }
     let sheet = Sheet::of(kind, &row.initial_position, log);
-    let plies: Vec<_> = sheet
-        .entries
-        .iter()
-        .filter_map(|e| match e {
-            Entry::Ply(p) => Some(p),
-            Entry::TakenBack(_) => None,
-        })
-        .collect();
+    let plies = sheet.plies();
     let mut views = vec![game.view()];
     let mut captions = vec!["Start".to_string()];
     let mut numbers = Vec::new();

@@ -108,6 +108,17 @@ impl Sheet {
         sheet
     }
 
+    /// The moves in effect, in order (those taken back are left out).
+    pub fn plies(&self) -> Vec<&Ply> {
+        self.entries
+            .iter()
+            .filter_map(|e| match e {
+                Entry::Ply(p) => Some(p),
+                Entry::TakenBack(_) => None,
+            })
+            .collect()
+    }
+
     /// The last move of play in effect (setup actions are numbered apart).
     fn last_ply(&self) -> Option<&Ply> {
         self.entries.iter().rev().find_map(|e| match e {

@@ -113,17 +113,7 @@ fn draw(chart: &Chart) -> Option<Canvas> {
     let fonts = Fonts::shared();
     let mut canvas = Canvas::new(CHART_WIDTH, CHART_HEIGHT, palette::BACKGROUND)?;
     let (w, h) = (CHART_WIDTH as f32, CHART_HEIGHT as f32);
-    let title = font::fit(&fonts.bold, TITLE_SIZE, &chart.title, w - 2.0 * MARGIN);
-    font::draw(
-        &mut canvas,
-        &fonts.bold,
-        TITLE_SIZE,
-        MARGIN,
-        MARGIN + TITLE_SIZE * 0.8,
-        palette::TEXT,
-        &title,
-    );
-    let mut top = MARGIN + TITLE_SIZE + 10.0;
+    let mut top = draw_title(&mut canvas, fonts, &chart.title);
     let series: Vec<&Series> = chart
         .series
         .iter()
@@ -219,6 +209,22 @@ fn draw(chart: &Chart) -> Option<Canvas> {
         line(&mut canvas, &frame, s, series_colour(i));
     }
     Some(canvas)
+}
+
+/// Writes a chart's title across its top, cut to fit; returns where the rest begins.
+pub(crate) fn draw_title(canvas: &mut Canvas, fonts: &Fonts, title: &str) -> f32 {
+    let width = CHART_WIDTH as f32 - 2.0 * MARGIN;
+    let title = font::fit(&fonts.bold, TITLE_SIZE, title, width);
+    font::draw(
+        canvas,
+        &fonts.bold,
+        TITLE_SIZE,
+        MARGIN,
+        MARGIN + TITLE_SIZE * 0.8,
+        palette::TEXT,
+        &title,
+    );
+    MARGIN + TITLE_SIZE + 10.0
 }
 
 /// What the band means, in the legend.

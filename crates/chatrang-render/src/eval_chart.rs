@@ -9,7 +9,7 @@
 use resvg::tiny_skia::PathBuilder;
 
 use super::canvas::Canvas;
-use super::chart::{CHART_HEIGHT, CHART_LABEL_SIZE, CHART_WIDTH};
+use super::chart::{CHART_HEIGHT, CHART_LABEL_SIZE, CHART_WIDTH, draw_title};
 use super::encode;
 use super::error::RenderError;
 use super::font::{self, Fonts};
@@ -19,7 +19,6 @@ use super::surface::Surface;
 /// How far the side reaches, in pawns: larger advantages (and wins) are drawn at the edge.
 pub const EVAL_REACH: f64 = 6.0;
 
-const TITLE_SIZE: f32 = 28.0;
 const MARGIN: f32 = 18.0;
 const LINE_WIDTH: f32 = 4.0;
 /// White's area, Black's area and the line between them.
@@ -78,17 +77,8 @@ fn draw(chart: &EvalChart) -> Option<Canvas> {
     let fonts = Fonts::shared();
     let mut canvas = Canvas::new(CHART_WIDTH, CHART_HEIGHT, palette::BACKGROUND)?;
     let (w, h) = (CHART_WIDTH as f32, CHART_HEIGHT as f32);
-    let title = font::fit(&fonts.bold, TITLE_SIZE, &chart.title, w - 2.0 * MARGIN);
-    font::draw(
-        &mut canvas,
-        &fonts.bold,
-        TITLE_SIZE,
-        MARGIN,
-        MARGIN + TITLE_SIZE * 0.8,
-        palette::TEXT,
-        &title,
-    );
-    let top = legend(&mut canvas, fonts, MARGIN + TITLE_SIZE + 10.0) + 8.0;
+    let below_title = draw_title(&mut canvas, fonts, &chart.title);
+    let top = legend(&mut canvas, fonts, below_title) + 8.0;
     let side_labels: Vec<(f64, String)> = [-EVAL_REACH, -EVAL_REACH / 2.0, 0.0]
         .into_iter()
         .chain([EVAL_REACH / 2.0, EVAL_REACH])
