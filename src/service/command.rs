@@ -273,7 +273,7 @@ pub const COMMANDS: &[CommandSpec] = &[
         "review",
         &["analysis"],
         "",
-        "A finished game's review: the engine's chart and the costliest moves.",
+        "A finished game's review: its costliest moves, or the turns that missed a longer chain.",
         true,
     ),
     spec("games", &["mygames"], "", "Your games in progress.", false),

@@ -9,6 +9,7 @@ use crate::{
         chart::Chart,
         eval_chart::EvalChart,
         table::Table,
+        turn_chart::TurnChart,
     },
     rules::{BoardView, Color},
 };
@@ -59,6 +60,11 @@ pub trait BoardPainter: Send + Sync {
         Ok(crate::render::eval_chart::png(chart)?)
     }
 
+    /// A cooperative game's review chart, its turns' points scored and possible (`/review`).
+    fn turn_chart(&self, chart: &TurnChart) -> Result<Vec<u8>, NoPicture> {
+        Ok(crate::render::turn_chart::png(chart)?)
+    }
+
     /// Gets ready to draw: the real painter rasterizes its sprites and learns its palette
     /// (most of a second), so that the first move after a start does not wait for it.
     fn warm_up(&self) {}
@@ -90,6 +96,10 @@ impl BoardPainter for TextPainter {
     }
 
     fn eval_chart(&self, _chart: &EvalChart) -> Result<Vec<u8>, NoPicture> {
+        Err(NoPicture::TextOnly)
+    }
+
+    fn turn_chart(&self, _chart: &TurnChart) -> Result<Vec<u8>, NoPicture> {
         Err(NoPicture::TextOnly)
     }
 }

@@ -8,18 +8,22 @@
 //! Refused while the game goes on: no engine help during play.
 
 use super::{
-    appraise::{Appraisal, BLUNDER, CAP, Judged, REVIEW_NODES, appraise},
+    appraise::{Appraisal, BLUNDER, CAP, Judged, REVIEW_NODES, Unreadable, appraise},
+    appraise_turns::{TurnAppraisal, appraise_turns},
     base::Service,
     loaded::Loaded,
     replay::effective_moves,
-    reply::{Image, Reply, ServiceError, ServiceResult},
+    reply::{Reply, ServiceError, ServiceResult},
     request::Request,
 };
 use crate::{
     render::eval_chart::EvalChart,
-    rules::{BoardView, Chance, Color, Rolls, registry, two_squares},
-    store::{GameRow, GameState, StoredReview},
+    rules::{BoardView, Chance, Color, GameId, Rolls, registry, two_squares},
+    store::{GameRow, GameState, LogEntry, StoredReview},
 };
+
+/// The budget a turn review is kept under: the chain solver is exact, it has none.
+const EXACT: u64 = 0;
 
 /// The moves a review shows per side.
 const SHOWN_PER_SIDE: usize = 3;
@@ -38,43 +42,74 @@ impl Service {
                 loaded.label()
             )));
         }
-        if loaded.kind.spec().hint.is_some() {
-            return Err(ServiceError::refused(format!(
-                "{} is played together, so there is no side to review; /history shows every \
-                 turn's score.",
-                loaded.kind.display_name()
-            )));
+        if loaded.kind.is_cooperative() {
+            let appraisal = self
+                .kept_or_made(
+                    req,
+                    &loaded,
+                    EXACT,
+                    TurnAppraisal::from_json,
+                    |made| made.to_json(),
+                    |kind, start, log| appraise_turns(kind, &start, &log),
+                )
+                .await?;
+            return self.present_turn_review(&loaded, &appraisal).await;
         }
-        let appraisal = self.appraisal(req, &loaded).await?;
+        let appraisal = self
+            .kept_or_made(
+                req,
+                &loaded,
+                REVIEW_NODES,
+                Appraisal::from_json,
+                |made| made.to_json(),
+                |kind, start, log| appraise(kind, &start, &log, REVIEW_NODES),
+            )
+            .await?;
         self.present_review(&loaded, &appraisal).await
     }
 
     /// The review kept for the game as it stands, made at today's budget.
     pub(crate) async fn kept_review(&self, row: &GameRow) -> ServiceResult<Option<Appraisal>> {
+        self.kept(row, REVIEW_NODES, Appraisal::from_json).await
+    }
+
+    /// The review kept for the game as it stands, made at `budget`, if it reads.
+    async fn kept<T>(
+        &self,
+        row: &GameRow,
+        budget: u64,
+        read: fn(&str) -> Option<T>,
+    ) -> ServiceResult<Option<T>> {
         Ok(self
             .store
             .review(row.id)
             .await?
-            .filter(|kept| kept.version == row.version && kept.budget == REVIEW_NODES as i64)
-            .and_then(|kept| Appraisal::from_json(&kept.body)))
+            .filter(|kept| kept.version == row.version && kept.budget == budget as i64)
+            .and_then(|kept| read(&kept.body)))
     }
 
-    /// The kept review of the game, else a new one, kept.
-    async fn appraisal(&self, req: &Request, loaded: &Loaded) -> ServiceResult<Appraisal> {
+    /// The kept review of the game, else a new one made by `make` as heavy work, kept.
+    async fn kept_or_made<T: Send + 'static>(
+        &self,
+        req: &Request,
+        loaded: &Loaded,
+        budget: u64,
+        read: fn(&str) -> Option<T>,
+        write: fn(&T) -> String,
+        make: impl FnOnce(GameId, String, Vec<LogEntry>) -> Result<T, Unreadable> + Send + 'static,
+    ) -> ServiceResult<T> {
         let row = &loaded.row;
-        if let Some(appraisal) = self.kept_review(row).await? {
-            return Ok(appraisal);
+        if let Some(kept) = self.kept(row, budget, read).await? {
+            return Ok(kept);
         }
         let log = self.store.log_at(row.id, row.version).await?;
         let (kind, start) = (loaded.kind, row.initial_position.clone());
         let _shown = self.thinking_in(row.id, &row.place_id);
         let made = self
             .heavy
-            .run(&req.user.id, "review", move || {
-                appraise(kind, &start, &log, REVIEW_NODES)
-            })
+            .run(&req.user.id, "review", move || make(kind, start, log))
             .await?;
-        let appraisal = made.map_err(|_| {
+        let made = made.map_err(|_| {
             ServiceError::refused(format!(
                 "Game #{}'s record does not replay, so it cannot be reviewed; /history shows \
                  its moves.",
@@ -83,11 +118,11 @@ impl Service {
         })?;
         let kept = StoredReview {
             version: row.version,
-            budget: REVIEW_NODES as i64,
-            body: appraisal.to_json(),
+            budget: budget as i64,
+            body: write(&made),
         };
         self.store.save_review(row.id, &kept).await?;
-        Ok(appraisal)
+        Ok(made)
     }
 
     /// The review as a reply: the costliest moves in words, the chart, and a board for each.
@@ -118,8 +153,11 @@ impl Service {
             loaded.row.id,
             appraisal.moves.len()
         );
+        let filename = format!("review-{}.png", loaded.row.id);
         let image = self
-            .eval_chart(chart, format!("review-{}.png", loaded.row.id), description)
+            .picture(filename, description, move |painter| {
+                painter.eval_chart(&chart)
+            })
             .await;
         let log = self.store.log_at(loaded.row.id, loaded.row.version).await?;
         let moves: Vec<(String, Rolls)> = effective_moves(&log)
@@ -200,33 +238,6 @@ fn costly_views<'a>(
         views.push((view, i, judged));
     }
     views
-}
-
-impl Service {
-    /// Draws an evaluation chart on the blocking pool; `None` when the painter draws none.
-    async fn eval_chart(
-        &self,
-        chart: EvalChart,
-        filename: String,
-        description: String,
-    ) -> Option<Image> {
-        let painter = self.painter.clone();
-        match tokio::task::spawn_blocking(move || painter.eval_chart(&chart)).await {
-            Ok(Ok(png)) => Some(Image {
-                bytes: png,
-                filename,
-                description,
-            }),
-            Ok(Err(why)) => {
-                tracing::debug!(%why, "no evaluation chart");
-                None
-            }
-            Err(error) => {
-                tracing::error!(%error, "the chart painter failed");
-                None
-            }
-        }
-    }
 }
 
 /// "3... Nf6?? (+0.2 → Black is lost; better g6)".

@@ -7,6 +7,7 @@ use super::{
     command::Command,
     describe,
     loaded::Loaded,
+    painter::{BoardPainter, NoPicture},
     reply::{GameRef, Image, Reply},
 };
 use crate::{
@@ -47,6 +48,32 @@ impl Service {
             Err(error) => {
                 tracing::error!(%error, "the painter failed");
                 (String::new(), None)
+            }
+        }
+    }
+
+    /// Draws a picture that is not a board (a chart, a table) on the blocking pool with
+    /// `draw`; `None` when the painter draws none.
+    pub(crate) async fn picture(
+        &self,
+        filename: String,
+        description: String,
+        draw: impl FnOnce(&dyn BoardPainter) -> Result<Vec<u8>, NoPicture> + Send + 'static,
+    ) -> Option<Image> {
+        let painter = self.painter.clone();
+        match tokio::task::spawn_blocking(move || draw(painter.as_ref())).await {
+            Ok(Ok(png)) => Some(Image {
+                bytes: png,
+                filename,
+                description,
+            }),
+            Ok(Err(why)) => {
+                tracing::debug!(%why, %filename, "no picture");
+                None
+            }
+            Err(error) => {
+                tracing::error!(%error, %filename, "the painter failed");
+                None
             }
         }
     }

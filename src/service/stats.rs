@@ -8,7 +8,7 @@
 
 use super::{
     base::Service,
-    reply::{Image, Reply, ServiceError, ServiceResult},
+    reply::{Reply, ServiceError, ServiceResult},
     request::{Request, User},
     timing::span,
     words::shown,
@@ -120,7 +120,9 @@ impl Service {
             [one] => format!("rating-{}.png", one.rating.variant.slug()),
             _ => "ratings.png".to_string(),
         };
-        let image = self.chart(chart, filename, description).await;
+        let image = self
+            .picture(filename, description, move |painter| painter.chart(&chart))
+            .await;
         Ok(Reply {
             image,
             ..Reply::text(text)
@@ -152,27 +154,6 @@ impl Service {
             best_win,
             median_move: median(times),
         })
-    }
-
-    /// Draws a chart on the blocking pool; `None` when the painter draws none.
-    async fn chart(&self, chart: Chart, filename: String, description: String) -> Option<Image> {
-        let painter = self.painter.clone();
-        let drawn = tokio::task::spawn_blocking(move || painter.chart(&chart)).await;
-        match drawn {
-            Ok(Ok(png)) => Some(Image {
-                bytes: png,
-                filename,
-                description,
-            }),
-            Ok(Err(why)) => {
-                tracing::debug!(%why, "no chart");
-                None
-            }
-            Err(error) => {
-                tracing::error!(%error, "the chart painter failed");
-                None
-            }
-        }
     }
 }
 

@@ -6,13 +6,17 @@
 
 use std::sync::Arc;
 
-use chatrang::service::{Command, Place, RenderPainter, Service};
+use chatrang::{
+    rules::{GameId, registry},
+    service::{Command, NewGame, Place, RenderPainter, Service},
+};
 
-use crate::common::{TestDb, ask, ok, person, play, refused, req, two_player};
+use crate::common::{TestDb, ask, ok, person, play, play_out, refused, req, two_player};
 
 on_both_backends!(
     a_review_names_the_blunder_and_a_move_that_saves_the_game,
     a_review_waits_for_the_end_and_other_servers_see_no_game,
+    a_game_played_together_is_reviewed_turn_by_turn,
 );
 
 async fn service(db: &TestDb) -> Service {
@@ -96,4 +100,81 @@ async fn a_review_waits_for_the_end_and_other_servers_see_no_game(db: TestDb) {
         assert_eq!(why, format!("There is no game #{id}; /games lists yours."));
     }
     assert!(service.store().review(id).await.unwrap().is_none());
+}
+
+/// Catalonia has no sides to blame: its review sets each turn's score against the most the
+/// turn's own moves could have made, and draws the turns that left the most.
+async fn a_game_played_together_is_reviewed_turn_by_turn(db: TestDb) {
+    let service = service(&db).await;
+    let (alice, bob) = (person("alice"), person("bob"));
+    let reply = ok(service
+        .run(
+            &req(&alice, None),
+            Command::New(NewGame {
+                game: "catalonia".into(),
+                opponent: Some(bob.clone()),
+                options: vec![("turns".into(), "6".into())],
+                seed: Some(3),
+                ..NewGame::default()
+            }),
+        )
+        .await);
+    let id = reply.game.expect("a game id").id;
+    let people = [alice.clone(), bob.clone()];
+    assert!(play_out(&service, id, &people, reply.notify, 500).await);
+    let review = ok(service.run(&req(&bob, Some(id)), Command::Review).await);
+    // The score as the game itself counts it, and the review's turns as kept.
+    let row = service.store().game(id).await.unwrap().unwrap();
+    let game = registry::load(GameId::Catalonia, &row.position).unwrap();
+    let scored: u32 = game.turn_scores().iter().map(|(_, points)| points).sum();
+    let kept = service.store().review(id).await.unwrap().expect("kept");
+    let body: serde_json::Value = serde_json::from_str(&kept.body).unwrap();
+    let turns = body["turns"].as_array().expect("turns");
+    let number = |t: &serde_json::Value, key: &str| t[key].as_u64().unwrap() as u32;
+    let numbers: Vec<u32> = turns.iter().map(|t| number(t, "turn")).collect();
+    assert_eq!(numbers, (1..=numbers.len() as u32).collect::<Vec<_>>());
+    for t in turns {
+        assert!(number(t, "possible") >= number(t, "scored"), "{t}");
+    }
+    for (turn, points) in game.turn_scores() {
+        assert_eq!(number(&turns[turn as usize - 1], "scored"), points);
+    }
+    let possible: u32 = turns.iter().map(|t| number(t, "possible")).sum();
+    let text = &review.text;
+    assert!(
+        text.contains(&format!("scored {scored} of the {possible}")),
+        "{text}"
+    );
+    let missed = turns
+        .iter()
+        .filter(|t| number(t, "possible") > number(t, "scored"))
+        .count();
+    assert!(missed > 0, "random moves leave points: {text}");
+    assert!(
+        text.contains("a longer chain was possible: turn "),
+        "{text}"
+    );
+    // The bar chart, and a board for each turn named (three at most).
+    let chart = review.image.as_ref().expect("the turn chart");
+    let picture = image::load_from_memory(&chart.bytes).unwrap();
+    assert_eq!((picture.width(), picture.height()), (800, 460));
+    assert_eq!(review.more_images.len(), missed.min(3));
+    for board in &review.more_images {
+        assert!(
+            board.description.contains("at the start of turn"),
+            "{}",
+            board.description
+        );
+        image::load_from_memory(&board.bytes).expect("the board is a PNG");
+    }
+    let again = ok(service.run(&req(&alice, Some(id)), Command::Review).await);
+    assert_eq!(again.text, review.text);
+    // From another server, the game does not exist.
+    let elsewhere = Place::new("server-2", "channel-9");
+    let why = refused(
+        service
+            .run(&ask(&elsewhere, &alice, Some(id)), Command::Review)
+            .await,
+    );
+    assert_eq!(why, format!("There is no game #{id}; /games lists yours."));
 }

@@ -17,6 +17,7 @@ use super::renderer::Renderer;
 use super::showcase::{self, ShowcaseError};
 use super::table;
 use super::text_board::text_board;
+use super::turn_chart::{self, TurnBar, TurnChart};
 use chatrang_rules::{
     BoardView, Color, GAMES, GameId,
     search::reading::{BLUNDER, MISTAKE, loss},
@@ -170,12 +171,12 @@ pub fn stills(record: Vec<showcase::Recorded>) -> Vec<Still> {
 /// that the gallery stays quick in a test build.
 const REVIEW_NODES: u64 = 5_000;
 
-/// A review chart of each game played by two sides (the same seeded games as the replays):
-/// Catalonia is played together and has no review.
+/// A review chart of each game played by two sides (the same seeded games as the replays);
+/// a game played together has its turn chart instead ([`turn_reviews`]).
 pub fn reviews() -> Result<Vec<(String, EvalChart)>, GalleryError> {
     GAMES
         .iter()
-        .filter(|spec| spec.hint.is_none())
+        .filter(|spec| !spec.cooperative)
         .map(|spec| {
             let readings = showcase::readings(spec.id, 3, 40, REVIEW_NODES)
                 .ok_or(GalleryError::NoStart(spec.id))?;
@@ -183,6 +184,31 @@ pub fn reviews() -> Result<Vec<(String, EvalChart)>, GalleryError> {
                 format!("{}-review", spec.slug),
                 review_chart(spec.name, &readings),
             ))
+        })
+        .collect()
+}
+
+/// The review chart of each game played together: a seeded game's turns, each turn's points
+/// scored and the most its moves could have scored, as `/review` draws them.
+pub fn turn_reviews() -> Result<Vec<(String, TurnChart)>, GalleryError> {
+    GAMES
+        .iter()
+        .filter(|spec| spec.cooperative)
+        .map(|spec| {
+            let turns =
+                showcase::turn_readings(spec.id, 2).ok_or(GalleryError::NoStart(spec.id))?;
+            let chart = TurnChart {
+                title: format!("{} · each turn's points (a sample game)", spec.name),
+                turns: turns
+                    .into_iter()
+                    .map(|(turn, scored, possible)| TurnBar {
+                        turn,
+                        scored,
+                        possible,
+                    })
+                    .collect(),
+            };
+            Ok((format!("{}-review", spec.slug), chart))
         })
         .collect()
 }
@@ -274,6 +300,15 @@ pub fn write(dir: &Path) -> Result<Vec<PathBuf>, GalleryError> {
     // Reviews: the evaluation chart of each game's sample game, as `/review` draws one.
     for (name, chart) in reviews()? {
         let png = eval_chart::png(&chart).map_err(|error| GalleryError::Render {
+            name: name.clone(),
+            error,
+        })?;
+        let path = dir.join(format!("{name}.png"));
+        write_file(&path, &png)?;
+        written.push(path);
+    }
+    for (name, chart) in turn_reviews()? {
+        let png = turn_chart::png(&chart).map_err(|error| GalleryError::Render {
             name: name.clone(),
             error,
         })?;

@@ -83,6 +83,7 @@ mod sprites;
 mod surface;
 pub mod table;
 mod text_board;
+pub mod turn_chart;
 mod wrap;
 
 pub use error::RenderError;

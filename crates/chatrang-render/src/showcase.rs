@@ -124,6 +124,46 @@ pub fn readings(
     Some(out)
 }
 
+/// A seeded game of a cooperative `id` played to its end the way a fair group plays (the
+/// stand-in's longest chain now, one action in three at random), turn by turn: each turn's
+/// number, the points it scored and the most its moves could have scored.
+pub fn turn_readings(id: GameId, seed: u64) -> Option<Vec<(u32, u32, u32)>> {
+    let mut game = new_game(id, seed)?;
+    let mut rng = XorShift::new(seed);
+    let mut turns: Vec<(u32, u32, u32)> = Vec::new();
+    for _ in 0..2000 {
+        if !ongoing(game.as_ref()) {
+            break;
+        }
+        if let Some(best) = game.best_turn()
+            && turns.last().is_none_or(|t| t.0 != best.turn)
+        {
+            turns.push((best.turn, 0, best.points));
+        }
+        let chosen = match rng.next() % 3 {
+            0 => None,
+            _ => game.stand_in(),
+        };
+        let action = match chosen {
+            Some(action) => action,
+            None => {
+                let actions = game.legal_actions();
+                actions
+                    .get((rng.next() % actions.len().max(1) as u64) as usize)?
+                    .notation
+                    .clone()
+            }
+        };
+        game.play(&action).ok()?;
+    }
+    for (turn, points) in game.turn_scores() {
+        if let Some(t) = turns.iter_mut().find(|t| t.0 == turn) {
+            t.1 = points;
+        }
+    }
+    Some(turns)
+}
+
 /// Plays a seeded game of `id`, calling `visit` at the start (with no notation nor side)
 /// and after each action (the draft's picks, then up to `plies` actions of play) with the
 /// action and the side that took it, and whether it was a pick of the draft.

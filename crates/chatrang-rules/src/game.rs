@@ -7,6 +7,7 @@ use std::{collections::BTreeMap, fmt};
 
 use super::{
     BoardEdge, Color, Geometry, Square,
+    best_turn::BestTurn,
     search::{found::Thought, level::Limits},
 };
 
@@ -463,6 +464,11 @@ pub trait Game: Send + Sync + fmt::Debug {
     /// A cooperative game's scored turns so far: (turn, points), in order; empty for the
     /// other games (see [`super::kit::Rules::turn_scores`]).
     fn turn_scores(&self) -> Vec<(u32, u32)>;
+
+    /// In a cooperative game, the most the current turn could score with the moves still to
+    /// be made in it (see [`super::kit::Rules::best_turn`]); `None` between a turn's moves
+    /// and in the other games.
+    fn best_turn(&self) -> Option<BestTurn>;
 
     /// The action the bot takes for a side whose time ran out, when the game goes on without
     /// it (see [`super::kit::Rules::stand_in`]); `None`: the late side loses on time.

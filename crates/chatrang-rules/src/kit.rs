@@ -10,8 +10,8 @@
 use std::fmt;
 
 use super::{
-    Action, ActionError, Actor, BoardView, Chance, Game, GameId, Outcome, PieceInfo, Played, Rolls,
-    RollsError, Square, Status,
+    Action, ActionError, Actor, BestTurn, BoardView, Chance, Game, GameId, Outcome, PieceInfo,
+    Played, Rolls, RollsError, Square, Status,
     search::{
         found::{Found, Thought},
         level::Limits,
@@ -123,6 +123,12 @@ pub trait Rules: Clone + Send + Sync + fmt::Debug + 'static {
     /// without turn scores. A duplicate event compares its groups turn by turn with them.
     fn turn_scores(&self) -> Vec<(u32, u32)> {
         Vec::new()
+    }
+
+    /// A cooperative game's best moves for the rest of the current turn, for its review;
+    /// `None` when no move of the turn is pending, or the game has no turn scores.
+    fn best_turn(&self) -> Option<BestTurn> {
+        None
     }
 
     /// Added to the description of a move after which the game goes on: ", check".
@@ -317,6 +323,13 @@ impl<R: Rules> Game for Match<R> {
 
     fn turn_scores(&self) -> Vec<(u32, u32)> {
         self.rules.turn_scores()
+    }
+
+    fn best_turn(&self) -> Option<BestTurn> {
+        match self.ended {
+            Some(_) => None,
+            None => self.rules.best_turn(),
+        }
     }
 
     fn stand_in(&self) -> Option<String> {

@@ -30,6 +30,7 @@
 
 #![deny(missing_docs)]
 
+mod best_turn;
 mod board_edge;
 pub mod board_field;
 mod color;
@@ -38,6 +39,7 @@ mod geometry;
 mod piece;
 mod square;
 mod square_set;
+mod view_moves;
 
 pub mod cataclysm;
 pub mod catalonia;
@@ -56,6 +58,7 @@ pub mod search;
 pub mod typed;
 pub mod xbetza;
 
+pub use best_turn::BestTurn;
 pub use board_edge::BoardEdge;
 pub use color::{ByColor, Color};
 pub use game::{

@@ -9,8 +9,8 @@ use super::{
     position::{Phase, Position},
 };
 use crate::{
-    ActionError, Actor, BoardView, Chance, Color, GameId, Mark, Outcome, PieceInfo, Rolls,
-    RollsError, Square, Status,
+    ActionError, Actor, BestTurn, BoardView, Chance, Color, GameId, Mark, Outcome, PieceInfo,
+    Rolls, RollsError, Square, Status,
     kit::{Match, Rules, Touched},
     move_table::reach_on_empty_board,
     search::{Found, Limits},
@@ -225,6 +225,10 @@ impl Rules for Catalonia {
     fn turn_scores(&self) -> Vec<(u32, u32)> {
         let scored = self.position.history().iter();
         scored.map(|r| (u32::from(r.turn), r.points)).collect()
+    }
+
+    fn best_turn(&self) -> Option<BestTurn> {
+        super::review::best_turn(&self.position)
     }
 
     /// The action after which the longest chain is longest (the first such in the order of

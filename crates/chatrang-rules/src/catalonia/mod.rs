@@ -20,6 +20,7 @@ pub(crate) mod partner;
 mod picture;
 pub mod pieces;
 pub mod position;
+pub(crate) mod review;
 mod search;
 mod table;
 mod text;
