@@ -74,9 +74,58 @@ pub fn series_colour(i: usize) -> Rgba {
 
 /// The chart as a PNG of [`CHART_WIDTH`] × [`CHART_HEIGHT`] pixels.
 pub fn png(chart: &Chart) -> Result<Vec<u8>, RenderError> {
-    let canvas = draw(chart).ok_or(RenderError::TooLarge)?;
+    encode_chart(draw(chart))
+}
+
+/// A chart drawn on `canvas` as a PNG (`None`: the canvas could not be made).
+pub(crate) fn encode_chart(canvas: Option<Canvas>) -> Result<Vec<u8>, RenderError> {
+    let canvas = canvas.ok_or(RenderError::TooLarge)?;
     let (width, height) = (canvas.width(), canvas.height());
     Ok(encode::rgb(&canvas.into_rgba(), width, height)?)
+}
+
+/// A legend entry's name right of its 24-pixel swatch at `x` (the row's middle at `mid`);
+/// returns where the next entry begins.
+pub(crate) fn legend_name(canvas: &mut Canvas, fonts: &Fonts, x: f32, mid: f32, name: &str) -> f32 {
+    font::draw(
+        canvas,
+        &fonts.regular,
+        CHART_LABEL_SIZE,
+        x + 32.0,
+        mid + CHART_LABEL_SIZE * 0.36,
+        palette::TEXT,
+        name,
+    );
+    x + 32.0 + font::measure(&fonts.regular, CHART_LABEL_SIZE, name) + 26.0
+}
+
+/// How wide the widest of the side labels is: the plot begins beyond it.
+pub(crate) fn side_label_width<'a>(fonts: &Fonts, texts: impl Iterator<Item = &'a str>) -> f32 {
+    texts
+        .map(|text| font::measure(&fonts.regular, CHART_LABEL_SIZE, text))
+        .fold(0.0, f32::max)
+}
+
+/// A grid line across the plot (`left` to `right`) at `y`, and its label left of the plot.
+pub(crate) fn grid_line(
+    canvas: &mut Canvas,
+    fonts: &Fonts,
+    (left, right): (f32, f32),
+    y: f32,
+    colour: Rgba,
+    text: &str,
+) {
+    canvas.line((left, y), (right, y), colour, 2.0);
+    let width = font::measure(&fonts.regular, CHART_LABEL_SIZE, text);
+    font::draw(
+        canvas,
+        &fonts.regular,
+        CHART_LABEL_SIZE,
+        left - 10.0 - width,
+        y + CHART_LABEL_SIZE * 0.36,
+        palette::COORDINATES,
+        text,
+    );
 }
 
 /// The smallest text of a chart as a chat preview shows it, in pixels.
@@ -139,10 +188,7 @@ fn draw(chart: &Chart) -> Option<Canvas> {
     let labels: Vec<(f64, String)> = ticks(r0, r1, step)
         .map(|r| (r, format!("{r:.0}")))
         .collect();
-    let label_width = labels
-        .iter()
-        .map(|(_, text)| font::measure(&fonts.regular, CHART_LABEL_SIZE, text))
-        .fold(0.0, f32::max);
+    let label_width = side_label_width(fonts, labels.iter().map(|(_, t)| t.as_str()));
     let (t0, t1) = time_axis(&series);
     let frame = Frame {
         left: MARGIN + label_width + 10.0,
@@ -157,17 +203,7 @@ fn draw(chart: &Chart) -> Option<Canvas> {
     // The grid and the ratings up the side.
     for (rating, text) in &labels {
         let y = frame.y(*rating);
-        canvas.line((frame.left, y), (frame.right, y), GRID, 2.0);
-        let width = font::measure(&fonts.regular, CHART_LABEL_SIZE, text);
-        font::draw(
-            &mut canvas,
-            &fonts.regular,
-            CHART_LABEL_SIZE,
-            frame.left - 10.0 - width,
-            y + CHART_LABEL_SIZE * 0.36,
-            palette::COORDINATES,
-            text,
-        );
+        grid_line(&mut canvas, fonts, (frame.left, frame.right), y, GRID, text);
     }
     canvas.line(
         (frame.left, frame.bottom),

@@ -9,8 +9,10 @@
 use resvg::tiny_skia::PathBuilder;
 
 use super::canvas::Canvas;
-use super::chart::{CHART_HEIGHT, CHART_LABEL_SIZE, CHART_WIDTH, draw_title};
-use super::encode;
+use super::chart::{
+    CHART_HEIGHT, CHART_LABEL_SIZE, CHART_WIDTH, draw_title, encode_chart, grid_line, legend_name,
+    side_label_width,
+};
 use super::error::RenderError;
 use super::font::{self, Fonts};
 use super::palette::{self, Rgba};
@@ -46,9 +48,7 @@ pub struct EvalChart {
 
 /// The chart as a PNG of [`CHART_WIDTH`] × [`CHART_HEIGHT`] pixels.
 pub fn png(chart: &EvalChart) -> Result<Vec<u8>, RenderError> {
-    let canvas = draw(chart).ok_or(RenderError::TooLarge)?;
-    let (width, height) = (canvas.width(), canvas.height());
-    Ok(encode::rgb(&canvas.into_rgba(), width, height)?)
+    encode_chart(draw(chart))
 }
 
 /// The plot's rectangle, and where a position and an evaluation fall in it.
@@ -87,10 +87,7 @@ fn draw(chart: &EvalChart) -> Option<Canvas> {
             _ => (p, format!("{p:+.0}")),
         })
         .collect();
-    let label_width = side_labels
-        .iter()
-        .map(|(_, text)| font::measure(&fonts.regular, CHART_LABEL_SIZE, text))
-        .fold(0.0, f32::max);
+    let label_width = side_label_width(fonts, side_labels.iter().map(|(_, t)| t.as_str()));
     let frame = Frame {
         left: MARGIN + label_width + 10.0,
         right: w - MARGIN - 8.0,
@@ -104,17 +101,7 @@ fn draw(chart: &EvalChart) -> Option<Canvas> {
     area(&mut canvas, &frame, &chart.evals);
     for (pawns, text) in &side_labels {
         let y = frame.y(*pawns);
-        canvas.line((frame.left, y), (frame.right, y), GRID, 2.0);
-        let width = font::measure(&fonts.regular, CHART_LABEL_SIZE, text);
-        font::draw(
-            &mut canvas,
-            &fonts.regular,
-            CHART_LABEL_SIZE,
-            frame.left - 10.0 - width,
-            y + CHART_LABEL_SIZE * 0.36,
-            palette::COORDINATES,
-            text,
-        );
+        grid_line(&mut canvas, fonts, (frame.left, frame.right), y, GRID, text);
     }
     bottom_labels(&mut canvas, fonts, &frame, &chart.labels);
     line(&mut canvas, &frame, &chart.evals);
@@ -228,16 +215,7 @@ fn legend(canvas: &mut Canvas, fonts: &Fonts, top: f32) -> f32 {
             }
             Swatch::Dot(colour, radius) => canvas.fill_circle(x + 12.0, mid, radius, colour),
         }
-        font::draw(
-            canvas,
-            &fonts.regular,
-            CHART_LABEL_SIZE,
-            x + 32.0,
-            mid + CHART_LABEL_SIZE * 0.36,
-            palette::TEXT,
-            name,
-        );
-        x += 32.0 + font::measure(&fonts.regular, CHART_LABEL_SIZE, name) + 26.0;
+        x = legend_name(canvas, fonts, x, mid, name);
     }
     top + row
 }

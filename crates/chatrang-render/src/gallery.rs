@@ -297,18 +297,18 @@ pub fn write(dir: &Path) -> Result<Vec<PathBuf>, GalleryError> {
         write_file(&path, &animation.gif)?;
         written.push(path);
     }
-    // Reviews: the evaluation chart of each game's sample game, as `/review` draws one.
-    for (name, chart) in reviews()? {
-        let png = eval_chart::png(&chart).map_err(|error| GalleryError::Render {
-            name: name.clone(),
-            error,
-        })?;
-        let path = dir.join(format!("{name}.png"));
-        write_file(&path, &png)?;
-        written.push(path);
-    }
-    for (name, chart) in turn_reviews()? {
-        let png = turn_chart::png(&chart).map_err(|error| GalleryError::Render {
+    // Reviews: the evaluation chart of each game's sample game, or its turn chart, as
+    // `/review` draws them.
+    let charts = reviews()?
+        .into_iter()
+        .map(|(name, chart)| (name, eval_chart::png(&chart)))
+        .chain(
+            turn_reviews()?
+                .into_iter()
+                .map(|(name, chart)| (name, turn_chart::png(&chart))),
+        );
+    for (name, png) in charts {
+        let png = png.map_err(|error| GalleryError::Render {
             name: name.clone(),
             error,
         })?;
