@@ -27,7 +27,8 @@ use screen::Screen;
 use tokio::io::{AsyncBufRead, AsyncBufReadExt};
 
 use crate::service::{
-    Clock, Command, Request, Service, ServiceError, ServiceResult, ShiftedClock, parse, span,
+    Clock, Command, Request, Service, ServiceError, ServiceResult, ShiftedClock, ShowNotes, parse,
+    span,
 };
 
 /// Where the console keeps what it writes besides the database.
@@ -158,7 +159,13 @@ pub async fn session<R: AsyncBufRead + Unpin, W: Write + Send>(
                 continue;
             }
             Typed::Service(Err(why)) => Err(why.into()),
-            Typed::Service(Ok(Some(line))) => service.run(&request(line.game), line.command).await,
+            Typed::Service(Ok(Some(line))) => {
+                let mut notes = NoteLines(&mut *out);
+                let req = request(line.game);
+                service
+                    .run_showing_notes(req, line.command, &mut notes)
+                    .await
+            }
         };
         present(service, out, &settings.files, result).await?;
         if lists_commands {
@@ -224,6 +231,17 @@ async fn move_clock<W: Write + Send>(
 }
 
 /// Shows a result as every platform does ([`Service::present`]), on the terminal.
+/// A command's notes while it runs, each printed on a line of its own as it comes.
+struct NoteLines<'a, W>(&'a mut W);
+
+impl<W: Write + Send> ShowNotes for NoteLines<'_, W> {
+    async fn show(&mut self, note: String) {
+        if let Err(error) = writeln!(self.0, "… {}", escaped(&note)) {
+            tracing::warn!(%error, "cannot print a command's note");
+        }
+    }
+}
+
 async fn present<W: Write + Send>(
     service: &Service,
     out: &mut W,

@@ -34,7 +34,10 @@ pub async fn run<'a>(
     let request = Request::new(call.user.clone(), call.place.clone())
         .about(game)
         .admin(call.admin);
-    let result = call.service().run(&request, command).await;
+    let service = call.service();
+    let result = service
+        .run_showing_notes(request, command, &mut call.origin)
+        .await;
     let reply = result.as_ref().ok().cloned();
     let posted = call.finish(result).await;
     Ok((call, reply.zip(posted)))

@@ -10,6 +10,7 @@ use poise::serenity_prelude::{
 };
 
 use super::message::Outgoing;
+use crate::service::ShowNotes;
 
 /// One interaction being answered.
 pub struct Origin {
@@ -83,5 +84,15 @@ impl Origin {
                 .await?;
         }
         Ok(())
+    }
+}
+
+/// A command's notes while it runs ("Your review is queued, 2 ahead") go to the person who
+/// gave it only, like a refusal.
+impl ShowNotes for Origin {
+    async fn show(&mut self, note: String) {
+        if let Err(error) = self.private(Outgoing::text(note)).await {
+            tracing::warn!(%error, "cannot show a command's note");
+        }
     }
 }

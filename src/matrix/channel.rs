@@ -11,7 +11,7 @@ use super::{
     outgoing::{send_notice, send_reply, with_prefix},
     place::Where,
 };
-use crate::service::{Channel, Offered, Reply, Shown};
+use crate::service::{Channel, Offered, Reply, ShowNotes, Shown};
 
 /// One command being answered: the room, where in it, who asked, and by which event.
 pub struct Asked<'a> {
@@ -23,6 +23,10 @@ pub struct Asked<'a> {
     pub answering: Option<&'a str>,
     /// How many answers were sent for it so far: each gets a transaction id of its own.
     sent: u32,
+    /// How many notes were sent while it ran (see [`ShowNotes`]), counted apart from the
+    /// answers: a note sent the first time but not when the event is handled again must not
+    /// shift the answers' transaction ids.
+    noted: u32,
 }
 
 impl<'a> Asked<'a> {
@@ -34,6 +38,7 @@ impl<'a> Asked<'a> {
             sender,
             answering: None,
             sent: 0,
+            noted: 0,
         }
     }
 
@@ -50,6 +55,23 @@ impl<'a> Asked<'a> {
         let source = self.answering?;
         self.sent += 1;
         Some(format!("{source}.{}", self.sent))
+    }
+}
+
+/// A command's notes while it runs ("Your review is queued, 2 ahead") are notices to the
+/// person who gave it, where they gave it.
+impl ShowNotes for Asked<'_> {
+    async fn show(&mut self, note: String) {
+        let text = with_prefix(&note, self.bot.config.prefix);
+        self.noted += 1;
+        let id = self
+            .answering
+            .map(|source| format!("{source}.note{}", self.noted));
+        let to = Some(self.sender);
+        let sent = send_notice(self.room, &self.here, &text, to, id.as_deref()).await;
+        if let Err(error) = sent {
+            tracing::warn!(%error, "cannot send a command's note");
+        }
     }
 }
 

@@ -271,8 +271,11 @@ impl Bot {
                     new.opens_thread = asked.here.thread.is_none();
                 }
                 let request = self.request(&asked, line.game).await;
-                let work = self.service.run(&request, line.command);
-                let result = typing::while_busy(asked.room, work).await;
+                let room = asked.room;
+                let work = self
+                    .service
+                    .run_showing_notes(request, line.command, &mut asked);
+                let result = typing::while_busy(room, work).await;
                 self.service.present(&mut asked, result).await;
                 true
             }

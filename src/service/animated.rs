@@ -11,6 +11,7 @@ use super::{
     film::{Film, MOST_MOVES, SPEEDS, Span, film},
     heavy::HeavyWork,
     painter::{BoardPainter, NoPicture},
+    progress::Progress,
     reply::{GameRef, Image, Reply, ServiceError, ServiceResult},
     request::Request,
     words::shown,
@@ -106,16 +107,8 @@ impl Service {
         let loaded = self.look(req, true).await?;
         let log = self.store.log_at(loaded.row.id, loaded.row.version).await?;
         let film = film(&loaded.row, &log, ask.span, ask.hold)?;
-        let ahead = self.heavy.waiting();
-        let drawn = draw(&self.heavy, &self.painter, &req.user.id, &loaded.row, film).await?;
-        if ahead > 0 {
-            tracing::info!(
-                game = loaded.row.id,
-                ahead,
-                "a replay waited for heavy work"
-            );
-        }
-        Ok(drawn)
+        let who = (req.user.id.as_str(), req.progress.as_ref());
+        draw(&self.heavy, &self.painter, who, &loaded.row, film).await
     }
 
     /// The reply an outbox post of a game's replay stands for, when it is drawn; else starts
@@ -164,7 +157,7 @@ async fn draw_for_post(
     let ask = Ask::default();
     let film = film(&row, &log, ask.span, ask.hold).map_err(|e| e.to_string())?;
     let who = format!("game {}", row.id);
-    let mut reply = draw(heavy, painter, &who, &row, film)
+    let mut reply = draw(heavy, painter, (&who, None), &row, film)
         .await
         .map_err(|e| e.to_string())?;
     if reply.image.is_none() {
@@ -180,12 +173,13 @@ async fn draw_for_post(
     Ok(reply)
 }
 
-/// Draws `film` as heavy work for `who`: the reply with the GIF, or the text alone when the
+/// Draws `film` as heavy work for `who` (told of the queue through their progress notes, if
+/// any): the reply with the GIF, or the text alone when the
 /// painter draws no pictures.
 async fn draw(
     heavy: &HeavyWork,
     painter: &Arc<dyn BoardPainter>,
-    who: &str,
+    (who, progress): (&str, Option<&Progress>),
     row: &GameRow,
     film: Film,
 ) -> ServiceResult {
@@ -204,7 +198,9 @@ async fn draw(
     let painter = painter.clone();
     let (stills, orientation) = (film.stills, film.orientation);
     let drawn = heavy
-        .run(who, "replay", move || painter.replay(&stills, orientation))
+        .run(who, "replay", progress, move || {
+            painter.replay(&stills, orientation)
+        })
         .await?;
     let image = match drawn {
         Ok(animation) if animation.gif.len() > LARGEST_GIF => {

@@ -1,7 +1,8 @@
 //! Heavy work (drawing a replay) kept out of the way of live games. A job runs on a thread of
 //! its own at a lower CPU priority (nice 10), so that on a busy machine the scheduler serves
 //! the threads that answer moves first; and one job runs at a time, so that at most one core
-//! goes to it. Each person has one job in the queue at most, and is told how many wait ahead.
+//! goes to it. Each person has one job in the queue at most, and is told how many wait ahead
+//! (see `progress`).
 
 use std::{
     collections::HashSet,
@@ -11,7 +12,7 @@ use std::{
     },
 };
 
-use super::reply::ServiceError;
+use super::{progress::Progress, reply::ServiceError};
 
 /// The queue of heavy jobs. Cheap to clone: the clones share the queue.
 #[derive(Clone, Default)]
@@ -34,19 +35,31 @@ const NICENESS: i32 = 10;
 
 impl HeavyWork {
     /// Jobs queued or running now.
+    #[cfg(test)]
     pub fn waiting(&self) -> usize {
         self.inner.waiting.load(Ordering::SeqCst)
     }
 
     /// Runs `job` for `who` when its turn comes, on a thread of its own at a lower priority.
-    /// Refused while `who` has a job queued or running (`what` names it in the refusal).
+    /// Refused while `who` has a job queued or running (`what` names it in the refusal). When
+    /// other jobs are ahead, `progress` is told how many.
     pub async fn run<T: Send + 'static>(
         &self,
         who: &str,
         what: &str,
+        progress: Option<&Progress>,
         job: impl FnOnce() -> T + Send + 'static,
     ) -> Result<T, ServiceError> {
-        let _entry = self.enter(who, what)?;
+        let (_entry, ahead) = self.enter(who, what)?;
+        if ahead > 0 {
+            tracing::info!(what, ahead, "heavy work waits its turn");
+            if let Some(progress) = progress {
+                progress.say(format!(
+                    "Your {what} is queued, {ahead} ahead; it will be posted here when it is \
+                     ready."
+                ));
+            }
+        }
         let _turn = self.inner.turn.lock().await;
         let (done, result) = tokio::sync::oneshot::channel();
         let spawned = std::thread::Builder::new()
@@ -66,8 +79,8 @@ impl HeavyWork {
         })
     }
 
-    /// Counts `who`'s job in, until the returned guard is dropped.
-    fn enter(&self, who: &str, what: &str) -> Result<Entry, ServiceError> {
+    /// Counts `who`'s job in, until the returned guard is dropped; also the jobs ahead of it.
+    fn enter(&self, who: &str, what: &str) -> Result<(Entry, usize), ServiceError> {
         let mut busy = self.inner.busy.lock().unwrap_or_else(|e| e.into_inner());
         if !busy.insert(who.to_string()) {
             return Err(ServiceError::refused(format!(
@@ -75,11 +88,12 @@ impl HeavyWork {
                  ready."
             )));
         }
-        self.inner.waiting.fetch_add(1, Ordering::SeqCst);
-        Ok(Entry {
+        let ahead = self.inner.waiting.fetch_add(1, Ordering::SeqCst);
+        let entry = Entry {
             inner: self.inner.clone(),
             who: who.to_string(),
-        })
+        };
+        Ok((entry, ahead))
     }
 }
 
@@ -125,7 +139,7 @@ mod tests {
             let heavy = heavy.clone();
             tokio::spawn(async move {
                 heavy
-                    .run("alice", "replay", move || {
+                    .run("alice", "replay", None, move || {
                         wait.recv().ok();
                         7
                     })
@@ -135,11 +149,34 @@ mod tests {
         while heavy.waiting() == 0 {
             tokio::task::yield_now().await;
         }
-        let again = heavy.run("alice", "replay", || 0).await;
+        let again = heavy.run("alice", "replay", None, || 0).await;
         assert!(matches!(again, Err(ServiceError::Refused(t)) if t.contains("still being made")));
+        // Bob's job waits behind Alice's, and he is told so before it runs.
+        let (progress, mut notes) = Progress::channel();
+        let second = {
+            let heavy = heavy.clone();
+            tokio::spawn(async move { heavy.run("bob", "review", Some(&progress), || 9).await })
+        };
+        let note = notes.recv().await.expect("a note");
+        assert_eq!(
+            note,
+            "Your review is queued, 1 ahead; it will be posted here when it is ready."
+        );
+        assert_eq!(heavy.waiting(), 2);
         go.send(()).unwrap();
         assert_eq!(first.await.unwrap().unwrap(), 7);
+        assert_eq!(second.await.unwrap().unwrap(), 9);
         assert_eq!(heavy.waiting(), 0);
-        assert_eq!(heavy.run("alice", "replay", || 8).await.unwrap(), 8);
+        // Alone in the queue: no note.
+        let (progress, mut notes) = Progress::channel();
+        assert_eq!(
+            heavy
+                .run("alice", "replay", Some(&progress), || 8)
+                .await
+                .unwrap(),
+            8
+        );
+        drop(progress);
+        assert!(notes.recv().await.is_none());
     }
 }

@@ -1,6 +1,8 @@
 //! Who asks, where, and about which game: what every command of the bot is given besides its
 //! own arguments. Adapters build one per event; the service never asks the platform again.
 
+use super::progress::Progress;
+
 /// A person as an adapter knows them: a stable id (Discord snowflake, Matrix id, console name)
 /// and the name to show.
 #[derive(Clone, Debug, Eq, PartialEq, Hash)]
@@ -82,6 +84,8 @@ pub struct Request {
     /// [`crate::service::Service::run`], so that a refusal asking which game can show the
     /// exact command to type ("/board #2").
     pub typed: Option<String>,
+    /// Where to send notes while the command runs (see `progress`); `None`: no notes.
+    pub progress: Option<Progress>,
 }
 
 impl Request {
@@ -94,6 +98,7 @@ impl Request {
             admin: false,
             source: None,
             typed: None,
+            progress: None,
         }
     }
 
@@ -106,6 +111,12 @@ impl Request {
     /// The same request from a server admin (or not).
     pub fn admin(mut self, admin: bool) -> Request {
         self.admin = admin;
+        self
+    }
+
+    /// The same request, its notes while it runs sent to `progress`.
+    pub fn with_progress(mut self, progress: Progress) -> Request {
+        self.progress = Some(progress);
         self
     }
 

@@ -107,7 +107,9 @@ impl Service {
         let _shown = self.thinking_in(row.id, &row.place_id);
         let made = self
             .heavy
-            .run(&req.user.id, "review", move || make(kind, start, log))
+            .run(&req.user.id, "review", req.progress.as_ref(), move || {
+                make(kind, start, log)
+            })
             .await?;
         let made = made.map_err(|_| {
             ServiceError::refused(format!(

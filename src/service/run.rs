@@ -6,6 +6,7 @@ use super::{
     base::Service,
     command::Command,
     guard::guarded,
+    progress::{Progress, ShowNotes},
     reply::{Reply, ServiceResult},
     request::Request,
 };
@@ -26,6 +27,26 @@ impl Service {
         };
         let work = self.dispatch(req, command, None);
         guarded(what, handling(req.source.clone(), work)).await
+    }
+
+    /// [`Service::run`], showing each note the command sends while it runs through `shown`
+    /// before the reply comes.
+    pub async fn run_showing_notes(
+        &self,
+        req: Request,
+        command: Command,
+        shown: &mut impl ShowNotes,
+    ) -> ServiceResult {
+        let (progress, mut notes) = Progress::channel();
+        let req = req.with_progress(progress);
+        let work = self.run(&req, command);
+        tokio::pin!(work);
+        loop {
+            tokio::select! {
+                result = &mut work => return result,
+                Some(note) = notes.recv() => shown.show(note).await,
+            }
+        }
     }
 
     /// The function behind each command. `version` is the board version a clicked move was

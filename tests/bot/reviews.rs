@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use chatrang::{
     rules::{GameId, registry},
-    service::{Command, NewGame, Place, RenderPainter, Service},
+    service::{Command, NewGame, Place, RenderPainter, Service, ShowNotes},
 };
 
 use crate::common::{TestDb, ask, ok, person, play, play_out, refused, req, two_player};
@@ -17,6 +17,7 @@ on_both_backends!(
     a_review_names_the_blunder_and_a_move_that_saves_the_game,
     a_review_waits_for_the_end_and_other_servers_see_no_game,
     a_game_played_together_is_reviewed_turn_by_turn,
+    a_review_behind_another_says_it_is_queued,
 );
 
 async fn service(db: &TestDb) -> Service {
@@ -177,4 +178,55 @@ async fn a_game_played_together_is_reviewed_turn_by_turn(db: TestDb) {
             .await,
     );
     assert_eq!(why, format!("There is no game #{id}; /games lists yours."));
+}
+
+/// The notes a command sends while it runs, kept.
+#[derive(Default)]
+struct Kept(Vec<String>);
+
+impl ShowNotes for Kept {
+    async fn show(&mut self, note: String) {
+        self.0.push(note);
+    }
+}
+
+/// Two people ask for reviews at once: the second waits its turn, and is told so at once.
+async fn a_review_behind_another_says_it_is_queued(db: TestDb) {
+    let service = Arc::new(service(&db).await);
+    let (alice, bob, carol) = (person("alice"), person("bob"), person("carol"));
+    let first = two_player(&service, "chess", &alice, &bob, &[]).await;
+    play(&service, first, &alice, &bob, &SCHOLARS_MATE).await;
+    let second = two_player(&service, "chess", &carol, &bob, &[]).await;
+    play(&service, second, &carol, &bob, &SCHOLARS_MATE).await;
+    let mut thinking = service.watch_thinking();
+    let running = {
+        let (service, alice) = (service.clone(), alice.clone());
+        tokio::spawn(async move {
+            let mut notes = Kept::default();
+            let reply = service
+                .run_showing_notes(req(&alice, Some(first)), Command::Review, &mut notes)
+                .await;
+            (reply, notes.0)
+        })
+    };
+    // The first review has begun (its search announces itself, then takes its place in the
+    // queue).
+    let begun = thinking.recv().await.unwrap();
+    assert_eq!(begun.game, first);
+    tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    let mut notes = Kept::default();
+    let reply = service
+        .run_showing_notes(req(&carol, Some(second)), Command::Review, &mut notes)
+        .await;
+    assert!(ok(reply).text.contains("Nf6??"));
+    assert_eq!(
+        notes.0,
+        ["Your review is queued, 1 ahead; it will be posted here when it is ready."]
+    );
+    let (reply, first_notes) = running.await.unwrap();
+    assert!(ok(reply).text.contains("Nf6??"));
+    assert!(
+        first_notes.is_empty(),
+        "nothing was ahead of it: {first_notes:?}"
+    );
 }
