@@ -2,7 +2,8 @@
 //! its own at a lower CPU priority (nice 10), so that on a busy machine the scheduler serves
 //! the threads that answer moves first; and one job runs at a time, so that at most one core
 //! goes to it. Each person has one job in the queue at most, and is told how many wait ahead
-//! (see `progress`).
+//! (see `progress`), or, when their job runs at once but takes more than a few seconds, that it
+//! is being made.
 
 use std::{
     collections::HashSet,
@@ -10,15 +11,31 @@ use std::{
         Arc, Mutex,
         atomic::{AtomicUsize, Ordering},
     },
+    time::Duration,
 };
 
 use super::{progress::Progress, reply::ServiceError};
 
 /// The queue of heavy jobs. Cheap to clone: the clones share the queue.
-#[derive(Clone, Default)]
+#[derive(Clone)]
 pub(crate) struct HeavyWork {
     inner: Arc<Inner>,
+    /// How long a job that did not wait runs before its asker is told it is being made.
+    patience: Duration,
 }
+
+impl Default for HeavyWork {
+    fn default() -> Self {
+        HeavyWork {
+            inner: Arc::default(),
+            patience: PATIENCE,
+        }
+    }
+}
+
+/// A job that runs longer than this without having waited in the queue gets a note: a person
+/// who asked does not wonder for long whether the bot heard.
+const PATIENCE: Duration = Duration::from_secs(4);
 
 #[derive(Default)]
 struct Inner {
@@ -34,6 +51,15 @@ struct Inner {
 const NICENESS: i32 = 10;
 
 impl HeavyWork {
+    /// A queue whose jobs' askers are told after `patience` that their job is being made.
+    #[cfg(test)]
+    fn with_patience(patience: Duration) -> Self {
+        HeavyWork {
+            patience,
+            ..HeavyWork::default()
+        }
+    }
+
     /// Jobs queued or running now.
     #[cfg(test)]
     pub fn waiting(&self) -> usize {
@@ -42,7 +68,8 @@ impl HeavyWork {
 
     /// Runs `job` for `who` when its turn comes, on a thread of its own at a lower priority.
     /// Refused while `who` has a job queued or running (`what` names it in the refusal). When
-    /// other jobs are ahead, `progress` is told how many.
+    /// other jobs are ahead, `progress` is told how many; when none are but the job runs
+    /// longer than the patience, `progress` is told it is being made.
     pub async fn run<T: Send + 'static>(
         &self,
         who: &str,
@@ -72,11 +99,18 @@ impl HeavyWork {
             tracing::error!(%error, "cannot start a thread for heavy work");
             return Err(ServiceError::Failed { changed: false });
         }
-        // A job that panicked drops its sender: the panic was printed by the thread.
-        result.await.map_err(|_| {
-            tracing::error!(what, "heavy work panicked");
-            ServiceError::Failed { changed: false }
-        })
+        let mut result = std::pin::pin!(result);
+        if ahead == 0
+            && let Some(progress) = progress
+        {
+            tokio::select! {
+                done = &mut result => return finished(what, done),
+                () = tokio::time::sleep(self.patience) => progress.say(format!(
+                    "Your {what} is being made; it will be posted here when it is ready."
+                )),
+            }
+        }
+        finished(what, result.await)
     }
 
     /// Counts `who`'s job in, until the returned guard is dropped; also the jobs ahead of it.
@@ -95,6 +129,18 @@ impl HeavyWork {
         };
         Ok((entry, ahead))
     }
+}
+
+/// A job's result as it came back from its thread. A job that panicked dropped its sender:
+/// the panic was printed by the thread.
+fn finished<T>(
+    what: &str,
+    result: Result<T, tokio::sync::oneshot::error::RecvError>,
+) -> Result<T, ServiceError> {
+    result.map_err(|_| {
+        tracing::error!(what, "heavy work panicked");
+        ServiceError::Failed { changed: false }
+    })
 }
 
 /// A job counted in the queue; dropping it counts it out (also when its command is dropped).
@@ -178,5 +224,31 @@ mod tests {
         );
         drop(progress);
         assert!(notes.recv().await.is_none());
+    }
+
+    #[tokio::test]
+    async fn a_job_that_runs_long_says_it_is_being_made_once() {
+        let heavy = HeavyWork::with_patience(Duration::from_millis(20));
+        let (go, wait) = std::sync::mpsc::channel::<()>();
+        let (progress, mut notes) = Progress::channel();
+        let job = {
+            let heavy = heavy.clone();
+            tokio::spawn(async move {
+                heavy
+                    .run("carol", "review", Some(&progress), move || {
+                        wait.recv().ok();
+                        5
+                    })
+                    .await
+            })
+        };
+        let note = tokio::time::timeout(Duration::from_secs(10), notes.recv()).await;
+        assert_eq!(
+            note.expect("a note within the test's time").as_deref(),
+            Some("Your review is being made; it will be posted here when it is ready.")
+        );
+        go.send(()).unwrap();
+        assert_eq!(job.await.unwrap().unwrap(), 5);
+        assert!(notes.recv().await.is_none(), "one note, not two");
     }
 }
