@@ -7,6 +7,7 @@ use clap::{Parser, Subcommand};
 use crate::{
     rules::{GameId, Options, registry},
     service::{Outbox, Service, ShiftedClock},
+    stopping::Stop,
 };
 
 #[derive(Parser, Debug)]
@@ -151,11 +152,12 @@ pub fn run() -> ExitCode {
                 data,
                 "warn",
                 |service| service.with_clock(timed),
-                |service, dir| async move {
+                |service, dir, stop| async move {
                     let mut settings =
                         crate::console::Settings::new(files.unwrap_or(dir.join("files")), user);
                     settings.clock = Some(clock);
                     settings.clock_kept_in = Some(dir);
+                    settings.stop = Some(stop);
                     Ok(crate::console::run(&service, settings).await?)
                 },
             )
@@ -168,7 +170,9 @@ pub fn run() -> ExitCode {
                     data,
                     "info",
                     |s| s.with_outbox(outbox),
-                    |service, _| async move { Ok(crate::discord::run(config, service).await?) },
+                    |service, _, stop| async move {
+                        Ok(crate::discord::run(config, service, stop).await?)
+                    },
                 )
             }),
         Command::Matrix { data } => {
@@ -181,7 +185,9 @@ pub fn run() -> ExitCode {
                         data,
                         crate::matrix::DEFAULT_LOG,
                         |s| s.with_outbox(outbox),
-                        |service, _| async move { Ok(crate::matrix::run(config, service).await?) },
+                        |service, _, stop| async move {
+                            Ok(crate::matrix::run(config, service, stop).await?)
+                        },
                     )
                 })
         }
@@ -199,7 +205,8 @@ pub fn run() -> ExitCode {
 /// async runtime, the store (SQLite in the data directory, or `DATABASE_URL`) and the service
 /// are built here once, set up by `setup` (a chat platform, where posting can fail, delivers
 /// through an outbox; the console reads a clock it can move), and handed with the data
-/// directory to `adapter`, which serves until it is done.
+/// directory to `adapter`, which serves until it is done or told to stop (SIGTERM, SIGINT:
+/// see `stopping`). A clean stop that outlasts the grace period is cut off there.
 fn serve<S, F, Fut>(
     data: Option<PathBuf>,
     default_log: &str,
@@ -208,14 +215,20 @@ fn serve<S, F, Fut>(
 ) -> Result<(), Failure>
 where
     S: FnOnce(Service) -> Service,
-    F: FnOnce(Arc<Service>, PathBuf) -> Fut,
+    F: FnOnce(Arc<Service>, PathBuf, Stop) -> Fut,
     Fut: Future<Output = Result<(), Failure>>,
 {
     init_logging(default_log);
+    let grace = crate::stopping::grace_from_env()?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
-    runtime.block_on(async {
+    let served = runtime.block_on(async {
+        let stop = Stop {
+            told: crate::stopping::on_signals(),
+            grace,
+        };
+        let mut deadline = stop.clone();
         // The painter gets ready while the database opens.
         let painter = crate::service::default_painter();
         let warming = painter.clone();
@@ -225,8 +238,23 @@ where
             .await
             .map_err(|e| format!("cannot open the database: {e}"))?;
         let service = setup(Service::new(store, painter));
-        adapter(Arc::new(service), dir).await
-    })
+        tokio::select! {
+            served = adapter(Arc::new(service), dir, stop) => served,
+            () = async {
+                deadline.requested().await;
+                tokio::time::sleep(grace).await;
+            } => {
+                tracing::warn!(
+                    grace_s = grace.as_secs_f64(),
+                    "the clean stop outlasted the grace period; stopping now"
+                );
+                Ok(())
+            }
+        }
+    });
+    // A search or a read of the terminal still running on the blocking pool is not waited for.
+    runtime.shutdown_timeout(std::time::Duration::from_millis(200));
+    served
 }
 
 /// Logs to stderr, filtered by `RUST_LOG` (else `default`: `warn` for the console, `info` for

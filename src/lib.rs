@@ -15,6 +15,7 @@ pub mod console;
 pub mod discord;
 pub mod matrix;
 pub mod service;
+pub mod stopping;
 pub mod store;
 
 pub use chatrang_render as render;

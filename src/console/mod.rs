@@ -26,9 +26,12 @@ pub use place::{place, user};
 use screen::Screen;
 use tokio::io::{AsyncBufRead, AsyncBufReadExt};
 
-use crate::service::{
-    Clock, Command, Request, Service, ServiceError, ServiceResult, ShiftedClock, ShowNotes, parse,
-    span,
+use crate::{
+    service::{
+        Clock, Command, Request, Service, ServiceError, ServiceResult, ShiftedClock, ShowNotes,
+        parse, span,
+    },
+    stopping::Stop,
 };
 
 /// Where the console keeps what it writes besides the database.
@@ -45,6 +48,9 @@ pub struct Settings {
     /// Where the clock's shift is kept from one run to the next (the data directory); `None`
     /// starts every run at real time.
     pub clock_kept_in: Option<PathBuf>,
+    /// When to stop reading (SIGTERM, SIGINT): the line being carried out is finished and
+    /// answered first. `None` reads until the input ends.
+    pub stop: Option<Stop>,
 }
 
 impl Settings {
@@ -56,6 +62,7 @@ impl Settings {
             interactive: std::io::stdin().is_terminal(),
             clock: None,
             clock_kept_in: None,
+            stop: None,
         }
     }
 }
@@ -108,6 +115,7 @@ pub async fn session<R: AsyncBufRead + Unpin, W: Write + Send>(
     out: &mut W,
     settings: Settings,
 ) -> std::io::Result<()> {
+    let mut settings = settings;
     let mut me = user(&settings.user);
     let mut lines = input.lines();
     writeln!(
@@ -130,7 +138,7 @@ pub async fn session<R: AsyncBufRead + Unpin, W: Write + Send>(
             write!(out, "{}> ", escaped(&me.name))?;
             out.flush()?;
         }
-        let Some(text) = lines.next_line().await? else {
+        let Some(text) = next_line(&mut lines, settings.stop.as_mut()).await? else {
             break;
         };
         let typed = read(&text);
@@ -174,6 +182,22 @@ pub async fn session<R: AsyncBufRead + Unpin, W: Write + Send>(
         print_timers(service, out, &settings.files).await?;
     }
     Ok(())
+}
+
+/// The next typed line; `None` when the input ends or the stop is asked for, which wins when
+/// both are there: a line that came after the stop is not carried out.
+async fn next_line<R: AsyncBufRead + Unpin>(
+    lines: &mut tokio::io::Lines<R>,
+    stop: Option<&mut Stop>,
+) -> std::io::Result<Option<String>> {
+    let Some(stop) = stop else {
+        return lines.next_line().await;
+    };
+    tokio::select! {
+        biased;
+        () = stop.requested() => Ok(None),
+        line = lines.next_line() => line,
+    }
 }
 
 /// `/clock [+DURATION]`: moves the simulated clock on from timer to timer, printing what each

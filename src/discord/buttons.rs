@@ -18,6 +18,8 @@ use crate::service::{Command, Pick, Request};
 
 /// Handles a click: acknowledges it, asks the service, shows the result.
 pub async fn clicked(ctx: &serenity::Context, data: &Data, click: &ComponentInteraction) {
+    // A clean stop waits for the answer to be shown too.
+    let _inside = data.service.come_in();
     let mut origin = Origin {
         http: ctx.http.clone(),
         id: click.id,

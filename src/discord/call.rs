@@ -26,6 +26,9 @@ pub async fn run<'a>(
     game: Option<i64>,
     command: Command,
 ) -> Result<(Call<'a>, Option<(Reply, Message)>), Error> {
+    // A clean stop waits for the answer to be shown too (the service refuses a command that
+    // comes once the bot stops).
+    let _inside = ctx.data().service.come_in();
     let mut call = if command.draws() {
         Call::deferred(ctx).await?
     } else {

@@ -36,7 +36,7 @@ use poise::serenity_prelude::{
 pub use shards::ShardRange;
 use tokio::task::JoinHandle;
 
-use crate::service::Service;
+use crate::{service::Service, stopping::Stop};
 
 /// Why the bot could not connect or stopped serving.
 #[derive(Debug, thiserror::Error)]
@@ -92,19 +92,22 @@ impl Running {
         }
     }
 
-    /// Runs until the connection ends for good, or until Ctrl-C.
-    pub async fn wait(mut self) -> Result<(), DiscordError> {
+    /// Runs until the connection ends for good, or until `stop` is asked for (SIGTERM,
+    /// SIGINT): then no command is taken any more, those in flight finish, and the bot stops
+    /// cleanly (see [`Running::stop`]).
+    pub async fn wait(mut self, service: &Service, mut stop: Stop) -> Result<(), DiscordError> {
         let ended = tokio::select! {
             ended = &mut self.task => Some(ended),
-            _ = tokio::signal::ctrl_c() => None,
+            () = stop.requested() => None,
         };
         match ended {
             Some(Ok(Ok(()))) => Ok(()),
             Some(Ok(Err(error))) => Err(DiscordError::Connection(error)),
             Some(Err(error)) => Err(DiscordError::Task(error)),
             None => {
-                tracing::info!("stopping on Ctrl-C");
+                service.close_doors(stop.for_commands()).await;
                 self.stop().await;
+                tracing::info!("stopped");
                 Ok(())
             }
         }
@@ -190,10 +193,13 @@ pub async fn start(config: &Config, service: Arc<Service>) -> Result<Running, Di
     })
 }
 
-/// `chatrang discord`: serves until the connection ends or Ctrl-C. The composition root
+/// `chatrang discord`: serves until the connection ends or a stop signal. The composition root
 /// (`crate::cli`) has opened the store and built the service.
-pub async fn run(config: Config, service: Arc<Service>) -> Result<(), DiscordError> {
-    start(&config, service).await?.wait().await
+pub async fn run(config: Config, service: Arc<Service>, stop: Stop) -> Result<(), DiscordError> {
+    start(&config, service.clone())
+        .await?
+        .wait(&service, stop)
+        .await
 }
 
 /// Everything poise does not handle itself: button clicks.

@@ -254,6 +254,9 @@ impl Bot {
 
     /// Handles one text message; true when it was a command or a move the bot answered.
     async fn message(&self, mut asked: Asked<'_>, body: &str) -> bool {
+        // A clean stop waits for the answer to be sent too (the service refuses a command
+        // that comes once the bot stops).
+        let _inside = self.service.come_in();
         let prefix = self.config.prefix;
         let names = member_names(asked.room).await;
         let person = |name: &str| person(&names, name, self.me.server_name().as_str());

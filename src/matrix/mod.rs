@@ -40,7 +40,7 @@ pub use config::{Config, ConfigError, Values};
 use matrix_sdk::{Client, config::SyncSettings};
 use tokio::task::JoinHandle;
 
-use crate::service::Service;
+use crate::{service::Service, stopping::Stop};
 
 /// What `chatrang matrix` logs when `RUST_LOG` does not say: the bot's own news at `info`, its
 /// libraries' only when something is wrong (matrix-sdk notes every sync round at `info`), and
@@ -71,19 +71,22 @@ impl Running {
         self.typing.abort();
     }
 
-    /// Runs until the sync ends for good (the homeserver refused the session), or until Ctrl-C.
-    pub async fn wait(mut self) -> Result<(), MatrixError> {
+    /// Runs until the sync ends for good (the homeserver refused the session), or until
+    /// `stop` is asked for (SIGTERM, SIGINT): then no command is taken any more, those in
+    /// flight finish, and the bot stops cleanly (see [`Running::stop`]).
+    pub async fn wait(mut self, service: &Service, mut stop: Stop) -> Result<(), MatrixError> {
         let ended = tokio::select! {
             ended = &mut self.sync => Some(ended),
-            _ = tokio::signal::ctrl_c() => None,
+            () = stop.requested() => None,
         };
         match ended {
             Some(Ok(Ok(()))) => Ok(()),
             Some(Ok(Err(error))) => Err(MatrixError::Sync(error.to_string())),
             Some(Err(error)) => Err(MatrixError::Sync(error.to_string())),
             None => {
-                tracing::info!("stopping on Ctrl-C");
+                service.close_doors(stop.for_commands()).await;
                 self.stop().await;
+                tracing::info!("stopped");
                 Ok(())
             }
         }
@@ -153,7 +156,10 @@ pub async fn start(config: Config, service: Arc<Service>) -> Result<Running, Mat
     })
 }
 
-/// `chatrang matrix`: serves until the sync ends or Ctrl-C.
-pub async fn run(config: Config, service: Arc<Service>) -> Result<(), MatrixError> {
-    start(config, service).await?.wait().await
+/// `chatrang matrix`: serves until the sync ends or a stop signal.
+pub async fn run(config: Config, service: Arc<Service>, stop: Stop) -> Result<(), MatrixError> {
+    start(config, service.clone())
+        .await?
+        .wait(&service, stop)
+        .await
 }

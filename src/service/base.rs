@@ -53,6 +53,8 @@ pub struct Service {
     pub(crate) heavy: super::heavy::HeavyWork,
     /// Replays being drawn for the outbox (see `animated`).
     pub(crate) auto_replays: super::auto_replays::AutoReplays,
+    /// The commands being carried out, and whether more are taken (see `doors`).
+    pub(crate) doors: Arc<super::doors::Doors>,
 }
 
 /// How many of the bot's searches run at once: the cores less one, at least one.
@@ -105,6 +107,7 @@ impl Service {
             outbox_wake: Arc::new(tokio::sync::Notify::new()),
             heavy: super::heavy::HeavyWork::default(),
             auto_replays: super::auto_replays::AutoReplays::default(),
+            doors: Arc::default(),
             clock: Arc::new(SystemClock),
             lease: Lease::default(),
             timer_wake: tokio::sync::Notify::new(),

@@ -71,6 +71,7 @@ mod command;
 mod confirm;
 mod deliver;
 mod describe;
+mod doors;
 mod driver;
 mod film;
 mod gather;
@@ -145,6 +146,7 @@ pub use clock::{Clock, ManualClock, ShiftedClock, SystemClock};
 pub use command::{
     COMMANDS, Command, CommandSpec, NewGame, Pick, command_list, find as find_command,
 };
+pub use doors::{Closed, Inside};
 pub use lease::LEASE;
 pub use limits::DEFAULT_LIMITS;
 pub use markup::places_not_lists;

@@ -5,6 +5,7 @@
 use super::{
     base::Service,
     command::Command,
+    doors::stopping,
     guard::guarded,
     progress::{Progress, ShowNotes},
     reply::{Reply, ServiceResult},
@@ -16,10 +17,15 @@ impl Service {
     /// Carries out one command for one request. Every chat platform's commands and buttons
     /// come here; the reply (or the refusal's sentence) is what the platform shows.
     ///
+    /// Refused once the bot is stopping (see `doors`).
+    ///
     /// A bug that panics inside a command is answered with
     /// [`ServiceError::Failed`](super::ServiceError::Failed) and the bot goes on serving (see
     /// `guard`).
     pub async fn run(&self, req: &Request, command: Command) -> ServiceResult {
+        let Some(_inside) = self.come_in() else {
+            return Err(stopping());
+        };
         let what = command.spec().map_or("command", |spec| spec.name);
         let req = &Request {
             typed: Some(command.typed()),

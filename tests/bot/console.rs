@@ -205,6 +205,7 @@ fn board_pictures_are_written_to_the_files_folder() {
             interactive: false,
             clock: None,
             clock_kept_in: None,
+            stop: None,
         };
         session(&service, script, &mut out, settings).await.unwrap();
         String::from_utf8(out).unwrap()
@@ -290,6 +291,7 @@ fn a_script_moves_the_clock_and_sees_the_reminder_and_the_loss_on_time() {
             interactive: false,
             clock: Some(clock),
             clock_kept_in: None,
+            stop: None,
         };
         session(&service, script, &mut out, settings).await.unwrap();
         String::from_utf8(out).unwrap()

@@ -37,7 +37,7 @@ const KILLED_STARTING: u32 = 5;
 
 /// What the console does next, from where the current game stands.
 #[derive(Clone, Debug, PartialEq)]
-enum Next {
+pub(crate) enum Next {
     /// Alice challenges Bob.
     Challenge,
     /// Bob accepts game `id`.
@@ -50,7 +50,7 @@ enum Next {
 
 impl Next {
     /// Who types it, and what.
-    fn line(&self) -> (&'static str, String) {
+    pub(crate) fn line(&self) -> (&'static str, String) {
         match self {
             Next::Challenge => ("alice", "/new chess @bob".into()),
             Next::Accept(id) => ("bob", format!("/accept #{id}")),
@@ -63,7 +63,7 @@ impl Next {
     }
 
     /// What follows it once it is acknowledged (`created`: the id a challenge printed).
-    fn after(&self, created: Option<i64>) -> Next {
+    pub(crate) fn after(&self, created: Option<i64>) -> Next {
         match *self {
             Next::Challenge => Next::Accept(created.expect("a challenge names its game")),
             Next::Accept(id) => Next::Move(id, 0),
@@ -75,7 +75,7 @@ impl Next {
 }
 
 /// Where the last game of the console's channel stands in the database.
-async fn next_from_database(store: &Store) -> Next {
+pub(crate) async fn next_from_database(store: &Store) -> Next {
     let Some(game) = store.last_game_in_place("console").await.unwrap() else {
         return Next::Challenge;
     };
@@ -94,15 +94,25 @@ async fn next_from_database(store: &Store) -> Next {
 }
 
 /// One run of the binary, its input, and its output line by line.
-struct Run {
-    child: Child,
-    input: ChildStdin,
-    output: Receiver<String>,
+pub(crate) struct Run {
+    pub(crate) child: Child,
+    pub(crate) input: ChildStdin,
+    pub(crate) output: Receiver<String>,
 }
 
 impl Run {
     fn start(data: &std::path::Path, database_url: Option<&str>) -> Run {
+        Run::start_with(data, database_url, &[])
+    }
+
+    /// [`Run::start`] with these variables in its environment too.
+    pub(crate) fn start_with(
+        data: &std::path::Path,
+        database_url: Option<&str>,
+        env: &[(&str, &str)],
+    ) -> Run {
         let mut command = Command::new(env!("CARGO_BIN_EXE_chatrang"));
+        command.envs(env.iter().copied());
         command
             .arg("console")
             .arg("--data")
@@ -135,7 +145,7 @@ impl Run {
 
     /// Waits for the console's greeting, which it prints once the database is open; `false`
     /// when it never came.
-    fn ready(&mut self) -> bool {
+    pub(crate) fn ready(&mut self) -> bool {
         self.output
             .recv_timeout(Duration::from_secs(60))
             .is_ok_and(|line| line.starts_with("Chatrang console."))
@@ -144,7 +154,7 @@ impl Run {
     /// Sends `line` as `who`, followed by a marker (`/as who` again, which answers "You are now
     /// …" once everything before it is done). The lines the command printed, or `None` when
     /// the run died or `deadline` came first.
-    fn ask(&mut self, who: &str, line: &str, deadline: Instant) -> Option<Vec<String>> {
+    pub(crate) fn ask(&mut self, who: &str, line: &str, deadline: Instant) -> Option<Vec<String>> {
         let sent = writeln!(self.input, "/as {who}\n{line}\n/as {who}");
         if sent.and_then(|()| self.input.flush()).is_err() {
             return None;
@@ -179,7 +189,7 @@ fn median(times: &VecDeque<Duration>) -> Duration {
 }
 
 /// The game number a challenge's answer names ("Game #12: …").
-fn game_number(said: &[String]) -> Option<i64> {
+pub(crate) fn game_number(said: &[String]) -> Option<i64> {
     said.iter().find_map(|line| {
         let after = &line[line.find('#')? + 1..];
         let digits: String = after.chars().take_while(char::is_ascii_digit).collect();

@@ -10,6 +10,7 @@ mod common;
 
 mod channel;
 mod claims;
+mod clean_stop;
 mod console;
 mod direct;
 mod file_names;

@@ -4,6 +4,7 @@
 
 mod binary;
 mod catalonia;
+mod clean_stop;
 mod click;
 mod delivery;
 mod direct;

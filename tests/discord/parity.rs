@@ -190,6 +190,7 @@ pub(crate) async fn console_output(script: &str) -> String {
         interactive: false,
         clock: None,
         clock_kept_in: None,
+        stop: None,
     };
     let mut out = Vec::new();
     session(&service, script.as_bytes(), &mut out, settings)

@@ -51,16 +51,16 @@ fn bot(fake: &Fake, database: &str, shards: &str, log: &Path) -> Process {
 }
 
 /// Two people playing chess in a channel of one server.
-struct Table {
-    lobby: Channel,
-    white: Person,
-    black: Person,
+pub(crate) struct Table {
+    pub(crate) lobby: Channel,
+    pub(crate) white: Person,
+    pub(crate) black: Person,
 }
 
 impl Table {
     /// White challenges Black, and Black accepts in the game's thread; returns the game's
     /// number and its thread.
-    async fn start_game(&self, fake: &Fake, store: &Store) -> (i64, Channel) {
+    pub(crate) async fn start_game(&self, fake: &Fake, store: &Store) -> (i64, Channel) {
         let token = fake.slash(
             &self.white,
             &self.lobby,
@@ -116,7 +116,7 @@ async fn play(
     fake.wait_answer(&token).await
 }
 
-async fn moved(fake: &Fake, who: &Person, thread: &Channel, notation: &str) -> Recorded {
+pub(crate) async fn moved(fake: &Fake, who: &Person, thread: &Channel, notation: &str) -> Recorded {
     play(fake, who, thread, "move", vec![option("move", notation)]).await
 }
 
