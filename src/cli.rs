@@ -17,6 +17,9 @@ use crate::{
     about = "A chat bot that hosts unusual chess variants"
 )]
 pub struct Cli {
+    /// A settings file of KEY=value lines (also CHATRANG_CONFIG); the environment wins over it.
+    #[arg(long, global = true, value_name = "FILE")]
+    pub config: Option<PathBuf>,
     #[command(subcommand)]
     pub command: Command,
 }
@@ -100,6 +103,15 @@ pub enum Command {
         #[arg(long)]
         data: Option<PathBuf>,
     },
+    /// Print the settings the bot would run with (secrets hidden) and what is missing or wrong;
+    /// exits with 1 when something is.
+    CheckConfig {
+        /// discord, matrix or console (default: every one that is set up).
+        platform: Option<String>,
+        /// The data directory (default: $CHATRANG_DATA or ./data).
+        #[arg(long)]
+        data: Option<PathBuf>,
+    },
     /// Serve Matrix: needs MATRIX_HOMESERVER, and MATRIX_USER and MATRIX_PASSWORD for the first
     /// login (the session is kept in DATA/matrix/); MATRIX_PREFIX, MATRIX_ALLOWED_SERVERS.
     Matrix {
@@ -116,6 +128,13 @@ pub type Failure = Box<dyn std::error::Error + Send + Sync>;
 
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
+    let loaded = match crate::config::load(cli.config.as_deref()) {
+        Ok(loaded) => loaded,
+        Err(message) => {
+            eprintln!("error: {message}");
+            return ExitCode::FAILURE;
+        }
+    };
     if !matches!(
         cli.command,
         Command::Discord { .. } | Command::Matrix { .. }
@@ -161,6 +180,14 @@ pub fn run() -> ExitCode {
                     Ok(crate::console::run(&service, settings).await?)
                 },
             )
+        }
+        Command::CheckConfig { platform, data } => {
+            let report = crate::check_config::check(platform.as_deref(), data, &loaded);
+            print!("{}", report.text);
+            if report.problems > 0 {
+                return ExitCode::FAILURE;
+            }
+            Ok(())
         }
         Command::Discord { data } => crate::discord::Config::from_env()
             .map_err(Failure::from)
@@ -218,6 +245,7 @@ where
     F: FnOnce(Arc<Service>, PathBuf, Stop) -> Fut,
     Fut: Future<Output = Result<(), Failure>>,
 {
+    log_format()?;
     init_logging(default_log);
     let grace = crate::stopping::grace_from_env()?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -257,18 +285,53 @@ where
     served
 }
 
+/// How the log is written (`LOG_FORMAT`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LogFormat {
+    /// Lines for people (the default).
+    Text,
+    /// One JSON object per line, for a log collector: the time, the level, the message, and
+    /// the fields (the game, the place, the command) each as its own key.
+    Json,
+}
+
+/// The log's format from `LOG_FORMAT` (`text` or `json`; text when unset).
+pub fn log_format() -> Result<LogFormat, String> {
+    match std::env::var("LOG_FORMAT") {
+        Err(_) => Ok(LogFormat::Text),
+        Ok(text) => match text.trim().to_lowercase().as_str() {
+            "" | "text" => Ok(LogFormat::Text),
+            "json" => Ok(LogFormat::Json),
+            _ => Err(format!(
+                "LOG_FORMAT is text or json; \"{}\" is neither",
+                text.chars().take(40).collect::<String>()
+            )),
+        },
+    }
+}
+
 /// Logs to stderr, filtered by `RUST_LOG` (else `default`: `warn` for the console, `info` for
-/// a server, whose log shows the invite link). Colours only on a terminal: a log file or a
+/// a server, whose log shows the invite link), as text or JSON (`LOG_FORMAT`; text when it
+/// does not read, which `check-config` reports). Colours only on a terminal: a log file or a
 /// supervisor's journal gets plain text.
 pub fn init_logging(default: &str) {
     use std::io::IsTerminal;
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(default));
-    let _ = tracing_subscriber::fmt()
+    let builder = tracing_subscriber::fmt()
         .with_env_filter(filter)
-        .with_ansi(std::io::stderr().is_terminal())
-        .with_writer(std::io::stderr)
-        .try_init();
+        .with_writer(std::io::stderr);
+    let _ = match log_format().unwrap_or(LogFormat::Text) {
+        LogFormat::Json => builder
+            .json()
+            .flatten_event(true)
+            .with_current_span(true)
+            .with_span_list(false)
+            .try_init(),
+        LogFormat::Text => builder
+            .with_ansi(std::io::stderr().is_terminal())
+            .try_init(),
+    };
 }
 
 /// Lets a closed standard output (`chatrang perft chess 5 --divide | head`) end the process

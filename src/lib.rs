@@ -10,7 +10,9 @@
 #![recursion_limit = "256"]
 
 pub mod bench;
+pub mod check_config;
 pub mod cli;
+pub mod config;
 pub mod console;
 pub mod discord;
 pub mod matrix;

@@ -140,6 +140,7 @@ mod write;
 pub use base::{GameInfo, Service, default_painter};
 pub use bot::BOT_OPTIONS;
 pub use budget::MESSAGE_BUDGET;
+pub use cache::CAPACITY_VARIABLE;
 pub use channel::{APOLOGY, Channel, Offered, Shown, numbered};
 pub use choice::{Choice, Tone};
 pub use clock::{Clock, ManualClock, ShiftedClock, SystemClock};

@@ -11,6 +11,8 @@ use super::{
     reply::{Reply, ServiceResult},
     request::Request,
 };
+use tracing::Instrument;
+
 use crate::store::handling;
 
 impl Service {
@@ -31,8 +33,19 @@ impl Service {
             typed: Some(command.typed()),
             ..req.clone()
         };
+        // Every line logged while the command runs carries what it is and where (in a JSON
+        // log, as the span's fields).
+        let span = tracing::info_span!(
+            "command",
+            command = what,
+            server = %req.place.server,
+            channel = %req.place.channel,
+            game = req.game,
+        );
         let work = self.dispatch(req, command, None);
-        guarded(what, handling(req.source.clone(), work)).await
+        guarded(what, handling(req.source.clone(), work))
+            .instrument(span)
+            .await
     }
 
     /// [`Service::run`], showing each note the command sends while it runs through `shown`

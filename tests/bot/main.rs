@@ -9,6 +9,7 @@ mod postgres;
 mod common;
 
 mod channel;
+mod check_config;
 mod claims;
 mod clean_stop;
 mod console;

@@ -66,8 +66,9 @@ fn chatrang_discord_without_a_token_says_how_to_get_one() {
 
 /// The token never reaches the logs, even at the most verbose level, where the gateway's and the
 /// HTTP client's own traces are on: the bot serves a command, then its whole log is searched.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_token_is_never_logged() {
+/// In both log formats (`LOG_FORMAT`); the JSON one is one object per line, with the command,
+/// the server and the channel as fields of the lines logged while a command runs.
+async fn the_token_is_never_logged(format: &str) -> String {
     const TOKEN: &str = "fake-token-7c1e9d5b3a";
     let fake = Fake::start().await;
     let dir = tempfile::tempdir().unwrap();
@@ -82,6 +83,7 @@ async fn the_token_is_never_logged() {
             .env("DISCORD_GUILD_ID", GUILD_ID)
             .env("DISCORD_API_BASE", fake.base_url())
             .env("RUST_LOG", "trace")
+            .env("LOG_FORMAT", format)
             .env_remove("DATABASE_URL")
             .stderr(log.try_clone().unwrap())
             .stdout(log)
@@ -105,5 +107,41 @@ async fn the_token_is_never_logged() {
     assert!(
         !logged.contains(TOKEN) && !logged.contains(&TOKEN[TOKEN.len() - 10..]),
         "the token is in the log"
+    );
+    logged
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_token_is_never_logged_as_text() {
+    let logged = the_token_is_never_logged("text").await;
+    assert!(
+        !logged.starts_with('{'),
+        "{}",
+        &logged[..200.min(logged.len())]
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_token_is_never_logged_as_json_and_each_line_is_an_object() {
+    let logged = the_token_is_never_logged("json").await;
+    let lines: Vec<serde_json::Value> = logged
+        .lines()
+        .map(|line| {
+            serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: a line is not JSON: {line}"))
+        })
+        .collect();
+    assert!(
+        lines
+            .iter()
+            .all(|l| l["level"].is_string() && l["timestamp"].is_string())
+    );
+    let in_command = lines
+        .iter()
+        .find(|l| l["span"]["command"] == "new")
+        .expect("lines logged while /new ran carry the command");
+    assert_eq!(in_command["span"]["server"], GUILD_ID, "{in_command}");
+    assert_eq!(
+        in_command["span"]["channel"], "1200000000000000001",
+        "{in_command}"
     );
 }
