@@ -103,6 +103,26 @@ pub enum Command {
         #[arg(long)]
         data: Option<PathBuf>,
     },
+    /// Copy the SQLite database into FILE, consistently, even while the bot runs.
+    Backup {
+        /// The new file to write (it must not exist).
+        file: PathBuf,
+        /// The data directory (default: $CHATRANG_DATA or ./data).
+        #[arg(long)]
+        data: Option<PathBuf>,
+    },
+    /// Put a backup back, the bot being stopped: the backup is checked first, and the database
+    /// it replaces is kept beside it (chatrang.db.before-restore-TIME).
+    Restore {
+        /// The backup, made by `chatrang backup`.
+        file: PathBuf,
+        /// The data directory (default: $CHATRANG_DATA or ./data).
+        #[arg(long)]
+        data: Option<PathBuf>,
+        /// Restore even though a bot seems to run on the database.
+        #[arg(long)]
+        force: bool,
+    },
     /// Print the settings the bot would run with (secrets hidden) and what is missing or wrong;
     /// exits with 1 when something is.
     CheckConfig {
@@ -180,6 +200,12 @@ pub fn run() -> ExitCode {
                     Ok(crate::console::run(&service, settings).await?)
                 },
             )
+        }
+        Command::Backup { file, data } => {
+            one_off(async move { crate::backups::backup(data, &file).await })
+        }
+        Command::Restore { file, data, force } => {
+            one_off(async move { crate::backups::restore(data, &file, force).await })
         }
         Command::CheckConfig { platform, data } => {
             let report = crate::check_config::check(platform.as_deref(), data, &loaded);
@@ -283,6 +309,17 @@ where
     // A search or a read of the terminal still running on the blocking pool is not waited for.
     runtime.shutdown_timeout(std::time::Duration::from_millis(200));
     served
+}
+
+/// Runs a one-off job on the database (a backup, a restore) and prints what it says.
+fn one_off(job: impl Future<Output = Result<String, String>>) -> Result<(), Failure> {
+    init_logging("warn");
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()?;
+    let said = runtime.block_on(job)?;
+    println!("{said}");
+    Ok(())
 }
 
 /// How the log is written (`LOG_FORMAT`).

@@ -9,6 +9,7 @@
 // default 128 levels.
 #![recursion_limit = "256"]
 
+pub mod backups;
 pub mod bench;
 pub mod check_config;
 pub mod cli;

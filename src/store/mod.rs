@@ -6,6 +6,7 @@
 //! through [`Store::commit`], which appends to the game's log and replaces its snapshot in one
 //! transaction, guarded by the version that was read.
 
+mod backup;
 mod choices;
 mod commit_queue;
 mod error;
@@ -37,6 +38,7 @@ use std::{
     time::{Duration, SystemTime, UNIX_EPOCH},
 };
 
+pub use backup::Contents;
 pub use choices::OfferedChoice;
 pub use error::StoreError;
 pub use limits::PlaceLimits;

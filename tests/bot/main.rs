@@ -8,6 +8,7 @@ mod postgres;
 #[macro_use]
 mod common;
 
+mod backups;
 mod channel;
 mod check_config;
 mod claims;
