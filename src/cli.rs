@@ -20,6 +20,10 @@ pub struct Cli {
     /// A settings file of KEY=value lines (also CHATRANG_CONFIG); the environment wins over it.
     #[arg(long, global = true, value_name = "FILE")]
     pub config: Option<PathBuf>,
+    /// Serve /healthz and /metrics on this address, such as 127.0.0.1:9090 (console, discord,
+    /// matrix; also CHATRANG_HTTP).
+    #[arg(long, global = true, value_name = "ADDRESS", env = "CHATRANG_HTTP")]
+    pub http: Option<std::net::SocketAddr>,
     #[command(subcommand)]
     pub command: Command,
 }
@@ -161,6 +165,7 @@ pub fn run() -> ExitCode {
     ) {
         stop_quietly_when_output_closes();
     }
+    let http = cli.http;
     let result: Result<(), Failure> = match cli.command {
         Command::Perft {
             game,
@@ -189,6 +194,7 @@ pub fn run() -> ExitCode {
             let timed = clock.clone();
             serve(
                 data,
+                http,
                 "warn",
                 |service| service.with_clock(timed),
                 |service, dir, stop| async move {
@@ -221,6 +227,7 @@ pub fn run() -> ExitCode {
                 let outbox = Outbox::new("discord");
                 serve(
                     data,
+                    http,
                     "info",
                     |s| s.with_outbox(outbox),
                     |service, _, stop| async move {
@@ -236,6 +243,7 @@ pub fn run() -> ExitCode {
                     let outbox = Outbox::new("matrix");
                     serve(
                         data,
+                        http,
                         crate::matrix::DEFAULT_LOG,
                         |s| s.with_outbox(outbox),
                         |service, _, stop| async move {
@@ -259,9 +267,11 @@ pub fn run() -> ExitCode {
 /// are built here once, set up by `setup` (a chat platform, where posting can fail, delivers
 /// through an outbox; the console reads a clock it can move), and handed with the data
 /// directory to `adapter`, which serves until it is done or told to stop (SIGTERM, SIGINT:
-/// see `stopping`). A clean stop that outlasts the grace period is cut off there.
+/// see `stopping`). A clean stop that outlasts the grace period is cut off there. With `http`,
+/// `/healthz` and `/metrics` are served beside it (see `crate::http`).
 fn serve<S, F, Fut>(
     data: Option<PathBuf>,
+    http: Option<std::net::SocketAddr>,
     default_log: &str,
     setup: S,
     adapter: F,
@@ -291,9 +301,19 @@ where
         let store = crate::store::open_configured(&dir)
             .await
             .map_err(|e| format!("cannot open the database: {e}"))?;
-        let service = setup(Service::new(store, painter));
+        let service = Arc::new(setup(Service::new(store, painter)));
+        if let Some(address) = http {
+            let metrics = crate::http::install_recorder()?;
+            let listener = crate::http::listen(address).await?;
+            tokio::spawn(crate::http::serve(
+                listener,
+                service.clone(),
+                metrics,
+                stop.clone(),
+            ));
+        }
         tokio::select! {
-            served = adapter(Arc::new(service), dir, stop) => served,
+            served = adapter(service, dir, stop) => served,
             () = async {
                 deadline.requested().await;
                 tokio::time::sleep(grace).await;

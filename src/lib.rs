@@ -16,6 +16,7 @@ pub mod cli;
 pub mod config;
 pub mod console;
 pub mod discord;
+pub mod http;
 pub mod matrix;
 pub mod service;
 pub mod stopping;

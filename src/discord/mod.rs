@@ -116,6 +116,7 @@ impl Running {
 
 /// Connects to Discord (or to `config.api_base`) and starts serving commands.
 pub async fn start(config: &Config, service: Arc<Service>) -> Result<Running, DiscordError> {
+    service.disconnected("connecting to the Discord gateway");
     let mut http = HttpBuilder::new(&config.token);
     if let Some(base) = &config.api_base {
         // serenity's rate limiter builds its requests without the proxy base, so with a base
@@ -207,6 +208,23 @@ async fn on_event(
     framework: poise::FrameworkContext<'_, Data, Error>,
     event: &FullEvent,
 ) -> Result<(), Error> {
+    // How the gateway stands, for /healthz.
+    match event {
+        FullEvent::Ready { .. } | FullEvent::Resume { .. } => {
+            framework.user_data.service.connected()
+        }
+        FullEvent::ShardStageUpdate { event } => {
+            if event.new == serenity::gateway::ConnectionStage::Connected {
+                framework.user_data.service.connected();
+            } else {
+                framework.user_data.service.disconnected(format!(
+                    "the Discord gateway is {} (shard {})",
+                    event.new, event.shard_id
+                ));
+            }
+        }
+        _ => {}
+    }
     if let FullEvent::InteractionCreate {
         interaction: Interaction::Component(click),
     } = event

@@ -99,6 +99,7 @@ impl Poster for DiscordPoster {
 pub fn failure(error: &serenity::Error) -> PostFailure {
     if let serenity::Error::Http(HttpError::UnsuccessfulRequest(response)) = error {
         let status = response.status_code.as_u16();
+        crate::service::platform_error("discord", status);
         let code = response.error.code;
         if status == 404
             || status == 403

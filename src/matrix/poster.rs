@@ -57,6 +57,9 @@ impl Poster for MatrixPoster {
 /// What a refusal by the homeserver means for a post: wait as long as a rate limit says, drop
 /// it when the bot may no longer post there, else try again.
 fn failure(error: &matrix_sdk::Error) -> PostFailure {
+    if let Some(status) = error.as_client_api_error().map(|e| e.status_code.as_u16()) {
+        crate::service::platform_error("matrix", status);
+    }
     if let Some(kind) = error.client_api_error_kind() {
         match kind {
             ErrorKind::LimitExceeded(limit) => {

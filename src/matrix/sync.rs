@@ -55,6 +55,8 @@ pub async fn keep_syncing(
     let (rounds, handled) = mpsc::unbounded_channel();
     tokio::spawn(save_positions(bot.clone(), handled));
     let mut failed: u32 = 0;
+    bot.service
+        .disconnected("the first sync with the homeserver has not answered yet");
     loop {
         let asked = Instant::now();
         let settings = match &resume {
@@ -68,6 +70,7 @@ pub async fn keep_syncing(
                 }
                 failed = 0;
                 resume = None;
+                bot.service.connected();
                 // The handlers have queued every event of the round in its room by now.
                 let round: Round = (
                     response.next_batch.clone(),
@@ -86,6 +89,9 @@ pub async fn keep_syncing(
             }
             Err(error) => {
                 failed += 1;
+                bot.service.disconnected(format!(
+                    "the sync with the homeserver failed {failed} times"
+                ));
                 let pause = pause_after(failed);
                 tracing::warn!(%error, failed, ?pause, "the sync with the homeserver failed");
                 tokio::time::sleep(pause).await;

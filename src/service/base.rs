@@ -39,6 +39,8 @@ pub struct Service {
     pub(crate) timer_wake: tokio::sync::Notify,
     /// The bot's searches that may run at once: one core is always left to everything else.
     pub(crate) searches: tokio::sync::Semaphore,
+    /// The bot's searches waiting for a slot (for `/metrics`).
+    pub(crate) searches_waiting: std::sync::atomic::AtomicUsize,
     /// The chat accounts the bot itself answers as (its Discord user, its Matrix id): nobody
     /// can challenge them, since they never accept; the `ai` option plays the bot.
     pub(crate) own_accounts: Mutex<HashSet<String>>,
@@ -55,6 +57,8 @@ pub struct Service {
     pub(crate) auto_replays: super::auto_replays::AutoReplays,
     /// The commands being carried out, and whether more are taken (see `doors`).
     pub(crate) doors: Arc<super::doors::Doors>,
+    /// How the chat platform's connection stands, for `/healthz` (see `health`).
+    pub(crate) connection: super::health::Connection,
 }
 
 /// How many of the bot's searches run at once: the cores less one, at least one.
@@ -108,10 +112,12 @@ impl Service {
             heavy: super::heavy::HeavyWork::default(),
             auto_replays: super::auto_replays::AutoReplays::default(),
             doors: Arc::default(),
+            connection: super::health::Connection::default(),
             clock: Arc::new(SystemClock),
             lease: Lease::default(),
             timer_wake: tokio::sync::Notify::new(),
             searches: tokio::sync::Semaphore::new(search_slots()),
+            searches_waiting: Default::default(),
             own_accounts: Mutex::new(HashSet::new()),
             new_games: tokio::sync::Mutex::new(()),
             thinking: tokio::sync::broadcast::channel(super::thought::WAITING).0,

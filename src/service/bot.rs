@@ -146,14 +146,23 @@ impl Service {
         loaded: &Loaded,
         level: Level,
     ) -> Option<crate::rules::search::Thought> {
-        let _slot = self.searches.acquire().await.ok()?;
+        self.searches_waiting
+            .fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        let slot = self.searches.acquire().await;
+        let waiting = self
+            .searches_waiting
+            .fetch_sub(1, std::sync::atomic::Ordering::SeqCst);
+        super::metered::searches_waiting(waiting - 1);
+        let _slot = slot.ok()?;
         let game = loaded.game.clone_game();
         let seed = loaded.row.seed ^ (loaded.row.version as u64).rotate_left(32);
         tokio::task::spawn_blocking(move || {
             let started = Instant::now();
             let cap = level.think_time();
             let stop = move || started.elapsed() > cap;
-            game.think(&level.limits(seed).with_stop(&stop))
+            let thought = game.think(&level.limits(seed).with_stop(&stop));
+            super::metered::thought(started.elapsed());
+            thought
         })
         .await
         .ok()

@@ -113,7 +113,10 @@ impl Service {
         let news = News::board(text);
         let news = if unheld { news.unheld() } else { news };
         match self.publish(loaded, change, news).await {
-            Ok(reply) => Ok(reply),
+            Ok(reply) => {
+                super::metered::moved(loaded.kind.slug());
+                Ok(reply)
+            }
             Err(StoreError::Conflict) => Err(Attempt::Lost),
             Err(other) => Err(Attempt::Failed(other.into())),
         }

@@ -43,9 +43,12 @@ impl Service {
             game = req.game,
         );
         let work = self.dispatch(req, command, None);
-        guarded(what, handling(req.source.clone(), work))
+        let started = std::time::Instant::now();
+        let result = guarded(what, handling(req.source.clone(), work))
             .instrument(span)
-            .await
+            .await;
+        super::metered::command(what, &result, started.elapsed());
+        result
     }
 
     /// [`Service::run`], showing each note the command sends while it runs through `shown`

@@ -147,6 +147,7 @@ impl Service {
 
     /// Fires one claimed timer; `None` when its game has moved on (the timer is removed).
     async fn fire(&self, timer: &Timer, now: i64) -> Result<Option<Reply>, ServiceError> {
+        super::metered::timer_lag(now - timer.due_at);
         let row = self.store.game(timer.game_id).await?;
         let Some(row) = row.filter(|r| r.state == GameState::Active && r.version == timer.version)
         else {

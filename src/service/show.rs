@@ -27,8 +27,10 @@ impl Service {
     ) -> (String, Option<Image>) {
         let painter = self.painter.clone();
         let drawn = tokio::task::spawn_blocking(move || {
+            let started = std::time::Instant::now();
             let text = painter.text(&view, orientation);
             let png = painter.png(&view, orientation);
+            super::metered::rendered(started.elapsed());
             (text, png)
         })
         .await;

@@ -167,6 +167,12 @@ impl Store {
         })
     }
 
+    /// Whether the database answers (a query that reads nothing).
+    pub async fn ping(&self) -> Result<(), StoreError> {
+        sqlx::query("SELECT 1").execute(&self.pool).await?;
+        Ok(())
+    }
+
     pub fn backend(&self) -> Backend {
         self.backend
     }

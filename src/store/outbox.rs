@@ -280,3 +280,16 @@ pub struct PostState {
     pub delivered: bool,
     pub dropped: Option<String>,
 }
+
+impl Store {
+    /// How many posts of `platform` wait to be delivered, and when the oldest was written.
+    pub async fn outbox_depth(&self, platform: &str) -> Result<(i64, Option<i64>), StoreError> {
+        let (waiting, oldest): (i64, Option<i64>) = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+            "SELECT COUNT(*), MIN(created_at) FROM outbox WHERE platform = $1 AND {WAITING}"
+        )))
+        .bind(platform)
+        .fetch_one(self.pool())
+        .await?;
+        Ok((waiting, oldest))
+    }
+}

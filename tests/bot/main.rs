@@ -23,6 +23,7 @@ mod kill_storm;
 mod limits;
 mod looking;
 mod newcomer;
+mod observed;
 mod offers;
 mod outage;
 mod outbox;
