@@ -88,12 +88,14 @@ async fn backups_during_a_move_storm_replay_to_their_snapshots_and_restore() {
     }
     let copies = tempfile::tempdir().unwrap();
     let mut moves_in_copies = Vec::new();
+    let mut last_said = String::new();
     for n in 0..BACKUPS {
         tokio::time::sleep(Duration::from_millis(300)).await;
         let file = copies.path().join(format!("copy-{n}.db"));
         let output = chatrang(data.path(), &["backup", file.to_str().unwrap()]);
         assert!(output.status.success(), "{}", said(&output));
-        assert!(said(&output).contains("Backed up"), "{}", said(&output));
+        last_said = said(&output);
+        assert!(last_said.contains("Backed up"), "{last_said}");
         moves_in_copies.push(replays_to_its_snapshots(&file).await);
     }
     playing.store(false, Ordering::SeqCst);
@@ -110,8 +112,10 @@ async fn backups_during_a_move_storm_replay_to_their_snapshots_and_restore() {
         "the storm went on after the last copy"
     );
     eprintln!(
-        "{BACKUPS} backups during {} games: {moves_in_copies:?} moves of {all_moves}, all sound",
-        games_played.load(Ordering::SeqCst)
+        "{BACKUPS} backups during {} games: {moves_in_copies:?} moves of {all_moves}, all \
+         sound; the last: {}",
+        games_played.load(Ordering::SeqCst),
+        last_said.trim()
     );
 
     // A backup is not written over another.
