@@ -134,11 +134,11 @@ fn common(report: &mut Report, data: Option<PathBuf>, loaded: &Loaded) {
         ),
         Err(why) => report.problem(why),
     }
-    match crate::cli::log_format() {
+    match crate::logging::log_format() {
         Ok(format) => {
             let format = match format {
-                crate::cli::LogFormat::Text => "text",
-                crate::cli::LogFormat::Json => "JSON",
+                crate::logging::LogFormat::Text => "text",
+                crate::logging::LogFormat::Json => "JSON",
             };
             let filter = std::env::var("RUST_LOG").unwrap_or_else(|_| "the default".into());
             report.line("log", format!("{format}, filter {filter}"));

@@ -17,6 +17,7 @@ pub mod config;
 pub mod console;
 pub mod discord;
 pub mod http;
+pub mod logging;
 pub mod matrix;
 pub mod service;
 pub mod stopping;

@@ -15,7 +15,7 @@ use std::{
 
 use tokio::sync::Notify;
 
-use super::{base::Service, reply::ServiceError};
+use super::reply::ServiceError;
 
 /// Who is inside: the commands being carried out, and whether more may come in.
 #[derive(Debug, Default)]
@@ -52,7 +52,7 @@ pub struct Closed {
 
 impl Doors {
     /// Counts a command in; `None` once the doors are closed.
-    fn enter(self: &Arc<Self>) -> Option<Inside> {
+    pub(crate) fn enter(self: &Arc<Self>) -> Option<Inside> {
         self.inside.fetch_add(1, Ordering::SeqCst);
         // Counted first, checked second: a stop that closed the doors before this sees the
         // count, or this sees the doors closed; never neither.
@@ -64,7 +64,7 @@ impl Doors {
     }
 
     /// Closes the doors and waits until nobody is inside, or `grace` has passed.
-    async fn close(&self, grace: Duration) -> Closed {
+    pub(crate) async fn close(&self, grace: Duration) -> Closed {
         self.closed.store(true, Ordering::SeqCst);
         let deadline = tokio::time::Instant::now() + grace;
         loop {
@@ -78,29 +78,6 @@ impl Doors {
                 return Closed { cut_short };
             }
         }
-    }
-}
-
-impl Service {
-    /// Counts a command in for as long as the returned guard lives (an adapter holds one
-    /// while it answers, so that a stop waits for the answer too); `None` once the bot stops.
-    pub fn come_in(&self) -> Option<Inside> {
-        self.doors.enter()
-    }
-
-    /// Stops taking commands (each is refused with a sentence saying to send it again) and
-    /// waits for those being carried out to finish, for `grace` at most.
-    pub async fn close_doors(&self, grace: Duration) -> Closed {
-        let closed = self.doors.close(grace).await;
-        match closed.cut_short {
-            0 => tracing::info!("no command is left running"),
-            n => tracing::warn!(
-                commands = n,
-                "the grace period ended with commands still running: what they had not \
-                 committed is rolled back"
-            ),
-        }
-        closed
     }
 }
 

@@ -84,6 +84,7 @@ mod history;
 mod house;
 mod info;
 mod lease;
+mod lifecycle;
 mod limits;
 mod loaded;
 mod markup;
