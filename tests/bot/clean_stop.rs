@@ -10,16 +10,13 @@ use std::{
     time::{Duration, Instant},
 };
 
-use chatrang::{
-    service::replay,
-    store::{Store, sqlite_url},
-};
+use chatrang::{service::replay, store::Store};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::{
-    common::{Backend, ITALIAN_RECORDED, TestDb, lift_limits, recorded_moves},
-    kill_storm::{Next, Run, game_number, next_from_database},
+    common::{Backend, ITALIAN_RECORDED, TestDb, recorded_moves},
+    kill_storm::{Next, Run, console_database, game_number, next_from_database},
 };
 
 /// Stops in the test.
@@ -45,18 +42,8 @@ async fn every_stop_is_clean(backend: Backend) {
         return;
     };
     let data = tempfile::tempdir().unwrap();
-    let (url, database_url) = match backend {
-        Backend::Sqlite => (
-            sqlite_url(&data.path().join(chatrang::store::DATABASE_FILE)),
-            None,
-        ),
-        Backend::Postgres => (db.url.clone(), Some(db.url.as_str())),
-    };
-    {
-        let store = Store::open(&url).await.expect("the database opens");
-        lift_limits(&store, "console").await;
-        store.close().await;
-    }
+    let (url, database_url) = console_database(&db, backend, data.path()).await;
+    let database_url = database_url.as_deref();
     let grace = format!("{}", GRACE.as_secs());
     let env = [("CHATRANG_STOP_GRACE", grace.as_str())];
     let mut rng = ChaCha8Rng::seed_from_u64(29);

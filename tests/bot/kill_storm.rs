@@ -197,25 +197,32 @@ pub(crate) fn game_number(said: &[String]) -> Option<i64> {
     })
 }
 
+/// The database the console of a test runs on: the URL to open it with, and the
+/// `DATABASE_URL` to give the binary (none for SQLite: the file in its data directory `data`).
+/// Alice challenges Bob again after every game: more games a minute than the console's limits
+/// allow, so they are lifted.
+pub(crate) async fn console_database(
+    db: &TestDb,
+    backend: Backend,
+    data: &std::path::Path,
+) -> (String, Option<String>) {
+    let (url, database_url) = match backend {
+        Backend::Sqlite => (sqlite_url(&data.join(chatrang::store::DATABASE_FILE)), None),
+        Backend::Postgres => (db.url.clone(), Some(db.url.clone())),
+    };
+    let store = Store::open(&url).await.expect("the database opens");
+    lift_limits(&store, "console").await;
+    store.close().await;
+    (url, database_url)
+}
+
 async fn acknowledged_moves_survive_fifty_kills(backend: Backend) {
     let Some(db) = TestDb::new(backend).await else {
         return;
     };
     let data = tempfile::tempdir().unwrap();
-    let (url, database_url) = match backend {
-        Backend::Sqlite => (
-            sqlite_url(&data.path().join(chatrang::store::DATABASE_FILE)),
-            None,
-        ),
-        Backend::Postgres => (db.url.clone(), Some(db.url.as_str())),
-    };
-    // Alice challenges Bob again after every game: more games a minute than the console's
-    // limits allow.
-    {
-        let store = Store::open(&url).await.expect("the database opens");
-        lift_limits(&store, "console").await;
-        store.close().await;
-    }
+    let (url, database_url) = console_database(&db, backend, data.path()).await;
+    let database_url = database_url.as_deref();
     let mut rng = ChaCha8Rng::seed_from_u64(17);
     let mut acknowledged: Vec<(i64, usize)> = Vec::new();
     let mut kills = 0;
