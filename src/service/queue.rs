@@ -97,6 +97,7 @@ pub(crate) async fn drain<Q: Due>(
         if due.is_empty() {
             return Ok(said);
         }
+        let found = due.len();
         let owner = queue.owner(now).await?;
         let mut claimed = Vec::new();
         for row in due {
@@ -107,9 +108,14 @@ pub(crate) async fn drain<Q: Due>(
                 claimed.push(row);
             }
         }
-        // Rows found but taken by another process are not found again: their claims hold.
+        // Rows found but taken by another process are not found again: their claims hold. A
+        // full batch all taken by another may hide more rows behind it, so look again; a
+        // short one was all there was.
         if claimed.is_empty() {
-            return Ok(said);
+            if i64::try_from(found).unwrap_or(i64::MAX) < BATCH {
+                return Ok(said);
+            }
+            continue;
         }
         said.extend(queue.handle(claimed, now).await?);
     }
