@@ -81,6 +81,7 @@ pub fn all() -> Vec<poise::Command<super::Data, Error>> {
         notify(),
         hint(),
         click(),
+        super::sharing::forget_me(),
     ]
 }
 

@@ -1,7 +1,7 @@
 //! `/replay` (a game as an animated picture), `/review` (the engine's review of a finished
-//! game) and `/settings` (a server's settings, such as
-//! whether replays are posted when games end). Each only turns Discord's options into a
-//! [`Command`] the service reads.
+//! game), `/settings` (a server's settings, such as whether replays are posted when games
+//! end) and `/forget-me` (a person's records made anonymous). Each only turns Discord's
+//! options into a [`Command`] the service reads.
 
 use super::{Ctx, Error, autocomplete, call};
 use crate::service::Command;
@@ -81,6 +81,24 @@ pub async fn settings(
         None => "",
     };
     call::run(ctx, None, Command::Settings(set.to_string()))
+        .await
+        .map(drop)
+}
+
+/// The answer `/forget-me` asks for, as a choice list: only "yes" does it.
+#[derive(Copy, Clone, Debug, Eq, PartialEq, poise::ChoiceParameter)]
+pub enum Confirm {
+    #[name = "yes: forget me, for good"]
+    Yes,
+}
+
+/// `/forget-me`: without `confirm`, what it would do; with it, done.
+#[poise::command(slash_command, rename = "forget-me")]
+pub async fn forget_me(
+    ctx: Ctx<'_>,
+    #[description = "Choose yes once you have read what it does"] confirm: Option<Confirm>,
+) -> Result<(), Error> {
+    call::run(ctx, None, Command::ForgetMe(confirm.is_some()))
         .await
         .map(drop)
 }

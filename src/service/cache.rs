@@ -28,6 +28,8 @@ pub const CAPACITY_VARIABLE: &str = "CHATRANG_CACHE_GAMES";
 /// A replayed game and its people, with the version of the record they reflect.
 pub(crate) struct Cached {
     pub version: i64,
+    /// The row's revision: a write that changes no move (a person forgotten) bumps it alone.
+    pub revision: i64,
     pub game: Box<dyn Game>,
     pub people: Vec<Participant>,
     /// The record's replay disagreed with its snapshot (see `replay::restore`).
@@ -103,12 +105,17 @@ impl GameCache {
     }
 
     /// A copy of game `id` with its people and whether it is damaged, if it is kept at
-    /// exactly `version`. Marks the game used.
-    pub fn get(&self, id: i64, version: i64) -> Option<(Box<dyn Game>, Vec<Participant>, bool)> {
+    /// exactly `version` and `revision`. Marks the game used.
+    pub fn get(
+        &self,
+        id: i64,
+        version: i64,
+        revision: i64,
+    ) -> Option<(Box<dyn Game>, Vec<Participant>, bool)> {
         self.lock()
             .games
             .get(&id)
-            .filter(|entry| entry.version == version)
+            .filter(|entry| entry.version == version && entry.revision == revision)
             .map(|entry| (entry.game.clone_game(), entry.people.clone(), entry.damaged))
     }
 
@@ -152,6 +159,7 @@ mod tests {
     fn entry_of(game: GameId, version: i64) -> Cached {
         Cached {
             version,
+            revision: 0,
             game: registry::new_game(game, &Options::default(), 0).unwrap(),
             people: Vec::new(),
             damaged: false,
@@ -179,7 +187,7 @@ mod tests {
         let cache = GameCache::with_capacity(2);
         cache.put(1, entry(1));
         cache.put(2, entry(1));
-        assert!(cache.get(1, 1).is_some());
+        assert!(cache.get(1, 1, 0).is_some());
         cache.put(3, entry(1));
         assert_eq!(held(&cache, 1..=3), [1, 3]);
     }
@@ -191,7 +199,7 @@ mod tests {
         cache.put(2, entry(1));
         cache.put(1, entry(2));
         assert_eq!(held(&cache, 1..=2), [1, 2]);
-        assert!(cache.get(1, 2).is_some());
+        assert!(cache.get(1, 2, 0).is_some());
     }
 
     #[test]
@@ -238,8 +246,8 @@ mod tests {
     fn a_game_is_served_only_at_the_version_kept() {
         let cache = GameCache::with_capacity(2);
         cache.put(1, entry(7));
-        assert!(cache.get(1, 6).is_none());
-        assert!(cache.get(1, 7).is_some());
+        assert!(cache.get(1, 6, 0).is_none());
+        assert!(cache.get(1, 7, 0).is_some());
     }
 
     #[test]
@@ -260,7 +268,7 @@ mod tests {
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
             .weight = 99;
-        assert!(cache.get(1, 1).is_some());
+        assert!(cache.get(1, 1, 0).is_some());
         assert_eq!(cache.lock().weight, 1);
         cache.put(2, entry(1));
         assert_eq!(held(&cache, 1..=2), [1, 2]);

@@ -88,6 +88,9 @@ pub enum Command {
     Review,
     /// `/settings`: show the server's settings, or (moderators) set them: `replays=off`.
     Settings(String),
+    /// `/forget-me`: replace one's name and id by an anonymous one in every record of this
+    /// server (of every server, asked in a direct conversation); `true` once confirmed.
+    ForgetMe(bool),
     /// Pick a choice the bot offered (a [`super::Choice`]): a Discord button, a Matrix
     /// reaction key and `/click N` typed anywhere all become this one command, so every
     /// platform answers a click in the same words.
@@ -375,6 +378,13 @@ pub const COMMANDS: &[CommandSpec] = &[
         "When the bot mentions you: every move, your turn and reminders (default), or never.",
         false,
     ),
+    spec(
+        "forget-me",
+        &["forgetme"],
+        "[yes]",
+        "Replace your name and id by an anonymous one in every record here (asks first).",
+        false,
+    ),
 ];
 
 /// The command of this name or alias (any letter case).
@@ -421,6 +431,7 @@ impl Command {
             Command::Review => "review",
             Command::Settings(_) => "settings",
             Command::Click(_) => "click",
+            Command::ForgetMe(_) => "forget-me",
         };
         find(name)
     }

@@ -20,6 +20,25 @@ const DIRECT_HELP: &str = "\nIn this direct message you can read the help and pi
      list all your games (/games) and play them by number; challenges and group games start in a \
      server channel, where everyone sees the board.";
 
+/// Where `/forget-me` reaches, said by its help and the privacy topic.
+const FORGET_ME_REACH: &str = "\nIn a server's channel it reaches that server's records; in a \
+     direct message with the bot, every server's, and your /notify and /vacation settings. It \
+     waits until your games and tournaments there are over, and cannot be undone.";
+
+/// `/help privacy`: what the bot keeps, for how long, and how to be forgotten (PRIVACY.md
+/// says the same at length).
+fn privacy_help() -> String {
+    format!(
+        "What the bot keeps: your platform id and display name; the games you play (every \
+         move, who made it and when, and the bot's own posts about them); your results, ratings \
+         and their history, seeks, follows (/subscribe), tournament entries, and your \
+         /notify and /vacation settings. It keeps them as long as the bot runs, so that \
+         games can be replayed and leaderboards add up; it keeps no other messages.\n\
+         /forget-me replaces your name and id by an anonymous one in all of these, asking \
+         first; games and ratings stay valid for the others.{FORGET_ME_REACH}"
+    )
+}
+
 /// A topic `/help` explains besides games and commands: its name, other names for it, and
 /// what it says.
 struct Topic {
@@ -50,6 +69,11 @@ const TOPICS: &[Topic] = &[
             "duplicate",
         ],
         says: tournaments_help,
+    },
+    Topic {
+        name: "privacy",
+        aliases: &["data", "forget", "gdpr"],
+        says: privacy_help,
     },
 ];
 
@@ -150,9 +174,9 @@ fn overview(place: &Place) -> String {
         .map(|g| format!("• {} (`{}`)", g.name, g.slug))
         .collect();
     let mut text = format!(
-        "Chatrang hosts these games:\n{}\n/help GAME tells the rules of one, /help COMMAND \
-         explains a command (/help move), /help teams and /help timed the ways every game \
-         can be played, /help tournaments the tournaments.\n{}",
+        "Chatrang hosts these games:\n{}\n/help GAME gives a game's rules, /help COMMAND a \
+         command's (/help move); the topics: /help teams, /help timed, /help tournaments, \
+         /help privacy.\n{}",
         games.join("\n"),
         command_list('/')
     );
@@ -206,6 +230,9 @@ fn command_help(spec: &CommandSpec) -> String {
     if !spec.aliases.is_empty() {
         let aliases: Vec<String> = spec.aliases.iter().map(|a| format!("/{a}")).collect();
         text.push_str(&format!("\nAlso written {}.", aliases.join(", ")));
+    }
+    if spec.name == "forget-me" {
+        text.push_str(FORGET_ME_REACH);
     }
     if ABOUT_A_GAME.contains(&spec.name) {
         let example = if spec.name == "move" {

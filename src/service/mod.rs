@@ -74,6 +74,7 @@ mod describe;
 mod doors;
 mod driver;
 mod film;
+mod forget;
 mod gather;
 mod guard;
 mod health;

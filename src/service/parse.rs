@@ -171,6 +171,7 @@ pub fn parse(
         "subscribe" if name_is("unsubscribe") => Command::Subscribe(format!("{rest} off")),
         "subscribe" => Command::Subscribe(rest),
         "click" => Command::Click(Pick::Number(rest)),
+        "forget-me" => Command::ForgetMe(answer_is_yes()),
         other => unreachable!("the command table has /{other}, which the reader does not know"),
     };
     Ok(Some(Line { command, game }))

@@ -106,7 +106,7 @@ impl Service {
                 row.variant.as_str()
             ))
         })?;
-        let (game, people, damaged) = match self.cache.get(row.id, row.version) {
+        let (game, people, damaged) = match self.cache.get(row.id, row.version, row.revision) {
             Some(hit) => hit,
             None => {
                 let log = self.store.log_at(row.id, row.version).await?;
@@ -118,6 +118,7 @@ impl Service {
                     row.id,
                     Cached {
                         version: row.version,
+                        revision: row.revision,
                         game: game.clone_game(),
                         people: people.clone(),
                         damaged,

@@ -118,6 +118,7 @@ impl Service {
             Command::Seek(text) => self.seek(req, &text).await,
             Command::Subscribe(text) => self.subscribe(req, &text).await,
             Command::Tournament(text) => self.tournament(req, &text).await,
+            Command::ForgetMe(confirmed) => self.forget_me(req, confirmed).await,
             Command::Click(pick) => Box::pin(self.click(req, pick)).await,
         }
     }

@@ -155,6 +155,7 @@ impl Service {
             after.row.id,
             Cached {
                 version,
+                revision: after.row.revision,
                 game: after.game.clone_game(),
                 people: after.people.clone(),
                 damaged: false,

@@ -10,6 +10,7 @@ mod backup;
 mod choices;
 mod commit_queue;
 mod error;
+mod forget;
 mod games;
 mod handled;
 mod limits;
@@ -41,6 +42,7 @@ use std::{
 pub use backup::Contents;
 pub use choices::OfferedChoice;
 pub use error::StoreError;
+pub use forget::{Forgetting, Forgotten};
 pub use limits::PlaceLimits;
 pub use outbox::{Post, PostState};
 pub use people::{Notify, Vacation};

@@ -100,7 +100,11 @@ async fn help_pieces_and_your_games_work_in_a_direct_conversation(db: TestDb) {
         "the help says what works here:\n{}",
         help.text
     );
-    assert!(help.text.chars().count() < 2000, "{}", help.text.len());
+    assert!(
+        help.text.chars().count() < 2000,
+        "{} characters",
+        help.text.chars().count()
+    );
     // The help of a server channel does not talk about direct messages.
     let there = ok(service.run(&req(&alice, None), Command::Help(None)).await);
     assert!(!there.text.contains("direct message"), "{}", there.text);

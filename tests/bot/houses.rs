@@ -101,6 +101,7 @@ fn every_command() -> Vec<Command> {
         Command::Vacation(String::new()),
         Command::Notify(String::new()),
         Command::Hint,
+        Command::ForgetMe(false),
         Command::Click(Pick::Id(String::new())),
     ];
     for command in &all {
@@ -140,6 +141,7 @@ fn every_command() -> Vec<Command> {
             | Command::Vacation(_)
             | Command::Notify(_)
             | Command::Hint
+            | Command::ForgetMe(_)
             | Command::Click(_) => {}
         }
     }
@@ -175,6 +177,7 @@ fn about_a_game(command: &Command) -> bool {
             | Command::Tournament(_)
             | Command::Vacation(_)
             | Command::Notify(_)
+            | Command::ForgetMe(_)
             | Command::Click(_)
     )
 }

@@ -16,6 +16,7 @@ mod clean_stop;
 mod console;
 mod direct;
 mod file_names;
+mod forget;
 mod handled;
 mod history;
 mod houses;
