@@ -24,12 +24,10 @@ pub async fn backup(data: Option<PathBuf>, file: &Path) -> Result<String, Refusa
     let contents = copy.contents().await.map_err(words)?;
     copy.close().await;
     Ok(format!(
-        "Backed up {} into {}: {} games ({} finished), {} moves, {:.1} MB in {:.0} ms.",
+        "Backed up {} into {}: {}, {:.1} MB in {:.0} ms.",
         dir.join(DATABASE_FILE).display(),
         file.display(),
-        contents.games,
-        contents.finished,
-        contents.moves,
+        counted(&contents),
         size as f64 / 1e6,
         took.as_secs_f64() * 1e3
     ))
@@ -87,13 +85,22 @@ pub async fn restore(data: Option<PathBuf>, file: &Path, force: bool) -> Result<
         String::new()
     };
     Ok(format!(
-        "Restored {} into {}: {} games ({} finished), {} moves.{kept}",
+        "Restored {} into {}: {}.{kept}",
         file.display(),
         current.display(),
-        contents.games,
-        contents.finished,
-        contents.moves
+        counted(&contents)
     ))
+}
+
+/// "3 games (2 finished), 41 moves", with "1 game" and "1 move" when there is one.
+fn counted(contents: &crate::store::Contents) -> String {
+    let plural = |n: i64, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    format!(
+        "{} ({} finished), {}",
+        plural(contents.games, "game", "games"),
+        contents.finished,
+        plural(contents.moves, "move", "moves")
+    )
 }
 
 /// Opens the SQLite database of `dir`; refused when `DATABASE_URL` names PostgreSQL.

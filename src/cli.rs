@@ -128,6 +128,21 @@ pub enum Command {
         #[arg(long)]
         force: bool,
     },
+    /// Write every finished game into NAME.pgn (chess-like games), NAME.records.txt (the
+    /// others, in the project's record format) and NAME.jsonl (every game as JSON, a line
+    /// each), named after FILE; may run while the bot plays.
+    Export {
+        /// The files' name, such as games (an extension .pgn or .jsonl is dropped).
+        file: PathBuf,
+        /// Only this server's games: a Discord server's id, a Matrix room or Space id, or
+        /// console (the refusal lists the servers that have games).
+        #[arg(long, value_name = "SERVER")]
+        place: Option<String>,
+        /// The data directory (default: $CHATRANG_DATA or ./data). A postgres:// DATABASE_URL
+        /// is used instead when set.
+        #[arg(long)]
+        data: Option<PathBuf>,
+    },
     /// Print the settings the bot would run with (secrets hidden) and what is missing or wrong;
     /// exits with 1 when something is.
     CheckConfig {
@@ -213,6 +228,9 @@ pub fn run() -> ExitCode {
         }
         Command::Restore { file, data, force } => {
             one_off(async move { crate::backups::restore(data, &file, force).await })
+        }
+        Command::Export { file, place, data } => {
+            one_off(async move { crate::export::export(data, place, &file).await })
         }
         Command::CheckConfig { platform, data } => {
             let report = crate::check_config::check(platform.as_deref(), data, &loaded);

@@ -16,6 +16,7 @@ pub mod cli;
 pub mod config;
 pub mod console;
 pub mod discord;
+pub mod export;
 pub mod http;
 pub mod logging;
 pub mod matrix;

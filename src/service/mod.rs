@@ -73,6 +73,7 @@ mod deliver;
 mod describe;
 mod doors;
 mod driver;
+mod export;
 mod film;
 mod forget;
 mod gather;
@@ -152,6 +153,7 @@ pub use command::{
     COMMANDS, Command, CommandSpec, NewGame, Pick, command_list, find as find_command,
 };
 pub use doors::{Closed, Inside};
+pub use export::{ExportedGame, iso_time};
 pub use lease::LEASE;
 pub use limits::DEFAULT_LIMITS;
 pub use markup::places_not_lists;

@@ -10,6 +10,7 @@ mod backup;
 mod choices;
 mod commit_queue;
 mod error;
+mod export;
 mod forget;
 mod games;
 mod handled;

@@ -15,6 +15,7 @@ mod claims;
 mod clean_stop;
 mod console;
 mod direct;
+mod export;
 mod file_names;
 mod forget;
 mod handled;
