@@ -9,6 +9,7 @@ mod click;
 mod delivery;
 mod direct;
 mod fake;
+mod forget;
 mod gateway;
 mod history;
 mod houses;
