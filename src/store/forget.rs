@@ -16,6 +16,9 @@ const GAMES_IN_REACH: &str = "(SELECT id FROM games WHERE $1 = '' OR server_id =
 /// SQL: the tournaments of the reach, as [`GAMES_IN_REACH`].
 const TOURNAMENTS_IN_REACH: &str = "(SELECT id FROM tournaments WHERE $1 = '' OR server_id = $1)";
 
+/// SQL: a row of a table of rows per server (`server_id`) in the reach.
+const IN_SERVER: &str = "($1 = '' OR server_id = $1)";
+
 /// Whose records are forgotten, for whom, and where.
 #[derive(Clone, Debug)]
 pub struct Forgetting<'a> {
@@ -116,14 +119,22 @@ impl Store {
         }
 
         put_anonymous(&mut tx, who).await?;
+        let of_games = format!("game_id IN {GAMES_IN_REACH}");
         for table in ["participants", "game_log", "votes"] {
-            reassign(&mut tx, who, table, "user_id", "game_id", GAMES_IN_REACH).await?;
+            reassign(&mut tx, who, table, "user_id", &of_games).await?;
         }
         for column in ["creator", "challenged"] {
-            reassign(&mut tx, who, "games", column, "id", GAMES_IN_REACH).await?;
+            reassign(
+                &mut tx,
+                who,
+                "games",
+                column,
+                &format!("id IN {GAMES_IN_REACH}"),
+            )
+            .await?;
         }
-        let ratings = reassign_in_server(&mut tx, who, "ratings").await?;
-        reassign_in_server(&mut tx, who, "rating_history").await?;
+        let ratings = reassign(&mut tx, who, "ratings", "user_id", IN_SERVER).await?;
+        reassign(&mut tx, who, "rating_history", "user_id", IN_SERVER).await?;
         sqlx::query(
             "UPDATE seeks SET state = 'withdrawn', ended_at = $3 WHERE ($1 = '' OR server_id = $1) \
              AND user_id = $2 AND state = 'open'",
@@ -133,7 +144,7 @@ impl Store {
         .bind(who.now)
         .execute(&mut *tx)
         .await?;
-        let seeks = reassign_in_server(&mut tx, who, "seeks").await?;
+        let seeks = reassign(&mut tx, who, "seeks", "user_id", IN_SERVER).await?;
         sqlx::query("DELETE FROM subscriptions WHERE ($1 = '' OR server_id = $1) AND user_id = $2")
             .bind(reach)
             .bind(who.user_id)
@@ -184,35 +195,17 @@ async fn put_anonymous(
     Ok(())
 }
 
-/// Gives the stand-in `column` of the rows of `table` that hold the person, where `key` is in
+/// Gives the stand-in `column` of the rows of `table` that hold the person and meet
 /// `within` (SQL over `$1`, the reach). Returns how many rows changed.
 async fn reassign(
     tx: &mut Transaction<'static, Any>,
     who: &Forgetting<'_>,
     table: &str,
     column: &str,
-    key: &str,
     within: &str,
 ) -> Result<u64, StoreError> {
     let done = sqlx::query(sqlx::AssertSqlSafe(format!(
-        "UPDATE {table} SET {column} = $3 WHERE {column} = $2 AND {key} IN {within}"
-    )))
-    .bind(who.reach())
-    .bind(who.user_id)
-    .bind(who.anonymous_id)
-    .execute(&mut **tx)
-    .await?;
-    Ok(done.rows_affected())
-}
-
-/// [`reassign`] for a table of rows per server (`server_id`, `user_id`).
-async fn reassign_in_server(
-    tx: &mut Transaction<'static, Any>,
-    who: &Forgetting<'_>,
-    table: &str,
-) -> Result<u64, StoreError> {
-    let done = sqlx::query(sqlx::AssertSqlSafe(format!(
-        "UPDATE {table} SET user_id = $3 WHERE user_id = $2 AND ($1 = '' OR server_id = $1)"
+        "UPDATE {table} SET {column} = $3 WHERE {column} = $2 AND {within}"
     )))
     .bind(who.reach())
     .bind(who.user_id)
@@ -239,35 +232,12 @@ async fn forget_in_tournaments(
     .execute(&mut **tx)
     .await?
     .rows_affected();
-    let announced = reassign(
-        tx,
-        who,
-        "tournaments",
-        "creator",
-        "id",
-        TOURNAMENTS_IN_REACH,
-    )
-    .await?;
+    let announced = reassign(tx, who, "tournaments", "creator", IN_SERVER).await?;
+    let of_tournaments = format!("tournament_id IN {TOURNAMENTS_IN_REACH}");
     for column in ["white", "black"] {
-        reassign(
-            tx,
-            who,
-            "tournament_boards",
-            column,
-            "tournament_id",
-            TOURNAMENTS_IN_REACH,
-        )
-        .await?;
+        reassign(tx, who, "tournament_boards", column, &of_tournaments).await?;
     }
-    reassign(
-        tx,
-        who,
-        "tournament_byes",
-        "user_id",
-        "tournament_id",
-        TOURNAMENTS_IN_REACH,
-    )
-    .await?;
+    reassign(tx, who, "tournament_byes", "user_id", &of_tournaments).await?;
     Ok(entered.max(announced))
 }
 

@@ -26,7 +26,7 @@ const TABLES: usize = 4;
 const BACKUPS: usize = 5;
 
 /// `chatrang ARGS` on the data directory `data`, with a SQLite database.
-fn chatrang(data: &Path, args: &[&str]) -> Output {
+pub(crate) fn chatrang(data: &Path, args: &[&str]) -> Output {
     Process::new(env!("CARGO_BIN_EXE_chatrang"))
         .args(args)
         .arg("--data")
@@ -37,7 +37,7 @@ fn chatrang(data: &Path, args: &[&str]) -> Output {
         .expect("chatrang runs")
 }
 
-fn said(output: &Output) -> String {
+pub(crate) fn said(output: &Output) -> String {
     format!(
         "{}{}",
         String::from_utf8_lossy(&output.stdout),

@@ -4,7 +4,7 @@
 //! result and whole log; `--place` keeps one server's games; games still being played, and
 //! other servers' games under `--place`, are left out.
 
-use std::{path::Path, process::Command as Process, sync::Arc};
+use std::{path::Path, sync::Arc};
 
 use chatrang::{
     service::{Command, NewGame, Place, Service, TextPainter, User},
@@ -12,25 +12,15 @@ use chatrang::{
 };
 use serde_json::Value;
 
-use crate::common::{ITALIAN, ITALIAN_RECORDED, ask, ok, person, play, req, two_player};
+use crate::{
+    backups::{chatrang, said},
+    common::{ITALIAN, ITALIAN_RECORDED, ask, ok, person, play, req, two_player},
+};
 
 /// `chatrang export ARGS --data DATA`: whether it succeeded, and what it said.
 fn export(data: &Path, args: &[&str]) -> (bool, String) {
-    let output = Process::new(env!("CARGO_BIN_EXE_chatrang"))
-        .arg("export")
-        .args(args)
-        .arg("--data")
-        .arg(data)
-        .env_remove("DATABASE_URL")
-        .env("RUST_LOG", "error")
-        .output()
-        .expect("chatrang runs");
-    let said = format!(
-        "{}{}",
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&output.stderr)
-    );
-    (output.status.success(), said)
+    let output = chatrang(data, &[&["export"], args].concat());
+    (output.status.success(), said(&output))
 }
 
 /// The record `/history` attaches to game `id`.
