@@ -169,50 +169,31 @@ fn changed_part(
     transparent: Option<u8>,
 ) -> Frame<'static> {
     let width = width as usize;
-    let mut top = usize::MAX;
-    let mut bottom = 0;
-    let mut left = usize::MAX;
-    let mut right = 0;
-    for (row, (a, b)) in before
-        .chunks_exact(width)
-        .zip(after.chunks_exact(width))
-        .enumerate()
-    {
-        if a == b {
-            continue;
-        }
-        let first = a.iter().zip(b).position(|(x, y)| x != y).unwrap_or(0);
-        let last = width
-            - 1
-            - a.iter()
-                .rev()
-                .zip(b.iter().rev())
-                .position(|(x, y)| x != y)
-                .unwrap_or(0);
-        top = top.min(row);
-        bottom = row;
-        left = left.min(first);
-        right = right.max(last);
-    }
-    if top == usize::MAX {
-        let pixel = match transparent {
-            Some(t) => t,
-            None => after[0],
-        };
+    let rows = || before.chunks_exact(width).zip(after.chunks_exact(width));
+    // Whole rows compare as slices (a memcmp); only a changed row is looked at pixel by pixel.
+    let Some(top) = rows().position(|(a, b)| a != b) else {
+        let pixel = transparent.unwrap_or(after[0]);
         return Frame::from_indexed_pixels(1, 1, vec![pixel], transparent);
+    };
+    let bottom = rows().rposition(|(a, b)| a != b).unwrap_or(top);
+    let (mut left, mut right) = (usize::MAX, 0);
+    for (a, b) in rows().take(bottom + 1).skip(top) {
+        if let Some(first) = a.iter().zip(b).position(|(x, y)| x != y) {
+            let last = a.iter().zip(b).rposition(|(x, y)| x != y).unwrap_or(first);
+            left = left.min(first);
+            right = right.max(last);
+        }
     }
     let (w, h) = (right - left + 1, bottom - top + 1);
     let mut pixels = Vec::with_capacity(w * h);
     for row in top..=bottom {
         let range = row * width + left..row * width + right + 1;
+        let (a, b) = (&before[range.clone()], &after[range]);
         match transparent {
-            Some(t) => pixels.extend(
-                before[range.clone()]
-                    .iter()
-                    .zip(&after[range])
-                    .map(|(&x, &y)| if x == y { t } else { y }),
-            ),
-            None => pixels.extend_from_slice(&after[range]),
+            // An unchanged row of the box is all "unchanged": a fill, not a pixel-by-pixel look.
+            Some(t) if a == b => pixels.resize(pixels.len() + w, t),
+            Some(t) => pixels.extend(a.iter().zip(b).map(|(&x, &y)| if x == y { t } else { y })),
+            None => pixels.extend_from_slice(b),
         }
     }
     let mut frame = Frame::from_indexed_pixels(w as u16, h as u16, pixels, transparent);
