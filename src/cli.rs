@@ -85,6 +85,19 @@ pub enum Command {
         /// memory`): the worst case for memory, where no two games share move tables.
         #[arg(long)]
         own_armies: bool,
+        /// A Fairy-Stockfish binary to measure against (`bench ladder`).
+        #[arg(long, value_name = "PATH")]
+        fairy_stockfish: Option<PathBuf>,
+        /// Only these levels, such as 1,2 (`bench ladder`).
+        #[arg(long, value_name = "LEVELS")]
+        levels: Option<String>,
+        /// Fairy-Stockfish's UCI_Elo for every level (`bench ladder`; default: each level's
+        /// goal, 800 to 2400).
+        #[arg(long, value_name = "ELO")]
+        anchor: Option<u32>,
+        /// Fairy-Stockfish's nodes per move (`bench ladder`).
+        #[arg(long, default_value_t = 100_000)]
+        nodes: u64,
     },
     /// A local chat channel in the terminal, or from a pipe (`chatrang console < script`).
     Console {
@@ -143,6 +156,9 @@ pub enum Command {
         #[arg(long)]
         data: Option<PathBuf>,
     },
+    /// Speak UCI on standard input and output: the bot's engine for GUIs and match runners
+    /// (chess, and every game played side against side through the UCI_Variant option).
+    Uci,
     /// Print the settings the bot would run with (secrets hidden) and what is missing or wrong;
     /// exits with 1 when something is.
     CheckConfig {
@@ -201,9 +217,19 @@ pub fn run() -> ExitCode {
         Command::Bench {
             what,
             games,
+            fairy_stockfish,
+            levels,
+            anchor,
+            nodes,
+            ..
+        } if what == "ladder" => ladder(fairy_stockfish, games, levels.as_deref(), anchor, nodes),
+        Command::Bench {
+            what,
+            games,
             game,
             runs,
             own_armies,
+            ..
         } => bench(&what, games, runs, game.as_deref(), own_armies),
         Command::Console { data, files, user } => {
             let clock = ShiftedClock::default();
@@ -232,6 +258,7 @@ pub fn run() -> ExitCode {
         Command::Export { file, place, data } => {
             one_off(async move { crate::export::export(data, place, &file).await })
         }
+        Command::Uci => crate::uci::run().map_err(Failure::from),
         Command::CheckConfig { platform, data } => {
             let report = crate::check_config::check(platform.as_deref(), data, &loaded);
             print!("{}", report.text);
@@ -397,6 +424,34 @@ fn perft(game: &str, depth: u32, position: Option<&str>, divide: bool) -> Result
     Ok(())
 }
 
+/// `chatrang bench ladder`: the levels against Fairy-Stockfish.
+fn ladder(
+    engine: Option<PathBuf>,
+    games: Option<u32>,
+    levels: Option<&str>,
+    anchor: Option<u32>,
+    nodes: u64,
+) -> Result<(), Failure> {
+    let engine = engine.ok_or(
+        "bench ladder needs --fairy-stockfish PATH, a Fairy-Stockfish binary built with large boards",
+    )?;
+    let levels = match levels {
+        None => crate::rules::search::Level::ALL.to_vec(),
+        Some(list) => list
+            .split(',')
+            .map(crate::rules::search::Level::parse)
+            .collect::<Result<_, _>>()?,
+    };
+    let settings = crate::bench::ladder::Settings {
+        engine,
+        games: games.unwrap_or(20),
+        levels,
+        anchor,
+        nodes,
+    };
+    Ok(crate::bench::ladder::run(&settings)?)
+}
+
 fn bench(
     what: &str,
     games: Option<u32>,
@@ -440,7 +495,7 @@ fn bench(
         }
         other => Err(format!(
             "unknown benchmark \"{other}\"; try: rules, ai, catalonia, render, replay, \
-             service, delivery, fairness, memory"
+             service, delivery, fairness, memory, ladder"
         )
         .into()),
     }

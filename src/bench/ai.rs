@@ -28,7 +28,12 @@ const ADJUDICATE_AT: i32 = 1_000;
 const ADJUDICATE_AFTER: u32 = 3;
 
 /// The bot's search at `level`, stopped by the level's think time as in the service.
-fn think(game: &dyn Game, level: Level, seed: u64, thinking: &mut Thinking) -> Option<Thought> {
+pub(super) fn think(
+    game: &dyn Game,
+    level: Level,
+    seed: u64,
+    thinking: &mut Thinking,
+) -> Option<Thought> {
     let started = Instant::now();
     let cap = level.think_time();
     let stop = move || started.elapsed() > cap;
@@ -145,7 +150,8 @@ fn play_to_end(
     }
 }
 
-fn points(outcome: &Outcome, side: Color) -> f64 {
+/// The points `side` scored: 1 for a win, ½ for a draw, 0 for a loss.
+pub(super) fn points(outcome: &Outcome, side: Color) -> f64 {
     match outcome {
         Outcome::Win { winner, .. } if *winner == side => 1.0,
         Outcome::Win { .. } => 0.0,

@@ -8,8 +8,11 @@
 pub mod ai;
 pub mod catalonia;
 pub mod delivery;
+pub mod elo;
 pub mod fairness;
+pub mod ladder;
 pub mod memory;
+pub mod outside_engine;
 pub mod partner;
 pub mod rules;
 pub mod service;

@@ -46,4 +46,5 @@ mod timed_group;
 mod tournament_duplicate;
 mod tournaments;
 mod two_processes;
+mod uci;
 mod versus_bot;

@@ -31,7 +31,7 @@ pub fn strategy() -> impl Strategy<Value = String> {
 /// No long word of `input` is repeated whole in `refusal`: it shows at most 40 characters.
 /// The check looks for the word's first 45 (quote marks left out of both), as the text after
 /// the 40 shown (a closing quote, "; the games…") may happen to be the word's next few.
-fn quotes_little(refusal: &str, input: &str) -> Verdict {
+pub(super) fn quotes_little(refusal: &str, input: &str) -> Verdict {
     let unquoted = |text: &str| text.replace('"', "");
     let refusal = unquoted(refusal);
     for word in input.split_whitespace() {

@@ -18,7 +18,9 @@ use proptest::{
     test_runner::{Config, RngAlgorithm, TestRng, TestRunner},
 };
 
-use super::{Verdict, armies, club, command, moves, options, positions, stored, timing, xbetza};
+use super::{
+    Verdict, armies, club, command, moves, options, positions, stored, timing, uci, xbetza,
+};
 
 /// How one parser's run went.
 struct Report {
@@ -119,6 +121,7 @@ fn fuzz_long_run() {
     parser!("stored", stored::strategy(), |t: &String| stored::check(t));
     parser!("timing", timing::strategy(), timing::check);
     parser!("club", club::strategy(), |t: &String| club::check(t));
+    parser!("uci", uci::strategy(), |t: &String| uci::check(t));
     let failures: u64 = reports.iter().map(|(_, r)| r.failures).sum();
     let time: Duration = reports.iter().map(|(_, r)| r.time).sum();
     println!(
