@@ -75,6 +75,7 @@ pub(crate) fn search<R: Evaluate>(
         table: Table::new(table_size(limits.nodes)),
         order: Order::new(),
         path,
+        spare_lists: Vec::new(),
     };
     let since = 0;
     let side = root.side();
@@ -190,9 +191,26 @@ struct Searcher<'l, R: Evaluate> {
     order: Order<R::Move>,
     /// Hashes of the positions since the game's last irreversible move, the node's last.
     path: Vec<u64>,
+    /// Move lists no node is using, kept so that a node reuses one rather than allocating
+    /// its own (nodes nest, so a stack serves).
+    spare_lists: Vec<Vec<R::Move>>,
 }
 
 impl<R: Evaluate> Searcher<'_, R> {
+    /// `pos`'s legal moves in a list from the spares.
+    fn legal_moves(&mut self, pos: &R) -> Vec<R::Move> {
+        let mut list = self.spare_lists.pop().unwrap_or_default();
+        list.clear();
+        pos.legal_moves(&mut list);
+        list
+    }
+
+    /// Returns `moves` to the spares, and `score`.
+    fn done_with(&mut self, moves: Vec<R::Move>, score: Score) -> Score {
+        self.spare_lists.push(moves);
+        score
+    }
+
     /// Plays `m` on a copy of `pos` and pushes the new position's hash on the path; returns
     /// it with the path index from which repetitions count.
     fn play(&mut self, pos: &R, m: R::Move, since: usize) -> (R, usize) {
@@ -298,11 +316,10 @@ impl<R: Evaluate> Searcher<'_, R> {
                 }
             }
         }
-        let mut moves = Vec::new();
-        pos.legal_moves(&mut moves);
+        let mut moves = self.legal_moves(pos);
         let side = pos.side();
         if moves.is_empty() {
-            return outcome_score(&pos.without_moves(), side, ply);
+            return self.done_with(moves, outcome_score(&pos.without_moves(), side, ply));
         }
         let depth = if pos.in_check() { depth + 1 } else { depth };
         self.order.sort(pos, &mut moves, table_move, ply);
@@ -324,7 +341,7 @@ impl<R: Evaluate> Searcher<'_, R> {
             };
             self.path.pop();
             if self.stopped {
-                return 0;
+                return self.done_with(moves, 0);
             }
             if v > best {
                 best = v;
@@ -345,7 +362,7 @@ impl<R: Evaluate> Searcher<'_, R> {
         };
         self.table
             .put(key, depth, best, bound, best_move, ply as u32);
-        best
+        self.done_with(moves, best)
     }
 
     /// Follows captures (and every move when in check or when a decision is pending) until
@@ -369,11 +386,10 @@ impl<R: Evaluate> Searcher<'_, R> {
             best = stand;
             alpha = alpha.max(stand);
         }
-        let mut moves = Vec::new();
-        pos.legal_moves(&mut moves);
+        let mut moves = self.legal_moves(pos);
         let side = pos.side();
         if moves.is_empty() {
-            return outcome_score(&pos.without_moves(), side, ply);
+            return self.done_with(moves, outcome_score(&pos.without_moves(), side, ply));
         }
         if !every_move {
             // `best` is the stand-pat score here.
@@ -383,7 +399,7 @@ impl<R: Evaluate> Searcher<'_, R> {
             });
         }
         self.order.sort(pos, &mut moves, None, MAX_PLY);
-        for m in moves {
+        for &m in moves.iter() {
             let (child, child_since) = self.play(pos, m, since);
             let v = if let Some(outcome) = child.decided() {
                 self.nodes += 1;
@@ -395,7 +411,7 @@ impl<R: Evaluate> Searcher<'_, R> {
             };
             self.path.pop();
             if self.stopped {
-                return 0;
+                return self.done_with(moves, 0);
             }
             best = best.max(v);
             alpha = alpha.max(v);
@@ -403,7 +419,7 @@ impl<R: Evaluate> Searcher<'_, R> {
                 break;
             }
         }
-        best
+        self.done_with(moves, best)
     }
 
     fn qnode(
