@@ -182,6 +182,19 @@ fn print_row(name: &str, level: Level, anchor: u32, tally: &Tally) {
         rated(estimate.elo),
         format!("[{}, {}]", rated(estimate.low), rated(estimate.high)),
     );
+    // Beyond 90 % either way a match says little about how far apart the two are.
+    let score = tally.score();
+    if !(0.1..=0.9).contains(&score) {
+        let nearer = if score > 0.5 {
+            anchor + 400
+        } else {
+            anchor.saturating_sub(400)
+        };
+        println!(
+            "  (too one-sided to place the level: try --levels {} --anchor {nearer})",
+            level.number()
+        );
+    }
 }
 
 /// One game: the bot at `level` with `ours` against Fairy-Stockfish, after `opening`. The
