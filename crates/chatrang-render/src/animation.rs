@@ -13,6 +13,7 @@ use gif::{DisposalMethod, Encoder, Frame, Repeat};
 
 use super::font;
 use super::indexed::IndexedCanvas;
+use super::lzw;
 use super::palette;
 use super::renderer::{Picture, Renderer};
 use chatrang_rules::{BoardView, Color};
@@ -93,19 +94,39 @@ impl Renderer {
         let mut out = Vec::new();
         let mut encoder = Encoder::new(&mut out, w, h, &colors)?;
         encoder.set_repeat(Repeat::Infinite)?;
-        let mut previous: Option<Vec<u8>> = None;
-        for still in stills {
-            let picture = self.draw(&still.view, orientation)?;
-            let frame = self.frame(&picture, width, height, background, &still.caption);
-            let mut gif_frame = match &previous {
-                None => Frame::from_indexed_pixels(w, h, frame.clone(), None),
-                Some(before) => changed_part(before, &frame, width, transparent),
-            };
-            gif_frame.delay = still.hold.max(SHORTEST_HOLD);
-            gif_frame.dispose = DisposalMethod::Keep;
-            encoder.write_frame(&gif_frame)?;
-            previous = Some(frame);
-        }
+        // The frames are drawn on a thread of their own while this one compares and compresses
+        // the ones before: the two take about as long, and a replay is somebody's wait.
+        std::thread::scope(|scope| {
+            let (frames, drawn) = std::sync::mpsc::sync_channel(4);
+            scope.spawn(move || {
+                for still in stills {
+                    let frame = self.draw(&still.view, orientation).map(|picture| {
+                        self.frame(&picture, width, height, background, &still.caption)
+                    });
+                    let failed = frame.is_err();
+                    // A closed channel means the GIF failed: nothing more to draw for.
+                    if frames.send(frame).is_err() || failed {
+                        break;
+                    }
+                }
+            });
+            let mut previous: Option<Vec<u8>> = None;
+            for (still, frame) in stills.iter().zip(drawn) {
+                let frame = frame?;
+                let mut gif_frame = match &previous {
+                    None => Frame::from_indexed_pixels(w, h, frame.clone(), None),
+                    Some(before) => changed_part(before, &frame, width, transparent),
+                };
+                gif_frame.delay = still.hold.max(SHORTEST_HOLD);
+                gif_frame.dispose = DisposalMethod::Keep;
+                // Mostly one colour: the background in the first frame, "unchanged" after it.
+                let run_byte = gif_frame.transparent.unwrap_or(background);
+                gif_frame.buffer = lzw::compress(&gif_frame.buffer, run_byte).into();
+                encoder.write_lzw_pre_encoded_frame(&gif_frame)?;
+                previous = Some(frame);
+            }
+            Ok::<(), AnimationError>(())
+        })?;
         drop(encoder);
         Ok(Animation {
             gif: out,
@@ -170,7 +191,7 @@ fn changed_part(
 ) -> Frame<'static> {
     let width = width as usize;
     let rows = || before.chunks_exact(width).zip(after.chunks_exact(width));
-    // Whole rows compare as slices (a memcmp); only a changed row is looked at pixel by pixel.
+    // Whole rows compare as slices (a memcmp); only a changed row is looked at more closely.
     let Some(top) = rows().position(|(a, b)| a != b) else {
         let pixel = transparent.unwrap_or(after[0]);
         return Frame::from_indexed_pixels(1, 1, vec![pixel], transparent);
@@ -178,8 +199,7 @@ fn changed_part(
     let bottom = rows().rposition(|(a, b)| a != b).unwrap_or(top);
     let (mut left, mut right) = (usize::MAX, 0);
     for (a, b) in rows().take(bottom + 1).skip(top) {
-        if let Some(first) = a.iter().zip(b).position(|(x, y)| x != y) {
-            let last = a.iter().zip(b).rposition(|(x, y)| x != y).unwrap_or(first);
+        if let Some((first, last)) = differing_span(a, b) {
             left = left.min(first);
             right = right.max(last);
         }
@@ -192,7 +212,7 @@ fn changed_part(
         match transparent {
             // An unchanged row of the box is all "unchanged": a fill, not a pixel-by-pixel look.
             Some(t) if a == b => pixels.resize(pixels.len() + w, t),
-            Some(t) => pixels.extend(a.iter().zip(b).map(|(&x, &y)| if x == y { t } else { y })),
+            Some(t) => mark_unchanged(a, b, t, &mut pixels),
             None => pixels.extend_from_slice(b),
         }
     }
@@ -200,6 +220,52 @@ fn changed_part(
     frame.left = left as u16;
     frame.top = top as u16;
     frame
+}
+
+/// The first and last places where `a` and `b` differ, found eight pixels at a time.
+fn differing_span(a: &[u8], b: &[u8]) -> Option<(usize, usize)> {
+    const STEP: usize = 8;
+    let chunks = a.len() / STEP;
+    let same = |i: usize| a[i * STEP..(i + 1) * STEP] == b[i * STEP..(i + 1) * STEP];
+    let differs = |i: usize| a[i] != b[i];
+    let first_chunk = (0..chunks).find(|&i| !same(i)).unwrap_or(chunks);
+    let first = (first_chunk * STEP..a.len()).find(|&i| differs(i))?;
+    let tail = chunks * STEP;
+    let last = match (tail..a.len()).rev().find(|&i| differs(i)) {
+        Some(i) => i,
+        None => {
+            let last_chunk = (0..chunks).rev().find(|&i| !same(i)).unwrap_or(0);
+            (last_chunk * STEP..(last_chunk + 1) * STEP)
+                .rev()
+                .find(|&i| differs(i))
+                .unwrap_or(first)
+        }
+    };
+    Some((first, last))
+}
+
+/// `after`'s pixels with those equal to `before`'s replaced by `transparent`, appended to
+/// `out`: a run of eight equal pixels is one comparison.
+fn mark_unchanged(before: &[u8], after: &[u8], transparent: u8, out: &mut Vec<u8>) {
+    let mut a = before.chunks_exact(8);
+    let mut b = after.chunks_exact(8);
+    for (x, y) in a.by_ref().zip(b.by_ref()) {
+        if x == y {
+            out.extend_from_slice(&[transparent; 8]);
+        } else {
+            out.extend(
+                x.iter()
+                    .zip(y)
+                    .map(|(&p, &q)| if p == q { transparent } else { q }),
+            );
+        }
+    }
+    let (x, y) = (a.remainder(), b.remainder());
+    out.extend(
+        x.iter()
+            .zip(y)
+            .map(|(&p, &q)| if p == q { transparent } else { q }),
+    );
 }
 
 #[cfg(test)]
@@ -225,5 +291,46 @@ mod tests {
             (same.width, same.height, &same.buffer[..]),
             (1, 1, &[9u8][..])
         );
+    }
+
+    /// The box and pixels, found the slow way: every pixel compared.
+    fn changed_part_pixel_by_pixel(
+        before: &[u8],
+        after: &[u8],
+        width: usize,
+        t: u8,
+    ) -> (usize, usize, Vec<u8>) {
+        let changed: Vec<usize> = (0..after.len())
+            .filter(|&i| before[i] != after[i])
+            .collect();
+        let (top, bottom) = (changed[0] / width, changed[changed.len() - 1] / width);
+        let left = changed.iter().map(|i| i % width).min().unwrap_or(0);
+        let right = changed.iter().map(|i| i % width).max().unwrap_or(0);
+        let pixels = (top..=bottom)
+            .flat_map(|row| (left..=right).map(move |column| row * width + column))
+            .map(|i| if before[i] == after[i] { t } else { after[i] })
+            .collect();
+        (left, top, pixels)
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn the_changed_rectangle_is_the_one_found_pixel_by_pixel(
+            width in 1usize..40,
+            before in proptest::collection::vec(0u8..3, 40 * 12),
+            changes in proptest::collection::vec((0usize..40 * 12, 0u8..3), 1..12),
+        ) {
+            let mut after = before.clone();
+            for (place, colour) in changes {
+                after[place] = colour;
+            }
+            let size = width * 12;
+            let (before, after) = (&before[..size], &after[..size]);
+            proptest::prop_assume!(before != after);
+            let frame = changed_part(before, after, width as u32, Some(9));
+            let (left, top, pixels) = changed_part_pixel_by_pixel(before, after, width, 9);
+            proptest::prop_assert_eq!((frame.left as usize, frame.top as usize), (left, top));
+            proptest::prop_assert_eq!(&frame.buffer[..], &pixels[..]);
+        }
     }
 }

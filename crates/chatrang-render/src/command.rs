@@ -119,7 +119,8 @@ pub fn bench_replay() -> Result<(), CommandError> {
         let (mut wall, mut cpu) = (Vec::new(), Vec::new());
         let mut made = None;
         for _ in 0..5 {
-            let (t, c0) = (Instant::now(), thread_cpu_ms());
+            // A replay draws on a second thread: its processor time is the whole process's.
+            let (t, c0) = (Instant::now(), cpu_ms(libc::CLOCK_PROCESS_CPUTIME_ID));
             let animation = renderer.gif(&stills, Color::White).map_err(|error| {
                 CommandError::Gallery(GalleryError::Replay {
                     name: name.clone(),
@@ -127,7 +128,7 @@ pub fn bench_replay() -> Result<(), CommandError> {
                 })
             })?;
             wall.push(t.elapsed().as_secs_f64() * 1e3);
-            if let (Some(c0), Some(c1)) = (c0, thread_cpu_ms()) {
+            if let (Some(c0), Some(c1)) = (c0, cpu_ms(libc::CLOCK_PROCESS_CPUTIME_ID)) {
                 cpu.push(c1 - c0);
             }
             made = Some(animation);
@@ -256,12 +257,17 @@ fn bench_boards() -> Result<Vec<(String, BoardView)>, CommandError> {
 
 /// This thread's processor time in milliseconds (`None` where the clock is missing).
 fn thread_cpu_ms() -> Option<f64> {
+    cpu_ms(libc::CLOCK_THREAD_CPUTIME_ID)
+}
+
+/// Processor time on `clock` (a thread's or the process's) in milliseconds.
+fn cpu_ms(clock: libc::clockid_t) -> Option<f64> {
     let mut time = libc::timespec {
         tv_sec: 0,
         tv_nsec: 0,
     };
     // SAFETY: `time` is a valid, writable timespec for the duration of the call.
-    let status = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut time) };
+    let status = unsafe { libc::clock_gettime(clock, &mut time) };
     (status == 0).then(|| time.tv_sec as f64 * 1e3 + time.tv_nsec as f64 / 1e6)
 }
 

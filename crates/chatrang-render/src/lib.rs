@@ -66,6 +66,7 @@ mod key;
 mod key_icons;
 mod layout;
 mod legend;
+mod lzw;
 mod moves;
 mod overlay;
 mod paint;
