@@ -114,6 +114,23 @@ impl Board {
         h
     }
 
+    /// The other side to move with nothing moved (the search's null move): no en passant,
+    /// and the move count goes on as for a quiet move.
+    pub(crate) fn pass(&mut self) {
+        self.side = self.side.other();
+        self.ep = None;
+        self.halfmove = self.halfmove.saturating_add(1);
+    }
+
+    /// Whether `side` has a piece other than its pawns and royal piece: without one, passing
+    /// might be its best move (zugzwang), which a null move would miss.
+    pub(crate) fn has_officers(&self, v: &Variant, side: Color) -> bool {
+        self.occupied[side.index()].iter().any(|sq| {
+            let t = v.piece_type(cell_type(self.cells[sq.index()]));
+            !t.pawn && !t.royal
+        })
+    }
+
     /// Plays a move known to be pseudo-legal.
     pub fn make(&mut self, v: &Variant, m: Move) {
         let us = self.side;

@@ -300,6 +300,11 @@ impl Evaluate for ChessLike {
         self.position.in_check()
     }
 
+    fn null_move(&self) -> Option<Self> {
+        let position = self.position.after_pass()?;
+        Some(ChessLike { position })
+    }
+
     fn history_slot(&self, m: Move) -> usize {
         m.from.index() * 256 + m.to.index()
     }

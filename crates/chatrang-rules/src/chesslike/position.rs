@@ -203,6 +203,17 @@ impl Position {
         self.last_move = Some(m);
     }
 
+    /// The position after a null move (the search's), or `None` where it would mislead: in
+    /// check, or with only pawns and the royal piece to move (zugzwang).
+    pub(crate) fn after_pass(&self) -> Option<Position> {
+        if self.in_check() || !self.board.has_officers(&self.variant, self.board.side) {
+            return None;
+        }
+        let mut passed = self.clone();
+        passed.board.pass();
+        Some(passed)
+    }
+
     /// What identifies the position for the repetition rule.
     pub(crate) fn key(&self) -> u64 {
         self.board.full_hash()
@@ -299,4 +310,50 @@ fn check_rights(v: &Variant, board: &Board) -> Result<(), PositionError> {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chess;
+
+    fn position(fen: &str) -> Position {
+        Position::from_text(chess::variant(), fen).expect("a legal position")
+    }
+
+    #[test]
+    fn a_pass_gives_the_move_away_and_changes_nothing_else() {
+        let before = position("4k3/8/8/3pP3/8/8/8/R3K3 w - d6 0 1");
+        let passed = before.after_pass().expect("White has a Rook: it may pass");
+        assert_eq!(passed.side_to_move(), Color::Black);
+        assert_eq!(passed.board().ep, None, "en passant lapses with the pass");
+        assert_eq!(passed.board().cells, before.board().cells);
+        assert_ne!(
+            passed.key(),
+            before.key(),
+            "the side to move is part of the key"
+        );
+    }
+
+    #[test]
+    fn no_pass_in_check_or_with_only_pawns_and_the_king() {
+        // In check, passing would leave the King to be taken.
+        assert!(
+            position("4k3/8/8/8/8/8/8/R3K2r w - - 0 1")
+                .after_pass()
+                .is_none()
+        );
+        // Only King and pawns: the side may be in zugzwang, where passing is what it wants.
+        assert!(
+            position("4k3/8/8/3pK3/2qP4/8/8/8 w - - 0 1")
+                .after_pass()
+                .is_none()
+        );
+        // Black has its Queen: Black may pass.
+        assert!(
+            position("4k3/8/8/3pK3/2qP4/8/8/8 b - - 0 1")
+                .after_pass()
+                .is_some()
+        );
+    }
 }

@@ -1,8 +1,10 @@
 //! The bot's own play: a search over any game's [`Rules`], with an evaluation per game.
 //!
 //! Iterative deepening principal-variation search with a transposition table, move ordering
-//! (table move, captures by gain, killers, history), quiescence on captures and check
-//! extensions. It works on typed moves through copy-make of the rules' position, never through
+//! (table move, captures by gain, killers, history), late move reductions, null-move pruning
+//! where a game allows a fair pass ([`Evaluate::null_move`]), quiescence on captures and check
+//! extensions. Each pruning was kept on a match against the search without it (the README's
+//! "Playing against the bot" gives the figures). It works on typed moves through copy-make of the rules' position, never through
 //! strings. A side may act several times in a row (a draft's two picks, Chromopolis's
 //! unbinding choice), so each node's score is for the side acting there and a child's score is
 //! negated only when the side changes.
@@ -54,6 +56,15 @@ pub(crate) trait Evaluate: Rules<Key: Hash> {
     /// repetition cannot happen (Pick-a-team's draft) hashes more.
     fn search_key(&self) -> u64 {
         hash::key_hash(&self.key())
+    }
+
+    /// The position with the other side to act and nothing moved (a "null move"), where
+    /// passing is a fair test of the position: the search asks "even if I did nothing, would
+    /// this already be too good for the opponent?" and skips the node when it would. `None`
+    /// where it is not a fair test: in check, where a side may be in zugzwang (only pawns and
+    /// the king), or in games whose turns do not simply alternate (the default).
+    fn null_move(&self) -> Option<Self> {
+        None
     }
 
     /// A slot below [`order::HISTORY_SLOTS`] for the history heuristic (from and to squares);

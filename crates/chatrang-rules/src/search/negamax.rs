@@ -23,6 +23,11 @@ const MAX_QUIESCENCE: u32 = 8;
 /// captures from spending the budget on hopeless exchanges.
 const DELTA_MARGIN: Score = 200;
 
+/// Null-move pruning is tried from this depth on, searching the pass this much shallower
+/// (plus a ply for every six of depth).
+const NULL_MOVE_DEPTH: i32 = 3;
+const NULL_MOVE_REDUCTION: i32 = 2;
+
 /// Checks the stop test this often (a power of two, in nodes).
 const POLL: u64 = 1024;
 
@@ -75,6 +80,7 @@ pub(crate) fn search<R: Evaluate>(
         table: Table::new(table_size(limits.nodes)),
         order: Order::new(),
         path,
+        after_null: false,
         spare_lists: Vec::new(),
     };
     let since = 0;
@@ -141,6 +147,17 @@ pub(crate) fn search<R: Evaluate>(
     })
 }
 
+/// Late move reductions: a quiet move ordered late (after the table move, the captures and the
+/// killers) is rarely the best, so it is first searched a ply shallower (two when very late
+/// in a deep node); only if it then beats alpha is it searched again at full depth.
+fn late_move_reduction(index: usize, depth: i32, quiet: bool) -> i32 {
+    match (quiet, index, depth) {
+        (false, _, _) | (_, 0..=2, _) | (_, _, ..=2) => 0,
+        (true, 3..=7, _) | (true, _, ..=5) => 1,
+        (true, _, _) => 2,
+    }
+}
+
 /// Table slots for a search of this many nodes: about one per node, within 4 K and 1 M.
 fn table_size(nodes: u64) -> usize {
     (nodes as usize).clamp(1 << 12, 1 << 20)
@@ -191,6 +208,8 @@ struct Searcher<'l, R: Evaluate> {
     order: Order<R::Move>,
     /// Hashes of the positions since the game's last irreversible move, the node's last.
     path: Vec<u64>,
+    /// Set for the node right after a null move, which may not pass again.
+    after_null: bool,
     /// Move lists no node is using, kept so that a node reuses one rather than allocating
     /// its own (nodes nest, so a stack serves).
     spare_lists: Vec<Vec<R::Move>>,
@@ -316,12 +335,21 @@ impl<R: Evaluate> Searcher<'_, R> {
                 }
             }
         }
+        let may_pass = !std::mem::take(&mut self.after_null);
+        if may_pass
+            && depth >= NULL_MOVE_DEPTH
+            && beta.abs() < MATE_BOUND
+            && let Some(score) = self.null_move_cut(pos, depth, ply, beta)
+        {
+            return score;
+        }
         let mut moves = self.legal_moves(pos);
         let side = pos.side();
         if moves.is_empty() {
             return self.done_with(moves, outcome_score(&pos.without_moves(), side, ply));
         }
-        let depth = if pos.in_check() { depth + 1 } else { depth };
+        let in_check = pos.in_check();
+        let depth = if in_check { depth + 1 } else { depth };
         self.order.sort(pos, &mut moves, table_move, ply);
         let alpha_before = alpha;
         let mut best = -INFINITY;
@@ -332,7 +360,12 @@ impl<R: Evaluate> Searcher<'_, R> {
             let v = if i == 0 {
                 self.child(&child, side, d, ply + 1, alpha, beta, child_since)
             } else {
-                let v = self.child(&child, side, d, ply + 1, alpha, alpha + 1, child_since);
+                let quiet = !in_check && pos.capture_gain(m).is_none() && !child.in_check();
+                let r = late_move_reduction(i, depth, quiet);
+                let mut v = self.child(&child, side, d - r, ply + 1, alpha, alpha + 1, child_since);
+                if r > 0 && v > alpha {
+                    v = self.child(&child, side, d, ply + 1, alpha, alpha + 1, child_since);
+                }
                 if v > alpha && v < beta {
                     self.child(&child, side, d, ply + 1, alpha, beta, child_since)
                 } else {
@@ -363,6 +396,27 @@ impl<R: Evaluate> Searcher<'_, R> {
         self.table
             .put(key, depth, best, bound, best_move, ply as u32);
         self.done_with(moves, best)
+    }
+
+    /// Null-move pruning: where the side to act stands at or above `beta` even before moving,
+    /// it lets the opponent move twice, searched `NULL_MOVE_REDUCTION` plies shallower; if
+    /// that still leaves the score at `beta` or more, a real move would only do better, and
+    /// the node is cut without searching its moves. Returns the cut's score.
+    fn null_move_cut(&mut self, pos: &R, depth: i32, ply: usize, beta: Score) -> Option<Score> {
+        if pos.evaluate() < beta {
+            return None;
+        }
+        let passed = pos.null_move()?;
+        // No repetition counts across a pass: the path starts again at the passed position.
+        let since = self.path.len();
+        self.path.push(passed.search_key());
+        self.after_null = true;
+        let reduced = depth - 1 - NULL_MOVE_REDUCTION - depth / 6;
+        let v = -self.node(&passed, reduced, ply + 1, -beta, -beta + 1, since);
+        self.after_null = false;
+        self.path.pop();
+        // A mate found after a pass is not proven for a real move: claim only `beta`.
+        (!self.stopped && v >= beta).then_some(if v >= MATE_BOUND { beta } else { v })
     }
 
     /// Follows captures (and every move when in check or when a decision is pending) until

@@ -207,3 +207,13 @@ fn limits(nodes: u64, seed: u64) -> Limits<'static> {
         ..Level::MIN.limits(seed)
     }
 }
+
+#[test]
+fn the_bot_finds_a_mate_in_two_and_scores_it_as_mate() {
+    // 1. Nf6+ gxf6 2. Bxf7#: the pruning (a pass, a shallower late move) must not hide it.
+    let thought = chess("r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1")
+        .think(&Level::DEFAULT.limits(1))
+        .unwrap();
+    assert_eq!(thought.notation, "d5f6", "{thought:?}");
+    assert!(thought.score > MATE_BOUND, "{thought:?}");
+}
