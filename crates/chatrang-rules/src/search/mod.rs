@@ -2,12 +2,12 @@
 //!
 //! Iterative deepening principal-variation search with a transposition table, move ordering
 //! (table move, captures by gain, killers, history), late move reductions, null-move pruning
-//! where a game allows a fair pass ([`Evaluate::null_move`]), quiescence on captures and check
+//! where a game allows a fair pass (`Evaluate::null_move`), quiescence on captures and check
 //! extensions. Each pruning was kept on a match against the search without it (the README's
-//! "Playing against the bot" gives the figures). It works on typed moves through copy-make of the rules' position, never through
-//! strings. A side may act several times in a row (a draft's two picks, Chromopolis's
-//! unbinding choice), so each node's score is for the side acting there and a child's score is
-//! negated only when the side changes.
+//! "Playing against the bot" gives the figures). It works on typed moves through copy-make of
+//! the rules' position, never through strings. A side may act several times in a row (a
+//! draft's two picks, Chromopolis's unbinding choice), so each node's score is for the side
+//! acting there and a child's score is negated only when the side changes.
 //!
 //! The rules stay pure: a search is bounded by a node budget, so the same position, level and
 //! seed always give the same move, and the caller may add a stop test (the service's time
