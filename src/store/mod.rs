@@ -15,6 +15,7 @@ mod forget;
 mod games;
 mod handled;
 mod limits;
+mod migrations;
 mod outbox;
 mod people;
 mod post;
@@ -157,11 +158,11 @@ impl Store {
             });
         }
         let pool = pool.connect_with(options).await?;
-        let migrator = match backend {
-            Backend::Sqlite => sqlx::migrate!("migrations/sqlite"),
-            Backend::Postgres => sqlx::migrate!("migrations/postgres"),
+        let files = match backend {
+            Backend::Sqlite => migrations::SQLITE,
+            Backend::Postgres => migrations::POSTGRES,
         };
-        migrator.run(&pool).await?;
+        migrations::migrator(files).run(&pool).await?;
         Ok(Store {
             pool,
             backend,

@@ -6,14 +6,16 @@
 //! probability 0.3 (so a long slide counts for less than its length), with the curve fitted
 //! so that orthodox chess gives about 3, 3.4, 4.9 and 9.1 pawns for the Knight, Bishop, Rook
 //! and Queen. Pawn-family pieces are worth a pawn and gain as they near promotion; a royal
-//! piece has no material value (losing it ends the game) but wants shelter while the enemy
-//! has pieces, and the centre once they are gone.
+//! piece has no material value (losing it ends the game) but wants its home rank and its
+//! pawn shield while the enemy has pieces, and the centre once they are gone (`royal_eval`).
+//! Light pieces left on their home rank cost a little while the board is full: development.
 
 use super::{
     board::Board,
     cell::{cell_color, cell_type},
     moves::{Move, MoveKind},
     piece::TypeId,
+    royal_eval::{Forces, royal_terms},
     values::EvalTables,
     variant::Variant,
 };
@@ -27,9 +29,14 @@ const POWER: f64 = 1.13;
 const PAWN: i32 = 100;
 /// Centipawns per square of mobility above the piece's average: the centralisation bonus.
 const CENTRE: f64 = 4.0;
-/// Bonus per friendly piece next to the royal, in the middlegame.
-const SHELTER: i32 = 8;
 const TEMPO: i32 = 10;
+/// In the middlegame, per light piece (worth less than [`LIGHT`]) still on its home rank.
+const UNDEVELOPED: i16 = 15;
+const LIGHT: i32 = 450;
+/// In the middlegame, per rank a royal piece stands above its home rank (up to three)...
+const ROYAL_ADVANCE: f64 = 25.0;
+/// ...and per file it stands away from the middle of the board (a castled King is safer).
+const ROYAL_WING: f64 = 8.0;
 
 impl Variant {
     /// Piece values and square bonuses for the search (see [`EvalTables`]), built the first
@@ -45,6 +52,7 @@ fn tables(v: &Variant) -> EvalTables {
     let mut value = vec![0; types];
     let mut square = vec![0i16; types * 2 * 256];
     let mut royal_centre = vec![0i16; 256];
+    let mut undeveloped = vec![0i16; types * 2 * 256];
     for t in 0..types as TypeId {
         let piece = v.piece_type(t);
         let per_square: Vec<(Square, f64)> = v
@@ -70,13 +78,28 @@ fn tables(v: &Variant) -> EvalTables {
                 } else {
                     CENTRE * (mobility(v, t, color, sq) - average)
                 };
-                square[(t as usize * 2 + color.index()) * 256 + sq.index()] = bonus.round() as i16;
+                let at = (t as usize * 2 + color.index()) * 256 + sq.index();
+                square[at] = bonus.round() as i16;
+                let light = !piece.royal && !piece.pawn && value[t as usize] < LIGHT;
+                if light && v.geometry().relative_rank(sq, color) == 0 {
+                    undeveloped[at] = UNDEVELOPED;
+                }
             }
         }
         if piece.royal {
             for (sq, m) in &per_square {
                 royal_centre[sq.index()] = (CENTRE * (m - average)).round() as i16;
             }
+        }
+    }
+    let mut royal_home = vec![0i16; 2 * 256];
+    let middle = f64::from(v.geometry().files() - 1) / 2.0;
+    for color in Color::ALL {
+        for &sq in &v.squares {
+            let advance = f64::from(v.geometry().relative_rank(sq, color).min(3));
+            let wing = (f64::from(sq.file()) - middle).abs();
+            royal_home[color.index() * 256 + sq.index()] =
+                (ROYAL_WING * wing - ROYAL_ADVANCE * advance).round() as i16;
         }
     }
     // Games that start from an empty board (the Pick-a-team draft) count a chess army.
@@ -88,6 +111,8 @@ fn tables(v: &Variant) -> EvalTables {
         value,
         square,
         royal_centre,
+        royal_home,
+        undeveloped,
         full_material,
     }
 }
@@ -144,7 +169,8 @@ fn start_material(v: &Variant, value: &[i32]) -> i32 {
 pub(crate) fn evaluate(board: &Board, v: &Variant) -> i32 {
     let e = v.eval_tables();
     let mut score = [0i32; 2];
-    let mut material = 0;
+    let mut forces = [Forces::default(); 2];
+    let mut undeveloped = [0i32; 2];
     for &sq in &v.squares {
         let c = board.at(sq);
         if c == 0 {
@@ -153,34 +179,23 @@ pub(crate) fn evaluate(board: &Board, v: &Variant) -> i32 {
         let (color, t) = (cell_color(c), cell_type(c));
         let piece = v.piece_type(t);
         score[color.index()] += e.value[t as usize] + e.square_bonus(t, color, sq.index());
-        if !piece.pawn {
-            material += e.value[t as usize];
+        undeveloped[color.index()] += e.undeveloped(t, color, sq.index());
+        if piece.pawn {
+            forces[color.index()].pawns += 1;
+        } else {
+            forces[color.index()].officers += e.value[t as usize];
         }
     }
     // 1.0 with all the pieces on the board, 0.0 with none: the royal hides early, leads late.
+    let material = forces[0].officers + forces[1].officers;
     let phase = f64::from(material.min(e.full_material)) / f64::from(e.full_material);
+    let royal = royal_terms(board, v, e, forces, phase);
     for color in Color::ALL {
-        let Some(royal) = board.royal[color.index()] else {
-            continue;
-        };
-        let centre = f64::from(e.royal_centre[royal.index()]);
-        let shelter = neighbours(v, royal)
-            .filter(|&s| board.piece_at(s).is_some_and(|(c, _)| c == color))
-            .count() as f64;
-        let royal_score =
-            phase * (f64::from(SHELTER) * shelter - 0.75 * centre) + (1.0 - phase) * 1.25 * centre;
-        score[color.index()] += royal_score.round() as i32;
+        let i = color.index();
+        score[i] += royal[i] - (phase * f64::from(undeveloped[i])).round() as i32;
     }
     let us = board.side;
     score[us.index()] - score[us.other().index()] + TEMPO
-}
-
-fn neighbours(v: &Variant, sq: Square) -> impl Iterator<Item = Square> + '_ {
-    (-1i8..=1)
-        .flat_map(move |df| (-1i8..=1).map(move |dr| (df, dr)))
-        .filter(|&(df, dr)| (df, dr) != (0, 0))
-        .filter_map(move |(df, dr)| v.geometry().offset(sq, df, dr))
-        .filter(|&s| v.geometry().contains(s))
 }
 
 /// What a capture or promotion gains at once: the victim's value less a tenth of the

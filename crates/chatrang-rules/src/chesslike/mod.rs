@@ -9,8 +9,8 @@
 //! 3. `board`: the position state and making a move.
 //! 4. `attack`, `exposure`, `special`, `movegen`: attacks and checks, pins, the special moves
 //!    (castling, King's leap, two-pawn move), and legal move generation.
-//! 5. `fen`, `eval`, `position`, `perft`: the position string, the evaluation, the position
-//!    with its variant, perft.
+//! 5. `fen`, `royal_eval`, `eval`, `position`, `perft`: the position string, the evaluation
+//!    (the royal piece's part in its own file), the position with its variant, perft.
 //! 6. `reading`, `notation`, `san`, `game`: reading and writing moves (`reading` holds the
 //!    forgiving forms and what a refusal says), and the game loop's rules.
 
@@ -28,6 +28,7 @@ pub(crate) mod perft;
 pub(crate) mod piece;
 pub(crate) mod position;
 mod reading;
+mod royal_eval;
 pub mod san;
 pub mod special;
 mod tables;

@@ -15,6 +15,11 @@ pub struct EvalTables {
     pub(super) square: Vec<i16>,
     /// Per square index: how central a royal piece stands there (its mobility above average).
     pub(super) royal_centre: Vec<i16>,
+    /// Per (colour, square index): where a royal piece stands well while the enemy has its
+    /// pieces (on its home rank, towards a wing).
+    pub(super) royal_home: Vec<i16>,
+    /// Per (type, colour, square index): the middlegame cost of a light piece still at home.
+    pub(super) undeveloped: Vec<i16>,
     /// Non-pawn, non-royal material of both sides at the start, for the game phase.
     pub(super) full_material: i32,
 }
@@ -23,5 +28,15 @@ impl EvalTables {
     #[inline]
     pub(super) fn square_bonus(&self, t: TypeId, color: Color, sq: usize) -> i32 {
         i32::from(self.square[(t as usize * 2 + color.index()) * 256 + sq])
+    }
+
+    #[inline]
+    pub(super) fn undeveloped(&self, t: TypeId, color: Color, sq: usize) -> i32 {
+        i32::from(self.undeveloped[(t as usize * 2 + color.index()) * 256 + sq])
+    }
+
+    #[inline]
+    pub(super) fn royal_home(&self, color: Color, sq: usize) -> i32 {
+        i32::from(self.royal_home[color.index() * 256 + sq])
     }
 }
