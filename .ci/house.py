@@ -42,6 +42,7 @@ CRATES = [
     ("chatrang-rules", "crates/chatrang-rules/src", ["lib.rs"], "chatrang_rules"),
     ("chatrang-render", "crates/chatrang-render/src", ["lib.rs"], "chatrang_render"),
     ("chatrang-tournament", "crates/chatrang-tournament/src", ["lib.rs"], "chatrang_tournament"),
+    ("chatrang-uci", "crates/chatrang-uci/src", ["lib.rs", "main.rs"], "chatrang_uci"),
 ]
 
 GAME_MODULES = ["chesslike", "chess", "cataclysm", "catalonia", "katarenga", "chromopolis", "picka"]

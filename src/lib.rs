@@ -23,7 +23,7 @@ pub mod matrix;
 pub mod service;
 pub mod stopping;
 pub mod store;
-pub mod uci;
 
 pub use chatrang_render as render;
 pub use chatrang_rules as rules;
+pub use chatrang_uci as uci;

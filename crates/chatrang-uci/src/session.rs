@@ -16,7 +16,7 @@ use super::{
     command::{Go, Start, UciCommand},
     moves,
 };
-use crate::rules::{
+use chatrang_rules::{
     Actor, Color, Game, GameId, Options, Status, registry,
     search::{Level, Limits, MATE, MATE_BOUND, Thought},
 };

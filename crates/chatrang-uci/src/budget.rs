@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 use super::command::Go;
-use crate::rules::Color;
+use chatrang_rules::Color;
 
 /// The bounds of one search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

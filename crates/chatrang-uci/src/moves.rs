@@ -4,7 +4,7 @@
 //! (`pick_K_a1`). A move from the GUI is found by writing each legal action this way, so
 //! whatever we can write we can read, and nothing else is played.
 
-use crate::rules::Game;
+use chatrang_rules::Game;
 
 /// `notation` as one UCI word.
 pub fn to_uci(notation: &str) -> String {
@@ -28,7 +28,7 @@ pub fn find(game: &dyn Game, word: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{GameId, Options, registry};
+    use chatrang_rules::{GameId, Options, registry};
 
     #[test]
     fn promotions_lose_their_sign_and_actions_of_several_words_are_joined() {

@@ -1,0 +1,43 @@
+//! The engine's own binary speaks UCI as `chatrang uci` does (whose conformance script is the
+//! bot's `tests/bot/uci.rs`): a match runner can start it, set up a position and get a legal
+//! move back, and `quit` ends it.
+
+use std::{
+    io::{BufRead, BufReader, Write},
+    process::{Command, Stdio},
+};
+
+use chatrang_rules::{GameId, Options, registry};
+
+#[test]
+fn the_engine_binary_answers_a_go_with_a_legal_move_and_quits() {
+    let mut engine = Command::new(env!("CARGO_BIN_EXE_chatrang-uci"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the engine starts");
+    let mut input = engine.stdin.take().unwrap();
+    writeln!(
+        input,
+        "uci\nisready\nposition startpos moves e2e4 e7e5\ngo nodes 2000"
+    )
+    .unwrap();
+    let mut lines = BufReader::new(engine.stdout.take().unwrap()).lines();
+    let mut seen = Vec::new();
+    let best = loop {
+        let line = lines.next().expect("the engine answers").unwrap();
+        if let Some(word) = line.strip_prefix("bestmove ") {
+            break word.split_whitespace().next().unwrap().to_string();
+        }
+        seen.push(line);
+    };
+    assert!(seen.iter().any(|l| l == "uciok"), "{seen:?}");
+    assert!(seen.iter().any(|l| l == "readyok"), "{seen:?}");
+    let mut game = registry::new_game(GameId::Chess, &Options::default(), 0).unwrap();
+    game.play("e2e4").unwrap();
+    game.play("e7e5").unwrap();
+    game.play(&best)
+        .unwrap_or_else(|e| panic!("{best} is not legal after 1. e4 e5: {e}"));
+    writeln!(input, "quit").unwrap();
+    assert!(engine.wait().unwrap().success());
+}
