@@ -249,7 +249,7 @@ fn search<W: Write + Send>(
         None => Limits {
             nodes: u64::MAX,
             depth: 64,
-            noise: 0,
+            choice: 0,
             seed: SEED,
             stop: &|| false,
         },

@@ -296,6 +296,14 @@ impl Evaluate for ChessLike {
         super::eval::capture_gain(self.position.board(), self.variant(), m)
     }
 
+    fn frontier_pruning(&self) -> bool {
+        true
+    }
+
+    fn losing_capture(&self, m: Move) -> bool {
+        super::exchange::losing_capture(self.position.board(), self.variant(), m)
+    }
+
     fn in_check(&self) -> bool {
         self.position.in_check()
     }

@@ -18,6 +18,7 @@ mod attack;
 pub(crate) mod board;
 pub(crate) mod cell;
 pub(crate) mod eval;
+mod exchange;
 pub(crate) mod exposure;
 pub(crate) mod fen;
 pub(crate) mod game;

@@ -457,6 +457,18 @@ impl Evaluate for PickATeam {
         }
     }
 
+    /// The play is a chess-like game; the draft's evaluation moves with every pick.
+    fn frontier_pruning(&self) -> bool {
+        matches!(self.phase, Phase::Play(_))
+    }
+
+    fn losing_capture(&self, m: PickMove) -> bool {
+        match (&self.phase, m) {
+            (Phase::Play(g), PickMove::Play(m)) => g.losing_capture(m),
+            _ => false,
+        }
+    }
+
     fn in_check(&self) -> bool {
         match &self.phase {
             Phase::Play(g) => g.in_check(),

@@ -1,5 +1,5 @@
-//! Playing strength: five levels, each a node budget, a time cap, a depth limit and some
-//! randomness.
+//! Playing strength: five levels, each a node budget, a time cap, a depth limit and how
+//! widely it chooses among the better moves.
 
 use std::{fmt, time::Duration};
 
@@ -59,22 +59,23 @@ impl Level {
         })
     }
 
-    /// The node budget, depth limit and root randomness of this level. The budgets are set
-    /// from `chatrang bench ai`: level 3 is the least that solves nine chess tactics in ten
-    /// (about a second); the higher levels' budgets are more than their caps' worth on most
-    /// positions, so their time caps rule.
+    /// The node budget, depth limit and choice of this level: a ladder, each level's
+    /// budget several times the one below it. Levels 1 to 3 choose among the better moves
+    /// ([`Limits::choice`]), level 1 looking one move ahead (and at the captures after it),
+    /// level 2 two; levels 4 and 5 play the best move they find, level 5 with its whole
+    /// time.
     pub fn limits(self, seed: u64) -> Limits<'static> {
-        let (nodes, depth, noise) = match self.0 {
-            1 => (400, 1, 120),
-            2 => (4_000, 2, 40),
-            3 => (1_000_000, 64, 0),
-            4 => (2_000_000, 64, 0),
+        let (nodes, depth, choice) = match self.0 {
+            1 => (2_000, 1, 120),
+            2 => (10_000, 2, 60),
+            3 => (40_000, 64, 20),
+            4 => (250_000, 64, 0),
             _ => (4_000_000, 64, 0),
         };
         Limits {
             nodes,
             depth,
-            noise,
+            choice,
             seed,
             stop: &never,
         }
@@ -98,10 +99,12 @@ pub struct Limits<'a> {
     pub nodes: u64,
     /// Plies to search at most, before extensions and quiescence.
     pub depth: u32,
-    /// Up to this many centipawns of seeded noise on each root move's score: weaker levels
-    /// play varied, imperfect moves.
-    pub noise: i32,
-    /// Seeds the tie-breaking and the noise: the same seed gives the same move.
+    /// The temperature of the weaker levels' choice, in centipawns: every root move is scored
+    /// exactly and one is drawn, a move `d` below the best `e^(-d / choice)` times as likely as
+    /// the best and none more than three times `choice` below it; a win found is always
+    /// played. 0 plays the best move.
+    pub choice: i32,
+    /// Seeds the tie-breaking and the choice: the same seed gives the same move.
     pub seed: u64,
     /// Polled every thousand nodes; `true` ends the search with the best move so far.
     pub stop: &'a (dyn Fn() -> bool + Sync),
@@ -119,7 +122,7 @@ impl fmt::Debug for Limits<'_> {
         f.debug_struct("Limits")
             .field("nodes", &self.nodes)
             .field("depth", &self.depth)
-            .field("noise", &self.noise)
+            .field("choice", &self.choice)
             .field("seed", &self.seed)
             .finish()
     }

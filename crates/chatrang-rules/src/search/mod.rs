@@ -1,9 +1,11 @@
 //! The bot's own play: a search over any game's [`Rules`], with an evaluation per game.
 //!
-//! Iterative deepening principal-variation search with a transposition table, move ordering
-//! (table move, captures by gain, killers, history), late move reductions, null-move pruning
-//! where a game allows a fair pass (`Evaluate::null_move`), quiescence on captures and check
-//! extensions. Each pruning was kept on a match against the search without it (the README's
+//! Iterative deepening principal-variation search with aspiration windows at the root and a
+//! transposition table, move ordering (table move, captures by gain, killers, history, losing
+//! captures among the quiet moves), late move reductions, null-move pruning where a game allows
+//! a fair pass (`Evaluate::null_move`), reverse futility and futility pruning at the frontier
+//! where its evaluation is steady (`Evaluate::frontier_pruning`), quiescence on the captures
+//! that do not lose material at once, and check extensions. Each pruning was kept on a match against the search without it (the README's
 //! "Playing against the bot" gives the figures). It works on typed moves through copy-make of
 //! the rules' position, never through strings. A side may act several times in a row (a
 //! draft's two picks, Chromopolis's unbinding choice), so each node's score is for the side
@@ -13,6 +15,7 @@
 //! seed always give the same move, and the caller may add a stop test (the service's time
 //! limit) that is polled, never a clock read here.
 
+mod choice;
 pub(crate) mod found;
 mod hash;
 pub(crate) mod level;
@@ -45,6 +48,13 @@ pub(crate) trait Evaluate: Rules<Key: Hash> {
         None
     }
 
+    /// For a capture: whether it most likely loses material at once (a piece worth more than
+    /// its victim taking on a square the enemy attacks). Quiescence leaves such captures out
+    /// and the ordering tries them after the quiet moves that cut before. False by default.
+    fn losing_capture(&self, _m: Self::Move) -> bool {
+        false
+    }
+
     /// True when the side acting is in check: the node is searched one ply deeper, and
     /// quiescence looks at every move rather than standing pat.
     fn in_check(&self) -> bool {
@@ -65,6 +75,16 @@ pub(crate) trait Evaluate: Rules<Key: Hash> {
     /// the king), or in games whose turns do not simply alternate (the default).
     fn null_move(&self) -> Option<Self> {
         None
+    }
+
+    /// Whether the evaluation is steady enough between quiet moves for pruning at the frontier:
+    /// a node a few plies from the leaves whose evaluation stands far above beta is cut
+    /// (reverse futility), and one far below alpha skips its quiet moves (futility). True where
+    /// a quiet move rarely swings the score by more than the margins (the chess-like games);
+    /// false by default, where one quiet move can turn the board (Katarenga's camps,
+    /// Chromopolis's binding, a Pick-a-team draft).
+    fn frontier_pruning(&self) -> bool {
+        false
     }
 
     /// A slot below [`order::HISTORY_SLOTS`] for the history heuristic (from and to squares);

@@ -1,11 +1,11 @@
 //! The search: iterative deepening over a principal-variation alpha-beta search, with
 //! quiescence at the leaves.
 
-use rand::{Rng, SeedableRng, seq::SliceRandom};
+use rand::{SeedableRng, seq::SliceRandom};
 use rand_chacha::ChaCha8Rng;
 
 use super::{
-    Evaluate, Found, Limits, MATE, MATE_BOUND, Score,
+    Evaluate, Found, Limits, MATE, MATE_BOUND, Score, choice,
     hash::{key_hash, mix},
     order::{MAX_PLY, Order},
     table::{Bound, Table, from_table},
@@ -28,6 +28,22 @@ const DELTA_MARGIN: Score = 200;
 const NULL_MOVE_DEPTH: i32 = 3;
 const NULL_MOVE_REDUCTION: i32 = 2;
 
+/// Frontier pruning (where [`Evaluate::frontier_pruning`]): at depth `d` up to
+/// `REVERSE_FUTILITY_DEPTH`, a node outside the principal variation whose evaluation is at least
+/// `REVERSE_FUTILITY_MARGIN * d` above beta returns its evaluation; at depth `d` up to two, a
+/// quiet move that gives no check is skipped when the evaluation plus `FUTILITY_MARGIN[d]` is
+/// still at or below alpha.
+const REVERSE_FUTILITY_DEPTH: i32 = 3;
+const REVERSE_FUTILITY_MARGIN: Score = 120;
+const FUTILITY_MARGIN: [Score; 3] = [0, 150, 300];
+
+/// Aspiration windows: from this depth on, the root is searched first within this many
+/// centipawns either side of the last depth's score; a side that fails is widened, doubling,
+/// and past `ASPIRATION_WIDEST` opened fully.
+const ASPIRATION_DEPTH: u32 = 4;
+const ASPIRATION_WINDOW: Score = 35;
+const ASPIRATION_WIDEST: Score = 500;
+
 /// Checks the stop test this often (a power of two, in nodes).
 const POLL: u64 = 1024;
 
@@ -47,17 +63,10 @@ pub(crate) fn search<R: Evaluate>(
     let root_key = root.search_key();
     let mut rng = ChaCha8Rng::seed_from_u64(mix(limits.seed ^ root_key));
     moves.shuffle(&mut rng);
-    let noise: Vec<Score> = moves
-        .iter()
-        .map(|_| match limits.noise {
-            0 => 0,
-            n => rng.random_range(-n..=n),
-        })
-        .collect();
-    let mut root_moves: Vec<(R::Move, Score)> = moves.into_iter().zip(noise).collect();
+    let mut root_moves = moves;
     match root_moves.as_slice() {
         [] => return None,
-        [(only, _)] => {
+        [only] => {
             return Some(Found {
                 best: *only,
                 score: root.evaluate(),
@@ -83,45 +92,48 @@ pub(crate) fn search<R: Evaluate>(
         after_null: false,
         spare_lists: Vec::new(),
     };
-    let since = 0;
-    let side = root.side();
     let mut done: Option<(R::Move, Score, u32)> = None;
+    // The weaker levels choose among every root move's exact score at the last full depth.
+    let mut scored: Vec<(R::Move, Score)> = Vec::new();
+    let mut chosen_from: Vec<(R::Move, Score)> = Vec::new();
 
     for depth in 1..=limits.depth.max(1) {
-        let mut order: Vec<R::Move> = root_moves.iter().map(|(m, _)| *m).collect();
-        s.order.sort(root, &mut order, done.map(|(m, _, _)| m), 0);
-        root_moves.sort_by_key(|(m, _)| order.iter().position(|o| o == m));
+        s.order
+            .sort(root, &mut root_moves, done.map(|(m, _, _)| m), 0);
 
-        let mut alpha = -INFINITY;
-        let mut best: Option<(R::Move, Score)> = None;
-        for (i, &(m, noise)) in root_moves.iter().enumerate() {
-            let (child, child_since) = s.play(root, m, since);
-            let d = depth as i32 - 1;
-            let v = if i == 0 || limits.noise > 0 {
-                s.child(&child, side, d, 1, -INFINITY, INFINITY, child_since)
+        // Aspiration: a window around the last depth's score, widened on each side it fails.
+        let mut delta = ASPIRATION_WINDOW;
+        let (mut low, mut high) = match done {
+            Some((_, score, _))
+                if limits.choice == 0 && depth >= ASPIRATION_DEPTH && score.abs() < MATE_BOUND =>
+            {
+                (score - delta, score + delta)
+            }
+            _ => (-INFINITY, INFINITY),
+        };
+        let best = loop {
+            scored.clear();
+            let best = s.root_pass(root, &root_moves, depth, low, high, &mut scored);
+            let Some((m, v)) = best else { break best };
+            if s.stopped || (v > low && v < high) {
+                break best;
+            }
+            delta *= 2;
+            let wide = delta > ASPIRATION_WIDEST;
+            if v <= low {
+                low = if wide { -INFINITY } else { v - delta };
             } else {
-                let v = s.child(&child, side, d, 1, alpha, alpha + 1, child_since);
-                if v > alpha {
-                    s.child(&child, side, d, 1, alpha, INFINITY, child_since)
-                } else {
-                    v
-                }
-            };
-            s.path.pop();
-            if s.stopped {
-                break;
+                high = if wide { INFINITY } else { v + delta };
+                // The move that failed high is searched first again.
+                let at = root_moves.iter().position(|r| *r == m).unwrap_or(0);
+                root_moves[..=at].rotate_right(1);
             }
-            // Noise varies the weaker levels' ordinary moves, never a win or a loss found.
-            let v = if v.abs() < MATE_BOUND { v + noise } else { v };
-            if best.is_none_or(|(_, b)| v > b) {
-                best = Some((m, v));
-                alpha = alpha.max(v);
-            }
-        }
+        };
         if s.stopped {
-            // The previous best move is searched first, so a move that beat it before the
-            // budget ran out is better at this depth too: keep it.
-            if let Some((m, score)) = best {
+            // The previous best move is searched first, so a move that beat it (or the window)
+            // before the budget ran out is better at this depth too: keep it. A pass that
+            // failed low on every move it searched says nothing: the last depth's move stays.
+            if let Some((m, score)) = best.filter(|&(_, score)| score > low) {
                 done = Some((m, score, depth - 1));
             }
             break;
@@ -130,13 +142,17 @@ pub(crate) fn search<R: Evaluate>(
         s.table
             .put(root_key, depth as i32, score, Bound::Exact, Some(m), 0);
         done = Some((m, score, depth));
+        std::mem::swap(&mut chosen_from, &mut scored);
         let mate_found = score.abs() > MATE_BOUND && (MATE - score.abs()) as u32 <= depth;
         if mate_found || s.nodes >= limits.nodes {
             break;
         }
     }
 
-    let (best, score, depth) = done.unwrap_or_else(|| (root_moves[0].0, root.evaluate(), 0));
+    let (mut best, mut score, depth) = done.unwrap_or_else(|| (root_moves[0], root.evaluate(), 0));
+    if limits.choice > 0 && !chosen_from.is_empty() {
+        (best, score) = choice::choose(&chosen_from, limits.choice, &mut rng);
+    }
     let pv = principal_variation(root, best, &s.table);
     Some(Found {
         best,
@@ -216,6 +232,54 @@ struct Searcher<'l, R: Evaluate> {
 }
 
 impl<R: Evaluate> Searcher<'_, R> {
+    /// One pass over the root's moves at `depth` within the window `low`..`high`: the best
+    /// move with its score, `None` if the budget ran out before the first move's score. Stops
+    /// at the first move scoring `high` or more. Where the level chooses among the moves, each
+    /// is searched with the whole window and its exact score is pushed on `scored`.
+    fn root_pass(
+        &mut self,
+        root: &R,
+        root_moves: &[R::Move],
+        depth: u32,
+        low: Score,
+        high: Score,
+        scored: &mut Vec<(R::Move, Score)>,
+    ) -> Option<(R::Move, Score)> {
+        let side = root.side();
+        let d = depth as i32 - 1;
+        let exact = self.limits.choice > 0;
+        let mut alpha = low;
+        let mut best: Option<(R::Move, Score)> = None;
+        for (i, &m) in root_moves.iter().enumerate() {
+            let (child, child_since) = self.play(root, m, 0);
+            let v = if i == 0 || exact {
+                self.child(&child, side, d, 1, low, high, child_since)
+            } else {
+                let v = self.child(&child, side, d, 1, alpha, alpha + 1, child_since);
+                if v > alpha && v < high {
+                    self.child(&child, side, d, 1, alpha, high, child_since)
+                } else {
+                    v
+                }
+            };
+            self.path.pop();
+            if self.stopped {
+                break;
+            }
+            if exact {
+                scored.push((m, v));
+            }
+            if best.is_none_or(|(_, b)| v > b) {
+                best = Some((m, v));
+                alpha = alpha.max(v);
+            }
+            if v >= high {
+                break;
+            }
+        }
+        best
+    }
+
     /// `pos`'s legal moves in a list from the spares.
     fn legal_moves(&mut self, pos: &R) -> Vec<R::Move> {
         let mut list = self.spare_lists.pop().unwrap_or_default();
@@ -335,10 +399,27 @@ impl<R: Evaluate> Searcher<'_, R> {
                 }
             }
         }
+        let in_check = pos.in_check();
+        let pv_node = beta > alpha + 1;
         let may_pass = !std::mem::take(&mut self.after_null);
+        // The static evaluation, where a pruning compares it with the window.
+        let frontier = pos.frontier_pruning();
+        let wants_eval =
+            (frontier && depth <= REVERSE_FUTILITY_DEPTH) || (may_pass && depth >= NULL_MOVE_DEPTH);
+        let eval = (!in_check && wants_eval).then(|| pos.evaluate());
+        if frontier
+            && !pv_node
+            && depth <= REVERSE_FUTILITY_DEPTH
+            && beta.abs() < MATE_BOUND
+            && let Some(eval) = eval
+            && eval - REVERSE_FUTILITY_MARGIN * depth >= beta
+        {
+            return eval;
+        }
         if may_pass
             && depth >= NULL_MOVE_DEPTH
             && beta.abs() < MATE_BOUND
+            && eval.is_some_and(|eval| eval >= beta)
             && let Some(score) = self.null_move_cut(pos, depth, ply, beta)
         {
             return score;
@@ -348,7 +429,13 @@ impl<R: Evaluate> Searcher<'_, R> {
         if moves.is_empty() {
             return self.done_with(moves, outcome_score(&pos.without_moves(), side, ply));
         }
-        let in_check = pos.in_check();
+        // Frontier nodes hopelessly below alpha try only the moves that may change the material
+        // or the king's safety.
+        let futile = frontier
+            && !pv_node
+            && depth <= 2
+            && alpha.abs() < MATE_BOUND
+            && eval.is_some_and(|eval| eval + FUTILITY_MARGIN[depth.max(0) as usize] <= alpha);
         let depth = if in_check { depth + 1 } else { depth };
         self.order.sort(pos, &mut moves, table_move, ply);
         let alpha_before = alpha;
@@ -361,6 +448,10 @@ impl<R: Evaluate> Searcher<'_, R> {
                 self.child(&child, side, d, ply + 1, alpha, beta, child_since)
             } else {
                 let quiet = !in_check && pos.capture_gain(m).is_none() && !child.in_check();
+                if futile && quiet {
+                    self.path.pop();
+                    continue;
+                }
                 let r = late_move_reduction(i, depth, quiet);
                 let mut v = self.child(&child, side, d - r, ply + 1, alpha, alpha + 1, child_since);
                 if r > 0 && v > alpha {
@@ -398,14 +489,12 @@ impl<R: Evaluate> Searcher<'_, R> {
         self.done_with(moves, best)
     }
 
-    /// Null-move pruning: where the side to act stands at or above `beta` even before moving,
-    /// it lets the opponent move twice, searched `NULL_MOVE_REDUCTION` plies shallower; if
-    /// that still leaves the score at `beta` or more, a real move would only do better, and
-    /// the node is cut without searching its moves. Returns the cut's score.
+    /// Null-move pruning: where the side to act stands at or above `beta` even before moving
+    /// (the caller checks its evaluation), it lets the opponent move twice, searched
+    /// `NULL_MOVE_REDUCTION` plies shallower; if that still leaves the score at `beta` or more,
+    /// a real move would only do better, and the node is cut without searching its moves.
+    /// Returns the cut's score.
     fn null_move_cut(&mut self, pos: &R, depth: i32, ply: usize, beta: Score) -> Option<Score> {
-        if pos.evaluate() < beta {
-            return None;
-        }
         let passed = pos.null_move()?;
         // No repetition counts across a pass: the path starts again at the passed position.
         let since = self.path.len();
@@ -450,6 +539,7 @@ impl<R: Evaluate> Searcher<'_, R> {
             moves.retain(|&m| {
                 pos.capture_gain(m)
                     .is_some_and(|gain| best + gain + DELTA_MARGIN > alpha)
+                    && !pos.losing_capture(m)
             });
         }
         self.order.sort(pos, &mut moves, None, MAX_PLY);

@@ -27,7 +27,8 @@ impl<M: Copy + Eq> Order<M> {
         }
     }
 
-    /// Sorts `moves` best first: the table's move, captures by gain, killers, then history.
+    /// Sorts `moves` best first: the table's move, captures by gain (those that most likely
+    /// lose material later), killers, then history.
     /// The sort is stable, so the order the moves came in (shuffled by the seed at the root)
     /// breaks ties.
     pub(crate) fn sort<R: Evaluate<Move = M>>(
@@ -44,7 +45,13 @@ impl<M: Copy + Eq> Order<M> {
                 let score = if Some(m) == table_move {
                     TABLE_MOVE
                 } else if let Some(gain) = pos.capture_gain(m) {
-                    CAPTURE + gain
+                    // A capture that most likely loses material ranks among the quiet moves,
+                    // by its gain against their history.
+                    if pos.losing_capture(m) {
+                        gain.min(KILLER - 1)
+                    } else {
+                        CAPTURE + gain
+                    }
                 } else if Some(m) == killers[0] {
                     KILLER + 1
                 } else if Some(m) == killers[1] {

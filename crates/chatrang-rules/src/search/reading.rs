@@ -34,7 +34,7 @@ pub fn read(game: &dyn Game, nodes: u64, previous: Score) -> Reading {
     let limits = Limits {
         nodes,
         depth: 64,
-        noise: 0,
+        choice: 0,
         seed: 0,
         stop: &never,
     };
