@@ -41,6 +41,9 @@ pub struct Session<W: Write + Send + 'static> {
 /// The search in progress.
 struct Running {
     stop: Arc<AtomicBool>,
+    /// Set by the search just before it prints `bestmove`: a `go` that follows the answer is
+    /// taken at once, even while the thread is still ending.
+    answered: Arc<AtomicBool>,
     thread: JoinHandle<()>,
 }
 
@@ -171,11 +174,9 @@ impl<W: Write + Send + 'static> Session<W> {
 
     /// Starts the search on its own thread; it prints `bestmove` when done (or on `stop`).
     fn go(&mut self, go: Go) {
-        if self
-            .running
-            .as_ref()
-            .is_some_and(|running| !running.thread.is_finished())
-        {
+        if self.running.as_ref().is_some_and(|running| {
+            !running.answered.load(Ordering::Acquire) && !running.thread.is_finished()
+        }) {
             self.say("info string a search is already running; send stop first");
             return;
         }
@@ -199,15 +200,23 @@ impl<W: Write + Send + 'static> Session<W> {
         };
         let budget = Budget::of(&go, side);
         let stop = Arc::new(AtomicBool::new(false));
+        let answered = Arc::new(AtomicBool::new(false));
         let out = Arc::clone(&self.out);
         let level = self.level;
         let thread = {
-            let stop = Arc::clone(&stop);
+            let (stop, answered) = (Arc::clone(&stop), Arc::clone(&answered));
+            let until_stopped = go.infinite || go.ponder;
             std::thread::spawn(move || {
-                search(game, budget, level, go.infinite || go.ponder, stop, out)
+                let best = search(game, budget, level, until_stopped, stop, &out);
+                answered.store(true, Ordering::Release);
+                say(&out, &best);
             })
         };
-        self.running = Some(Running { stop, thread });
+        self.running = Some(Running {
+            stop,
+            answered,
+            thread,
+        });
     }
 
     /// Ends the running search (it prints its best move) and waits for it.
@@ -234,15 +243,16 @@ fn start(id: GameId) -> Option<Box<dyn Game>> {
     registry::new_game(id, &Options::default(), 0).ok()
 }
 
-/// The search of one `go`, on its own thread: prints what it found and the move.
+/// The search of one `go`, on its own thread: prints what it found and returns the
+/// `bestmove` line.
 fn search<W: Write + Send>(
     game: Box<dyn Game>,
     budget: Budget,
     level: Option<Level>,
     until_stopped: bool,
     stop: Arc<AtomicBool>,
-    out: Output<W>,
-) {
+    out: &Output<W>,
+) -> String {
     let started = Instant::now();
     let mut limits = match level {
         Some(level) => level.limits(SEED),
@@ -268,13 +278,10 @@ fn search<W: Write + Send>(
     }
     match thought {
         Some(thought) => {
-            say(&out, &info(&thought, started.elapsed()));
-            say(
-                &out,
-                &format!("bestmove {}", moves::to_uci(&thought.notation)),
-            );
+            say(out, &info(&thought, started.elapsed()));
+            format!("bestmove {}", moves::to_uci(&thought.notation))
         }
-        None => say(&out, "bestmove (none)"),
+        None => "bestmove (none)".to_string(),
     }
 }
 

@@ -41,3 +41,28 @@ fn the_engine_binary_answers_a_go_with_a_legal_move_and_quits() {
     writeln!(input, "quit").unwrap();
     assert!(engine.wait().unwrap().success());
 }
+
+#[test]
+fn a_go_sent_as_soon_as_the_best_move_is_read_is_taken() {
+    // A match runner sends the next `position` and `go` the moment it reads `bestmove`, while
+    // the search's thread may still be ending: that `go` is searched, not refused.
+    let mut engine = Command::new(env!("CARGO_BIN_EXE_chatrang-uci"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the engine starts");
+    let mut input = engine.stdin.take().unwrap();
+    let mut lines = BufReader::new(engine.stdout.take().unwrap()).lines();
+    for i in 0..200 {
+        writeln!(input, "position startpos\ngo nodes 50").unwrap();
+        loop {
+            let line = lines.next().expect("the engine answers").unwrap();
+            assert!(!line.contains("already running"), "go {i}: {line}");
+            if line.starts_with("bestmove ") {
+                break;
+            }
+        }
+    }
+    writeln!(input, "quit").unwrap();
+    assert!(engine.wait().unwrap().success());
+}
