@@ -88,7 +88,8 @@ pub enum Command {
         /// A Fairy-Stockfish binary to measure against (`bench ladder`).
         #[arg(long, value_name = "PATH")]
         fairy_stockfish: Option<PathBuf>,
-        /// Only these levels, such as 1,2 (`bench ladder`).
+        /// Only these levels, such as 1,2 (`bench ladder`); two levels for `bench ai`, such as
+        /// 5,3: the first against the second in each game (10 games unless --games).
         #[arg(long, value_name = "LEVELS")]
         levels: Option<String>,
         /// Fairy-Stockfish's UCI_Elo for every level (`bench ladder`; default: each level's
@@ -223,6 +224,13 @@ pub fn run() -> ExitCode {
             nodes,
             ..
         } if what == "ladder" => ladder(fairy_stockfish, games, levels.as_deref(), anchor, nodes),
+        Command::Bench {
+            what,
+            games,
+            game,
+            levels: Some(levels),
+            ..
+        } if what == "ai" => ai_versus(&levels, games, game.as_deref()),
         Command::Bench {
             what,
             games,
@@ -450,6 +458,25 @@ fn ladder(
         nodes,
     };
     Ok(crate::bench::ladder::run(&settings)?)
+}
+
+/// `chatrang bench ai --levels A,B`: level A against level B in our own games.
+fn ai_versus(levels: &str, games: Option<u32>, only: Option<&str>) -> Result<(), Failure> {
+    use crate::rules::search::Level;
+    let pair: Vec<Level> = levels
+        .split(',')
+        .map(Level::parse)
+        .collect::<Result<_, _>>()?;
+    let [strong, weak] = pair[..] else {
+        return Err("bench ai --levels takes two levels, such as 5,3".into());
+    };
+    let only = only.map(GameId::parse).transpose()?;
+    Ok(crate::bench::ai::print_versus(
+        strong,
+        weak,
+        games.unwrap_or(10),
+        only,
+    )?)
 }
 
 fn bench(

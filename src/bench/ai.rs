@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+use super::elo::Tally;
 use crate::rules::{
     Color, Game, GameId, Outcome, SetupError, Status, registry,
     search::{Level, Limits, Thought},
@@ -168,17 +169,77 @@ fn match_score(
     games: u32,
     thinking: &mut Thinking,
 ) -> Result<f64, SetupError> {
-    let mut total = 0.0;
+    Ok(match_tally(id, strong, weak, games, thinking)?.score())
+}
+
+/// `strong`'s wins, draws and losses against `weak`, as [`match_score`] plays them.
+fn match_tally(
+    id: GameId,
+    strong: Player,
+    weak: Player,
+    games: u32,
+    thinking: &mut Thinking,
+) -> Result<Tally, SetupError> {
+    let mut tally = Tally::default();
     for i in 0..games {
         let seed = u64::from(i) * 7919 + 17;
         let game = id.spec().start(&Default::default(), seed)?;
-        total += if i % 2 == 0 {
+        tally.add(if i % 2 == 0 {
             play_out(game, strong, weak, seed, thinking)
         } else {
             1.0 - play_out(game, weak, strong, seed, thinking)
-        };
+        });
     }
-    Ok(total / f64::from(games.max(1)))
+    Ok(tally)
+}
+
+/// `chatrang bench ai --levels A,B`: level A against level B in every competitive game (or
+/// only `only`), `games` games each with the colours alternating, and A's Elo over B with its
+/// 95 % interval: whether the ladder's steps hold in our own games, not only in chess.
+pub fn print_versus(
+    strong: Level,
+    weak: Level,
+    games: u32,
+    only: Option<GameId>,
+) -> Result<(), SetupError> {
+    println!(
+        "{strong} against {weak}, {games} games a game; a bot ten pawns ahead on three moves in a \
+         row is scored the winner:"
+    );
+    for id in competitive_games().filter(|&id| only.is_none_or(|o| o == id)) {
+        let mut thinking = Thinking::default();
+        let tally = match_tally(
+            id,
+            Player::Bot(strong),
+            Player::Bot(weak),
+            games,
+            &mut thinking,
+        )?;
+        let Some(e) = tally.estimate() else {
+            continue;
+        };
+        println!(
+            "  {:<14} +{} ={} -{}  {:>5.1} %  Elo {} [{}, {}]",
+            id.slug(),
+            tally.wins,
+            tally.draws,
+            tally.losses,
+            100.0 * tally.score(),
+            signed_elo(e.elo),
+            signed_elo(e.low),
+            signed_elo(e.high),
+        );
+    }
+    Ok(())
+}
+
+/// An Elo difference as `+120`, `-35` or `+∞`.
+fn signed_elo(elo: f64) -> String {
+    match elo {
+        e if e == f64::INFINITY => "+∞".to_string(),
+        e if e == f64::NEG_INFINITY => "-∞".to_string(),
+        e => format!("{e:+.0}"),
+    }
 }
 
 /// One position of the tactics set: a position, the moves that solve it, what kind it is.
