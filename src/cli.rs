@@ -75,7 +75,7 @@ pub enum Command {
         /// 10000).
         #[arg(long)]
         games: Option<u32>,
-        /// Only this game (`bench ai`), or the cases whose name contains this (`bench rules`).
+        /// Only this game (`bench ai`; `bench ladder`: chess or pick-a-team), or the cases whose name contains this (`bench rules`).
         #[arg(long)]
         game: Option<String>,
         /// Runs per case, of which the median is printed (`bench rules`).
@@ -222,8 +222,16 @@ pub fn run() -> ExitCode {
             levels,
             anchor,
             nodes,
+            game,
             ..
-        } if what == "ladder" => ladder(fairy_stockfish, games, levels.as_deref(), anchor, nodes),
+        } if what == "ladder" => ladder(
+            fairy_stockfish,
+            games,
+            levels.as_deref(),
+            anchor,
+            nodes,
+            game,
+        ),
         Command::Bench {
             what,
             games,
@@ -439,6 +447,7 @@ fn ladder(
     levels: Option<&str>,
     anchor: Option<u32>,
     nodes: u64,
+    only: Option<String>,
 ) -> Result<(), Failure> {
     let engine = engine.ok_or(
         "bench ladder needs --fairy-stockfish PATH, a Fairy-Stockfish binary built with large boards",
@@ -456,6 +465,7 @@ fn ladder(
         levels,
         anchor,
         nodes,
+        only,
     };
     Ok(crate::bench::ladder::run(&settings)?)
 }

@@ -25,8 +25,8 @@ const MAX_ACTIONS: usize = 400;
 /// A competitive game is scored a win for a bot whose search says it is this far ahead
 /// (ten pawns, or a mate) on [`ADJUDICATE_AFTER`] of its moves in a row, as engine matches
 /// are adjudicated: the bot would win it, just slowly.
-const ADJUDICATE_AT: i32 = 1_000;
-const ADJUDICATE_AFTER: u32 = 3;
+pub(super) const ADJUDICATE_AT: i32 = 1_000;
+pub(super) const ADJUDICATE_AFTER: u32 = 3;
 
 /// The bot's search at `level`, stopped by the level's think time as in the service.
 pub(super) fn think(

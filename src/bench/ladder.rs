@@ -10,7 +10,7 @@
 use std::{io::Write, path::PathBuf};
 
 use super::{
-    ai::{Thinking, points, think},
+    ai::{ADJUDICATE_AFTER, ADJUDICATE_AT, Thinking, points, think},
     elo::Tally,
     outside_engine::OutsideEngine,
     rules::HOPPERS,
@@ -31,6 +31,9 @@ pub struct Settings {
     pub anchor: Option<u32>,
     /// Fairy-Stockfish's nodes per move.
     pub nodes: u64,
+    /// Only the position set whose name starts with this (`chess`, `pick-a-team`), so that
+    /// two sets can be measured at once, one per core.
+    pub only: Option<String>,
 }
 
 /// The strength each level is meant to have, on Fairy-Stockfish's `UCI_Elo` scale.
@@ -106,6 +109,20 @@ pub enum LadderError {
 }
 
 pub fn run(settings: &Settings) -> Result<(), LadderError> {
+    let arenas: Vec<&Arena> = ARENAS
+        .iter()
+        .filter(|a| {
+            settings
+                .only
+                .as_deref()
+                .is_none_or(|o| a.name.starts_with(o))
+        })
+        .collect();
+    if arenas.is_empty() {
+        return Err(LadderError::Setup(
+            "the ladder plays chess and pick-a-team: --game chess or --game pick-a-team".into(),
+        ));
+    }
     let variants = std::env::temp_dir().join(format!("chatrang-ladder-{}.ini", std::process::id()));
     std::fs::write(&variants, HOPPERS_VARIANT)?;
     let mut engine = OutsideEngine::start(&settings.engine)?;
@@ -114,7 +131,7 @@ pub fn run(settings: &Settings) -> Result<(), LadderError> {
         "{:<22} {:>5} {:>8} {:>6} {:>11} {:>7} | {:>6} {:>15}",
         "games", "level", "FSF Elo", "games", "+ = -", "score", "Elo", "95 % interval"
     );
-    for arena in &ARENAS {
+    for arena in arenas {
         engine.set("UCI_Variant", arena.variant)?;
         for &level in &settings.levels {
             let anchor = settings.anchor.unwrap_or(goal(level));
@@ -199,7 +216,10 @@ fn print_row(name: &str, level: Level, anchor: u32, tally: &Tally) {
 
 /// One game: the bot at `level` with `ours` against Fairy-Stockfish, after `opening`. The
 /// bot's points, or `None` when Fairy-Stockfish played a move our rules do not have (a rule
-/// the two read differently; counted, not scored).
+/// the two read differently; counted, not scored). As engine matches are adjudicated, a game
+/// whose result the bot's own search has seen for [`ADJUDICATE_AFTER`] moves in a row (ten
+/// pawns or a mate, either way) is scored so: at level 5 a lost game otherwise takes minutes
+/// of two-second moves to reach the mate.
 fn play(
     engine: &mut OutsideEngine,
     arena: &Arena,
@@ -227,6 +247,7 @@ fn play(
         None => "position startpos".to_string(),
     };
     let mut thinking = Thinking::default();
+    let (mut ahead, mut behind) = (0, 0);
     while played.len() < MOST_PLIES {
         let side = match game.status() {
             Status::Over(outcome) => return Ok(Some(points(&outcome, ours))),
@@ -244,6 +265,22 @@ fn play(
                 &mut thinking,
             )
             .ok_or_else(|| LadderError::Setup("the bot found no move".into()))?;
+            ahead = if thought.score >= ADJUDICATE_AT {
+                ahead + 1
+            } else {
+                0
+            };
+            behind = if thought.score <= -ADJUDICATE_AT {
+                behind + 1
+            } else {
+                0
+            };
+            if ahead >= ADJUDICATE_AFTER {
+                return Ok(Some(1.0));
+            }
+            if behind >= ADJUDICATE_AFTER {
+                return Ok(Some(0.0));
+            }
             thought.notation
         } else {
             let moves_part = if played.is_empty() {

@@ -1,5 +1,5 @@
 //! Playing against the bot: `/new chess ai=3` makes the bot the opponent (one fixed account
-//! per level, "Chatrang level 3", rated like anyone, so the leaderboard stays honest), and
+//! per level, "Chatrang level 3 (about 1600)", rated like anyone, so the leaderboard stays honest), and
 //! `/new catalonia solo` makes it the other side of a cooperative game.
 //!
 //! The bot's turn is a timer due at once (kind `bot-move`, see `timing`), so it survives a
@@ -24,11 +24,17 @@ use crate::{
 /// The id every bot account starts with; the level follows.
 pub(crate) const BOT_ID: &str = "chatrang:level";
 
-/// The account that plays at `level`.
+/// The account that plays at `level`, named with its measured strength ("Chatrang level 3
+/// (about 1600)") so that its opponents know what they face. The id holds the level only, so
+/// the account and its rating stay when a new measurement renames it.
 pub(crate) fn bot_user(level: Level) -> User {
     User::new(
         format!("{BOT_ID}{}", level.number()),
-        format!("Chatrang level {}", level.number()),
+        format!(
+            "Chatrang level {} ({})",
+            level.number(),
+            level.strength_text()
+        ),
     )
 }
 
@@ -64,7 +70,7 @@ pub(crate) fn take_bot(options: &mut Vec<(String, String)>) -> Result<Option<Lev
 /// The option `/new` takes for a game against the bot, so that adapters can offer it.
 pub const BOT_OPTIONS: [OptionSpec; 1] = [OptionSpec {
     name: "ai",
-    description: "play against the bot at this level, 1 to 5 (3 if empty); in Catalonia it is your partner",
+    description: "play the bot at this level, 1 to 5 (3 if empty; /help bot: how strong); Catalonia: your partner",
 }];
 
 fn capitalised(text: &str) -> String {

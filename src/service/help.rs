@@ -13,7 +13,7 @@ use super::{
     timing::TIMING_OPTIONS,
     words::shown,
 };
-use crate::rules::GAMES;
+use crate::rules::{GAMES, search::Level};
 
 /// What the list of commands adds in a direct conversation.
 const DIRECT_HELP: &str = "\nIn this direct message you can read the help and piece diagrams, \
@@ -71,6 +71,11 @@ const TOPICS: &[Topic] = &[
         says: tournaments_help,
     },
     Topic {
+        name: "bot",
+        aliases: &["ai", "level", "levels", "solo", "engine"],
+        says: bot_help,
+    },
+    Topic {
         name: "privacy",
         aliases: &["data", "forget", "gdpr"],
         says: privacy_help,
@@ -107,6 +112,26 @@ fn timed_help() -> String {
          waiting instead. vote=on makes a team's moves votes of its members. /vacation stops \
          your clocks while you are away; /notify says when you are mentioned.",
         options.join(", ")
+    )
+}
+
+/// `/help bot`: playing the bot, and how strong each level is (measured, from
+/// [`Level::strength`]), so that a player chooses a level knowing what it means.
+fn bot_help() -> String {
+    let levels: Vec<String> = Level::ALL
+        .iter()
+        .map(|&level| format!("{level} {}", level.strength_text()))
+        .collect();
+    format!(
+        "Playing the bot: /new GAME ai=N plays it at level N (ai alone: level 3), in every \
+         game; /new catalonia solo makes it your partner. Its strength in chess, measured \
+         against Fairy-Stockfish on its rating scale: {}. Level 1 looks one move ahead and \
+         level 2 two; levels 1 to 3 choose among their better moves, as people do, and \
+         always play a win they see; levels 4 and 5 play the best move they find, level 5 \
+         thinking up to two seconds. Each level is an account of its own, rated like anyone \
+         (\"{}\"). It accepts a draw only when it stands worse and never takes moves back.",
+        levels.join(", "),
+        super::bot::bot_user(Level::DEFAULT).name
     )
 }
 
@@ -176,7 +201,7 @@ fn overview(place: &Place) -> String {
     let mut text = format!(
         "Chatrang hosts these games:\n{}\n/help GAME gives a game's rules, /help COMMAND a \
          command's (/help move); the topics: /help teams, /help timed, /help tournaments, \
-         /help privacy.\n{}",
+         /help bot, /help privacy.\n{}",
         games.join("\n"),
         command_list('/')
     );
@@ -266,6 +291,24 @@ mod tests {
         }
         for topic in TOPICS {
             assert!(!(topic.says)().is_empty(), "{}", topic.name);
+        }
+    }
+
+    #[test]
+    fn the_bot_topic_gives_every_level_its_measured_strength_and_the_overview_names_it() {
+        let help = bot_help();
+        for level in Level::ALL {
+            let told = format!("level {} {}", level.number(), level.strength_text());
+            assert!(help.contains(&told), "{told} missing from: {help}");
+        }
+        assert!(help.contains("(about 1"), "the bot's account name: {help}");
+        let place = Place::new("s", "c");
+        for topic in TOPICS {
+            assert!(
+                overview(&place).contains(&format!("/help {}", topic.name)),
+                "{}",
+                topic.name
+            );
         }
     }
 }

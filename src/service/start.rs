@@ -96,7 +96,7 @@ pub(crate) const SEEK_TAKEN: &str = "That seek was answered a moment ago by some
 
 /// What a challenge to the bot's own chat account is told (it would never be accepted).
 pub const PLAY_THE_BOT: &str = "The bot does not accept challenges; to play the bot, use the ai \
-     option: /new chess ai (levels ai=1 to ai=5).";
+     option: /new chess ai (levels ai=1 to ai=5; /help bot says how strong each is).";
 
 /// Why a game is not started in a direct conversation: the other players could not see it.
 pub(crate) const SERVER_GAMES: &str = "Challenges and group games are played in a server \

@@ -104,7 +104,10 @@ async fn the_bot_moves_first_when_it_plays_white(db: TestDb) {
     let said = service.fire_due_timers().await.unwrap();
     assert_eq!(said.len(), 1, "{said:?}");
     assert!(
-        said[0].text.contains("Chatrang level 2 —"),
+        said[0].text.contains(&format!(
+            "Chatrang level 2 ({}) —",
+            Level::new(2).unwrap().strength_text()
+        )),
         "{}",
         said[0].text
     );

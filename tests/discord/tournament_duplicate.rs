@@ -11,7 +11,7 @@
 //! (tests/bot/tournament_duplicate.rs).
 
 use chatrang::{
-    rules::Color,
+    rules::{Color, search::Level},
     store::{BoardEnd, TournamentState},
 };
 use serde_json::Value;
@@ -22,8 +22,10 @@ use crate::{
     tournaments::{OTHER_GUILD, YES, announce_game, join_button, number_option, state, tournament},
 };
 
-/// The name the bot partner plays under.
-const BOT: &str = "Chatrang level 3";
+/// The name the bot partner plays under: level 3's, with its measured strength.
+fn bot() -> String {
+    format!("Chatrang level 3 ({})", Level::DEFAULT.strength_text())
+}
 
 /// The three groups as the bot names them in its lists (the summary, the pairings and the
 /// standings): Alice and Bob's, Carol's alone (named after her), Dave's alone.
@@ -273,11 +275,11 @@ async fn a_catalonia_duplicate_event_is_played_on_discord_by_groups_to_its_final
     );
     assert_eq!(
         sides(&world, ids[1]).await,
-        [seated("carol", Color::White), seated(BOT, Color::Black)]
+        [seated("carol", Color::White), seated(&bot(), Color::Black)]
     );
     assert_eq!(
         sides(&world, ids[2]).await,
-        [seated("dave", Color::White), seated(BOT, Color::Black)]
+        [seated("dave", Color::White), seated(&bot(), Color::Black)]
     );
 
     // `/tournament pairings` lists the groups' games.

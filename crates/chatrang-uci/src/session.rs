@@ -18,7 +18,7 @@ use super::{
 };
 use chatrang_rules::{
     Actor, Color, Game, GameId, Options, Status, registry,
-    search::{Level, Limits, MATE, MATE_BOUND, Thought},
+    search::{FULL_QUIESCENCE, Level, Limits, MATE, MATE_BOUND, Thought},
 };
 
 /// The lines we print, shared with the search's thread.
@@ -259,6 +259,7 @@ fn search<W: Write + Send>(
         None => Limits {
             nodes: u64::MAX,
             depth: 64,
+            quiescence: FULL_QUIESCENCE,
             choice: 0,
             seed: SEED,
             stop: &|| false,

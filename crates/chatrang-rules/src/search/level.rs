@@ -49,6 +49,24 @@ impl Level {
         self.0
     }
 
+    /// The level's strength in chess on Fairy-Stockfish's `UCI_Elo` scale, rounded to 50, as
+    /// `chatrang bench ladder` measured it (the README's ladder table): what players are told
+    /// when they choose a level, and part of the bot's name. Measured, not a goal: a search
+    /// or evaluation change that moves a level is measured again and this follows. `None`:
+    /// not yet measured on the current search (level 5, whose two-second moves make a row of
+    /// games take hours; it is at least level 4, with sixteen times its budget).
+    pub fn strength(self) -> Option<u32> {
+        [Some(750), Some(1200), Some(1650), Some(2200), None][usize::from(self.0 - 1)]
+    }
+
+    /// The level's strength in words: "about 1650", or "the strongest" where not measured.
+    pub fn strength_text(self) -> String {
+        match self.strength() {
+            Some(elo) => format!("about {elo}"),
+            None => "the strongest".to_string(),
+        }
+    }
+
     /// The longest the bot thinks at this level, for the caller's stop test.
     pub fn think_time(self) -> Duration {
         Duration::from_millis(match self.0 {
@@ -65,22 +83,26 @@ impl Level {
     /// level 2 two; levels 4 and 5 play the best move they find, level 5 with its whole
     /// time.
     pub fn limits(self, seed: u64) -> Limits<'static> {
-        let (nodes, depth, choice) = match self.0 {
-            1 => (2_000, 1, 120),
-            2 => (10_000, 2, 60),
-            3 => (40_000, 64, 20),
-            4 => (250_000, 64, 0),
-            _ => (4_000_000, 64, 0),
+        let (nodes, depth, quiescence, choice) = match self.0 {
+            1 => (2_000, 1, 1, 180),
+            2 => (20_000, 3, FULL_QUIESCENCE, 50),
+            3 => (40_000, 64, FULL_QUIESCENCE, 20),
+            4 => (250_000, 64, FULL_QUIESCENCE, 0),
+            _ => (4_000_000, 64, FULL_QUIESCENCE, 0),
         };
         Limits {
             nodes,
             depth,
+            quiescence,
             choice,
             seed,
             stop: &never,
         }
     }
 }
+
+/// Plies of quiescence at full strength: enough for the exchanges on one square.
+pub const FULL_QUIESCENCE: u32 = 8;
 
 fn never() -> bool {
     false
@@ -99,6 +121,10 @@ pub struct Limits<'a> {
     pub nodes: u64,
     /// Plies to search at most, before extensions and quiescence.
     pub depth: u32,
+    /// Plies of captures followed past the horizon at most (8 at full strength). Level 1
+    /// follows one, as a beginner sees that a capture is taken back but not the exchange
+    /// after it.
+    pub quiescence: u32,
     /// The temperature of the weaker levels' choice, in centipawns: every root move is scored
     /// exactly and one is drawn, a move `d` below the best `e^(-d / choice)` times as likely as
     /// the best and none more than three times `choice` below it; a win found is always
@@ -122,6 +148,7 @@ impl fmt::Debug for Limits<'_> {
         f.debug_struct("Limits")
             .field("nodes", &self.nodes)
             .field("depth", &self.depth)
+            .field("quiescence", &self.quiescence)
             .field("choice", &self.choice)
             .field("seed", &self.seed)
             .finish()

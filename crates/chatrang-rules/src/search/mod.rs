@@ -27,7 +27,7 @@ mod table;
 use std::hash::Hash;
 
 pub use found::{Found, MATE, MATE_BOUND, Score, Thought, score_text};
-pub use level::{Level, LevelError, Limits};
+pub use level::{FULL_QUIESCENCE, Level, LevelError, Limits};
 pub(crate) use negamax::search;
 
 use super::{Color, kit::Rules};

@@ -15,9 +15,6 @@ use crate::{Color, Outcome};
 /// Above every score.
 const INFINITY: Score = MATE + 1;
 
-/// Plies of quiescence at most below the main search's leaves.
-const MAX_QUIESCENCE: u32 = 8;
-
 /// Delta pruning: quiescence skips a capture that could not lift the score to alpha even if
 /// it won this much more than its victim (two pawns), which keeps large boards with many
 /// captures from spending the budget on hopeless exchanges.
@@ -520,10 +517,11 @@ impl<R: Evaluate> Searcher<'_, R> {
         qply: u32,
     ) -> Score {
         let every_move = pos.in_check() || pos.draws_wait();
+        let deepest = qply >= self.limits.quiescence || ply >= MAX_PLY;
         let mut best = -INFINITY;
-        if !every_move || qply >= MAX_QUIESCENCE || ply >= MAX_PLY {
+        if !every_move || deepest {
             let stand = pos.evaluate();
-            if stand >= beta || qply >= MAX_QUIESCENCE || ply >= MAX_PLY {
+            if stand >= beta || deepest {
                 return stand;
             }
             best = stand;

@@ -6,7 +6,7 @@
 //! Evaluations are cut at [`READING_CAP`] (a found win counts as the cap), so that one mate
 //! does not flatten a chart of the rest; a finished game reads as its result.
 
-use super::{Limits, MATE_BOUND, Score};
+use super::{FULL_QUIESCENCE, Limits, MATE_BOUND, Score};
 use crate::{Actor, Color, Game, Outcome, Status};
 
 /// Evaluations are cut at ten pawns; a won game counts as ten.
@@ -34,6 +34,7 @@ pub fn read(game: &dyn Game, nodes: u64, previous: Score) -> Reading {
     let limits = Limits {
         nodes,
         depth: 64,
+        quiescence: FULL_QUIESCENCE,
         choice: 0,
         seed: 0,
         stop: &never,

@@ -195,6 +195,23 @@ fn the_same_seed_gives_the_same_move_and_other_seeds_vary_at_level_one() {
     );
 }
 
+#[test]
+fn each_level_climbs_above_the_one_below_in_budget_choice_and_measured_strength() {
+    for pair in Level::ALL.windows(2) {
+        let (lower, upper) = (pair[0].limits(0), pair[1].limits(0));
+        assert!(upper.nodes > lower.nodes, "{pair:?}");
+        assert!(upper.depth >= lower.depth, "{pair:?}");
+        assert!(upper.choice < lower.choice || upper.choice == 0, "{pair:?}");
+        assert!(pair[1].think_time() >= pair[0].think_time(), "{pair:?}");
+        // A level not yet measured is named the strongest: only the top one may be.
+        match (pair[0].strength(), pair[1].strength()) {
+            (Some(lower), Some(upper)) => assert!(upper > lower, "{pair:?}"),
+            (Some(_), None) => assert_eq!(pair[1], Level::MAX),
+            _ => panic!("a level below {pair:?} is not measured"),
+        }
+    }
+}
+
 /// The games with a winner: every game but the cooperative ones.
 fn competitive_games() -> impl Iterator<Item = GameId> {
     GameId::ALL.into_iter().filter(|g| !g.is_cooperative())
