@@ -125,10 +125,10 @@ fn bot_help() -> String {
     format!(
         "Playing the bot: /new GAME ai=N plays it at level N (ai alone: level 3), in every \
          game; /new catalonia solo makes it your partner. Its strength in chess, measured \
-         against Fairy-Stockfish on its rating scale: {}. Level 1 looks one move ahead and \
-         level 2 two; levels 1 to 3 choose among their better moves, as people do, and \
+         against Fairy-Stockfish on its rating scale: {}. Level 1 looks one move ahead (and at \
+         the capture that answers it), level 2 three plies; levels 1 to 3 choose among their better moves, as people do, and \
          always play a win they see; levels 4 and 5 play the best move they find, level 5 \
-         thinking up to two seconds. Each level is an account of its own, rated like anyone \
+         (not yet measured) thinking up to two seconds. Each level is an account of its own, rated like anyone \
          (\"{}\"). It accepts a draw only when it stands worse and never takes moves back.",
         levels.join(", "),
         super::bot::bot_user(Level::DEFAULT).name

@@ -79,8 +79,8 @@ impl Level {
 
     /// The node budget, depth limit and choice of this level: a ladder, each level's
     /// budget several times the one below it. Levels 1 to 3 choose among the better moves
-    /// ([`Limits::choice`]), level 1 looking one move ahead (and at the captures after it),
-    /// level 2 two; levels 4 and 5 play the best move they find, level 5 with its whole
+    /// ([`Limits::choice`]), level 1 looking one move ahead (and at the capture that answers it),
+    /// level 2 three plies; levels 4 and 5 play the best move they find, level 5 with its whole
     /// time.
     pub fn limits(self, seed: u64) -> Limits<'static> {
         let (nodes, depth, quiescence, choice) = match self.0 {
