@@ -6,7 +6,10 @@
 use std::{sync::Arc, time::Duration};
 
 use chatrang::{
-    rules::{Actor, Color, Game, GameId, Status, registry, search::Level},
+    rules::{
+        Actor, Color, Game, GameId, Status, registry,
+        search::{FULL_QUIESCENCE, Level, Limits},
+    },
     service::{Command, ManualClock, NewGame, Place, Reply, Service, TextPainter, User},
     store::GameState,
 };
@@ -55,7 +58,14 @@ async fn play_to_the_end(service: &Service, id: i64, person: &User) -> usize {
         let Status::Ongoing { .. } = game.status() else {
             panic!("an active game that is over: {}", game.position_text());
         };
-        let thought = game.think(&Level::MIN.limits(3)).expect("a move");
+        // The person plays as level 1 did before it became a beginner (full quiescence, a
+        // narrower choice), so that every game reaches its end within the loop.
+        let person_limits = Limits {
+            quiescence: FULL_QUIESCENCE,
+            choice: 120,
+            ..Level::MIN.limits(3)
+        };
+        let thought = game.think(&person_limits).expect("a move");
         ok(move_as(service, person, Some(id), &thought.notation).await);
     }
     panic!("game {id} did not end");
@@ -192,7 +202,10 @@ async fn the_bot_takes_a_draw_only_when_it_stands_worse(db: TestDb) {
     .await;
     let reply = ok(service.run(&req(&alice, Some(losing)), Command::Draw).await);
     assert!(
-        reply.text.contains("Chatrang level 3 accepts the draw"),
+        reply.text.contains(&format!(
+            "Chatrang level 3 ({}) accepts the draw",
+            Level::DEFAULT.strength_text()
+        )),
         "{}",
         reply.text
     );
@@ -232,9 +245,10 @@ async fn catalonia_solo_and_its_hint(db: TestDb) {
         .run(&req(&alice, None), new_game("catalonia", &[("solo", "")]))
         .await);
     assert!(
-        reply
-            .text
-            .contains("with Chatrang level 3 as the other side"),
+        reply.text.contains(&format!(
+            "with Chatrang level 3 ({}) as the other side",
+            Level::DEFAULT.strength_text()
+        )),
         "{}",
         reply.text
     );
