@@ -99,6 +99,14 @@ pub enum Command {
         /// Fairy-Stockfish's nodes per move (`bench ladder`).
         #[arg(long, default_value_t = 100_000)]
         nodes: u64,
+        /// Games played at once (`bench ladder`, `bench ai --levels`): at most one per core,
+        /// unless --nodes-only.
+        #[arg(long, default_value_t = 1)]
+        jobs: usize,
+        /// The bot on its levels' node budgets alone, without their time caps (`bench ladder`,
+        /// `bench ai --levels`): the strength a quiet machine plays, measured on a busy one.
+        #[arg(long)]
+        nodes_only: bool,
     },
     /// A local chat channel in the terminal, or from a pipe (`chatrang console < script`).
     Console {
@@ -223,6 +231,8 @@ pub fn run() -> ExitCode {
             anchor,
             nodes,
             game,
+            jobs,
+            nodes_only,
             ..
         } if what == "ladder" => ladder(
             fairy_stockfish,
@@ -231,14 +241,22 @@ pub fn run() -> ExitCode {
             anchor,
             nodes,
             game,
+            Parallel::new(jobs, nodes_only),
         ),
         Command::Bench {
             what,
             games,
             game,
             levels: Some(levels),
+            jobs,
+            nodes_only,
             ..
-        } if what == "ai" => ai_versus(&levels, games, game.as_deref()),
+        } if what == "ai" => ai_versus(
+            &levels,
+            games,
+            game.as_deref(),
+            Parallel::new(jobs, nodes_only),
+        ),
         Command::Bench {
             what,
             games,
@@ -440,6 +458,26 @@ fn perft(game: &str, depth: u32, position: Option<&str>, divide: bool) -> Result
     Ok(())
 }
 
+/// How a match bench plays its games: how many at once, and whether the time caps apply.
+struct Parallel {
+    jobs: usize,
+    clock: crate::bench::ai::Clock,
+}
+
+impl Parallel {
+    fn new(jobs: usize, nodes_only: bool) -> Parallel {
+        use crate::bench::ai::Clock;
+        Parallel {
+            jobs: jobs.max(1),
+            clock: if nodes_only {
+                Clock::NodesOnly
+            } else {
+                Clock::Capped
+            },
+        }
+    }
+}
+
 /// `chatrang bench ladder`: the levels against Fairy-Stockfish.
 fn ladder(
     engine: Option<PathBuf>,
@@ -448,6 +486,7 @@ fn ladder(
     anchor: Option<u32>,
     nodes: u64,
     only: Option<String>,
+    parallel: Parallel,
 ) -> Result<(), Failure> {
     let engine = engine.ok_or(
         "bench ladder needs --fairy-stockfish PATH, a Fairy-Stockfish binary built with large boards",
@@ -466,12 +505,19 @@ fn ladder(
         anchor,
         nodes,
         only,
+        jobs: parallel.jobs,
+        clock: parallel.clock,
     };
     Ok(crate::bench::ladder::run(&settings)?)
 }
 
 /// `chatrang bench ai --levels A,B`: level A against level B in our own games.
-fn ai_versus(levels: &str, games: Option<u32>, only: Option<&str>) -> Result<(), Failure> {
+fn ai_versus(
+    levels: &str,
+    games: Option<u32>,
+    only: Option<&str>,
+    parallel: Parallel,
+) -> Result<(), Failure> {
     use crate::rules::search::Level;
     let pair: Vec<Level> = levels
         .split(',')
@@ -486,6 +532,8 @@ fn ai_versus(levels: &str, games: Option<u32>, only: Option<&str>) -> Result<(),
         weak,
         games.unwrap_or(10),
         only,
+        parallel.jobs,
+        parallel.clock,
     )?)
 }
 

@@ -28,7 +28,8 @@ const MAX_ACTIONS: usize = 400;
 pub(super) const ADJUDICATE_AT: i32 = 1_000;
 pub(super) const ADJUDICATE_AFTER: u32 = 3;
 
-/// The bot's search at `level`, stopped by the level's think time as in the service.
+/// The bot's search at `level`, stopped by the level's think time as in the service (unless
+/// the run is [`Clock::NodesOnly`]).
 pub(super) fn think(
     game: &dyn Game,
     level: Level,
@@ -37,7 +38,8 @@ pub(super) fn think(
 ) -> Option<Thought> {
     let started = Instant::now();
     let cap = level.think_time();
-    let stop = move || started.elapsed() > cap;
+    let capped = thinking.clock == Clock::Capped;
+    let stop = move || capped && started.elapsed() > cap;
     let thought = game.think(&level.limits(seed).with_stop(&stop))?;
     thinking.times.push(started.elapsed());
     thinking.nodes += thought.nodes;
@@ -53,16 +55,43 @@ pub enum Player {
     Bot(Level),
 }
 
-/// The time and nodes of the bot's moves in a run.
+/// How a run's searches are stopped.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum Clock {
+    /// As in the service: at the level's node budget or its think time, whichever comes first.
+    #[default]
+    Capped,
+    /// At the node budget alone, as a quiet machine plays (`--nodes-only`): other work on the
+    /// machine, or several games at once, then changes how long a run takes, not its result.
+    NodesOnly,
+}
+
+/// The time and nodes of the bot's moves in a run, and how its searches are stopped.
 #[derive(Default)]
 pub struct Thinking {
     pub times: Vec<Duration>,
     pub nodes: u64,
     /// The sum of the depths the searches completed.
     pub depths: u64,
+    pub clock: Clock,
 }
 
 impl Thinking {
+    /// An empty record for another job of the same run.
+    pub(super) fn fresh(&self) -> Thinking {
+        Thinking {
+            clock: self.clock,
+            ..Thinking::default()
+        }
+    }
+
+    /// Adds another job's moves.
+    pub(super) fn absorb(&mut self, other: Thinking) {
+        self.times.extend(other.times);
+        self.nodes += other.nodes;
+        self.depths += other.depths;
+    }
+
     fn mean_depth(&self) -> f64 {
         self.depths as f64 / self.times.len().max(1) as f64
     }
@@ -169,26 +198,39 @@ fn match_score(
     games: u32,
     thinking: &mut Thinking,
 ) -> Result<f64, SetupError> {
-    Ok(match_tally(id, strong, weak, games, thinking)?.score())
+    Ok(match_tally(id, strong, weak, games, 1, thinking)?.score())
 }
 
-/// `strong`'s wins, draws and losses against `weak`, as [`match_score`] plays them.
+/// `strong`'s wins, draws and losses against `weak`, as [`match_score`] plays them, `jobs`
+/// games at once.
 fn match_tally(
     id: GameId,
     strong: Player,
     weak: Player,
     games: u32,
+    jobs: usize,
     thinking: &mut Thinking,
 ) -> Result<Tally, SetupError> {
+    let (scores, records) = super::jobs::run(
+        games,
+        jobs,
+        || Ok::<_, SetupError>(thinking.fresh()),
+        |record, i| {
+            let seed = u64::from(i) * 7919 + 17;
+            let game = id.spec().start(&Default::default(), seed)?;
+            Ok(if i % 2 == 0 {
+                play_out(game, strong, weak, seed, record)
+            } else {
+                1.0 - play_out(game, weak, strong, seed, record)
+            })
+        },
+    )?;
+    for record in records {
+        thinking.absorb(record);
+    }
     let mut tally = Tally::default();
-    for i in 0..games {
-        let seed = u64::from(i) * 7919 + 17;
-        let game = id.spec().start(&Default::default(), seed)?;
-        tally.add(if i % 2 == 0 {
-            play_out(game, strong, weak, seed, thinking)
-        } else {
-            1.0 - play_out(game, weak, strong, seed, thinking)
-        });
+    for score in scores {
+        tally.add(score);
     }
     Ok(tally)
 }
@@ -201,18 +243,28 @@ pub fn print_versus(
     weak: Level,
     games: u32,
     only: Option<GameId>,
+    jobs: usize,
+    clock: Clock,
 ) -> Result<(), SetupError> {
     println!(
         "{strong} against {weak}, {games} games a game; a bot ten pawns ahead on three moves in a \
-         row is scored the winner:"
+         row is scored the winner{}:",
+        match clock {
+            Clock::Capped => "",
+            Clock::NodesOnly => "; node budgets only, no time caps",
+        }
     );
     for id in competitive_games().filter(|&id| only.is_none_or(|o| o == id)) {
-        let mut thinking = Thinking::default();
+        let mut thinking = Thinking {
+            clock,
+            ..Thinking::default()
+        };
         let tally = match_tally(
             id,
             Player::Bot(strong),
             Player::Bot(weak),
             games,
+            jobs,
             &mut thinking,
         )?;
         let Some(e) = tally.estimate() else {

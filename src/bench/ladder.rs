@@ -10,7 +10,7 @@
 use std::{io::Write, path::PathBuf};
 
 use super::{
-    ai::{ADJUDICATE_AFTER, ADJUDICATE_AT, Thinking, points, think},
+    ai::{ADJUDICATE_AFTER, ADJUDICATE_AT, Clock, Thinking, points, think},
     elo::Tally,
     outside_engine::OutsideEngine,
     rules::HOPPERS,
@@ -34,6 +34,10 @@ pub struct Settings {
     /// Only the position set whose name starts with this (`chess`, `pick-a-team`), so that
     /// two sets can be measured at once, one per core.
     pub only: Option<String>,
+    /// Games played at once, each with its own Fairy-Stockfish: at most one per core, or
+    /// with [`Clock::NodesOnly`].
+    pub jobs: usize,
+    pub clock: Clock,
 }
 
 /// The strength each level is meant to have, on Fairy-Stockfish's `UCI_Elo` scale.
@@ -125,44 +129,56 @@ pub fn run(settings: &Settings) -> Result<(), LadderError> {
     }
     let variants = std::env::temp_dir().join(format!("chatrang-ladder-{}.ini", std::process::id()));
     std::fs::write(&variants, HOPPERS_VARIANT)?;
-    let mut engine = OutsideEngine::start(&settings.engine)?;
-    engine.set("VariantPath", &variants.to_string_lossy())?;
     println!(
         "{:<22} {:>5} {:>8} {:>6} {:>11} {:>7} | {:>6} {:>15}",
         "games", "level", "FSF Elo", "games", "+ = -", "score", "Elo", "95 % interval"
     );
+    if settings.clock == Clock::NodesOnly {
+        println!("(the bot on its node budgets only, no time caps)");
+    }
     for arena in arenas {
-        engine.set("UCI_Variant", arena.variant)?;
         for &level in &settings.levels {
             let anchor = settings.anchor.unwrap_or(goal(level));
-            engine.set("UCI_LimitStrength", "true")?;
-            engine.set("UCI_Elo", &anchor.to_string())?;
+            let start = || -> Result<OutsideEngine, LadderError> {
+                let mut engine = OutsideEngine::start(&settings.engine)?;
+                engine.set("VariantPath", &variants.to_string_lossy())?;
+                engine.set("UCI_Variant", arena.variant)?;
+                engine.set("UCI_LimitStrength", "true")?;
+                engine.set("UCI_Elo", &anchor.to_string())?;
+                Ok(engine)
+            };
+            let (results, _) =
+                super::jobs::run(settings.games, settings.jobs, start, |engine, i| {
+                    let opening = arena.openings[(i as usize / 2) % arena.openings.len()];
+                    let ours = if i % 2 == 0 {
+                        Color::White
+                    } else {
+                        Color::Black
+                    };
+                    let seed = u64::from(i) * 7919 + 17;
+                    let table = Table {
+                        arena,
+                        opening,
+                        level,
+                        ours,
+                        seed,
+                        nodes: settings.nodes,
+                        clock: settings.clock,
+                    };
+                    let result = play(engine, &table);
+                    eprint!(".");
+                    let _ = std::io::stderr().flush();
+                    result
+                })?;
+            eprintln!();
             let mut tally = Tally::default();
             let mut refused = 0;
-            for i in 0..settings.games {
-                let opening = arena.openings[(i as usize / 2) % arena.openings.len()];
-                let ours = if i % 2 == 0 {
-                    Color::White
-                } else {
-                    Color::Black
-                };
-                let seed = u64::from(i) * 7919 + 17;
-                match play(
-                    &mut engine,
-                    arena,
-                    opening,
-                    level,
-                    ours,
-                    seed,
-                    settings.nodes,
-                )? {
+            for result in results {
+                match result {
                     Some(points) => tally.add(points),
                     None => refused += 1,
                 }
-                eprint!(".");
-                let _ = std::io::stderr().flush();
             }
-            eprintln!();
             print_row(arena.name, level, anchor, &tally);
             if refused > 0 {
                 println!(
@@ -220,15 +236,30 @@ fn print_row(name: &str, level: Level, anchor: u32, tally: &Tally) {
 /// whose result the bot's own search has seen for [`ADJUDICATE_AFTER`] moves in a row (ten
 /// pawns or a mate, either way) is scored so: at level 5 a lost game otherwise takes minutes
 /// of two-second moves to reach the mate.
-fn play(
-    engine: &mut OutsideEngine,
-    arena: &Arena,
-    opening: &str,
+/// One game of a row: where, from which opening, the bot's level and colour.
+struct Table<'a> {
+    arena: &'a Arena,
+    opening: &'a str,
     level: Level,
     ours: Color,
     seed: u64,
+    /// Fairy-Stockfish's nodes per move.
     nodes: u64,
-) -> Result<Option<f64>, LadderError> {
+    clock: Clock,
+}
+
+/// Plays one game; the bot's points, or `None` when Fairy-Stockfish played a move our rules
+/// refuse.
+fn play(engine: &mut OutsideEngine, table: &Table) -> Result<Option<f64>, LadderError> {
+    let Table {
+        arena,
+        opening,
+        level,
+        ours,
+        seed,
+        nodes,
+        clock,
+    } = *table;
     let mut game: Box<dyn Game> = match arena.start {
         Some(text) => registry::load(arena.game, text),
         None => registry::new_game(arena.game, &Default::default(), 0),
@@ -246,7 +277,10 @@ fn play(
         Some(text) => format!("position fen {text}"),
         None => "position startpos".to_string(),
     };
-    let mut thinking = Thinking::default();
+    let mut thinking = Thinking {
+        clock,
+        ..Thinking::default()
+    };
     let (mut ahead, mut behind) = (0, 0);
     while played.len() < MOST_PLIES {
         let side = match game.status() {

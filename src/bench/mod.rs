@@ -10,6 +10,7 @@ pub mod catalonia;
 pub mod delivery;
 pub mod elo;
 pub mod fairness;
+pub mod jobs;
 pub mod ladder;
 pub mod memory;
 pub mod outside_engine;

@@ -87,7 +87,7 @@ impl Level {
             1 => (2_000, 1, 1, 180),
             2 => (20_000, 3, FULL_QUIESCENCE, 50),
             3 => (40_000, 64, FULL_QUIESCENCE, 20),
-            4 => (250_000, 64, FULL_QUIESCENCE, 0),
+            4 => (120_000, 64, FULL_QUIESCENCE, 0),
             _ => (4_000_000, 64, FULL_QUIESCENCE, 0),
         };
         Limits {
