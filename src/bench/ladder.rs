@@ -166,7 +166,16 @@ pub fn run(settings: &Settings) -> Result<(), LadderError> {
                         clock: settings.clock,
                     };
                     let result = play(engine, &table);
-                    eprint!(".");
+                    // Each game's result as it ends, so that a long row shows how it goes.
+                    eprint!(
+                        "{}",
+                        match result {
+                            Ok(Some(points)) if points > 0.5 => '+',
+                            Ok(Some(points)) if points < 0.5 => '-',
+                            Ok(Some(_)) => '=',
+                            _ => 'x',
+                        }
+                    );
                     let _ = std::io::stderr().flush();
                     result
                 })?;
