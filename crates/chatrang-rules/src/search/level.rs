@@ -54,9 +54,9 @@ impl Level {
     /// when they choose a level, and part of the bot's name. Measured, not a goal: a search
     /// or evaluation change that moves a level is measured again and this follows. `None`:
     /// not yet measured on the current search (level 5, whose two-second moves make a row of
-    /// games take hours; it is at least level 4, with sixteen times its budget).
+    /// games take hours; it is at least level 4, with over thirty times its budget).
     pub fn strength(self) -> Option<u32> {
-        [Some(750), Some(1200), Some(1650), Some(2200), None][usize::from(self.0 - 1)]
+        [Some(750), Some(1200), Some(1650), Some(2100), None][usize::from(self.0 - 1)]
     }
 
     /// The level's strength in words: "about 1650", or "the strongest" where not measured.
