@@ -8,8 +8,9 @@ use std::sync::{
     atomic::{AtomicU32, Ordering},
 };
 
-/// `work(state, i)` for every `i` in `0..count`, on `jobs` threads (at least one), each with
-/// a state made by `start`; the results in the order of `i`, and the workers' states. The
+/// `work(state, i)` for every `i` in `0..count`, on `jobs` threads (at least one, and no more
+/// than there are games: `--jobs 100000` starts no idle engines), each with a state made by
+/// `start`; the results in the order of `i`, and the workers' states. The
 /// first error stops the workers from taking new games and is returned.
 pub fn run<S: Send, R: Send, E: Send>(
     count: u32,
@@ -22,7 +23,7 @@ pub fn run<S: Send, R: Send, E: Send>(
     let done = Mutex::new(Vec::with_capacity(count as usize));
     let states = Mutex::new(Vec::new());
     std::thread::scope(|scope| {
-        for _ in 0..jobs.max(1) {
+        for _ in 0..jobs.min(count.max(1) as usize).max(1) {
             scope.spawn(|| {
                 let mut state = match start() {
                     Ok(state) => state,
@@ -94,6 +95,16 @@ mod tests {
             assert_eq!(states.len(), jobs);
             assert_eq!(states.iter().sum::<u32>(), 20, "every game played once");
         }
+    }
+
+    #[test]
+    fn no_more_workers_start_than_there_are_games() {
+        let (results, states) = run(3, 1_000_000, || Ok::<(), ()>(()), |_, i| Ok(i)).unwrap();
+        assert_eq!(results, vec![0, 1, 2]);
+        assert_eq!(states.len(), 3);
+        let (none, states) = run(0, 0, || Ok::<(), ()>(()), |_, i| Ok(i)).unwrap();
+        assert!(none.is_empty());
+        assert_eq!(states.len(), 1);
     }
 
     #[test]

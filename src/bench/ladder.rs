@@ -191,7 +191,8 @@ pub fn run(settings: &Settings) -> Result<(), LadderError> {
             print_row(arena.name, level, anchor, &tally);
             if refused > 0 {
                 println!(
-                    "  ({refused} games left out: Fairy-Stockfish played a move our rules refuse)"
+                    "  ({refused} {} left out: Fairy-Stockfish played a move our rules refuse)",
+                    if refused == 1 { "game" } else { "games" }
                 );
             }
         }
