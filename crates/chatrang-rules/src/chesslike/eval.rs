@@ -14,6 +14,7 @@ use super::{
     board::Board,
     cell::{cell_color, cell_type},
     moves::{Move, MoveKind},
+    pawn_structure::pawn_terms,
     piece::TypeId,
     royal_eval::{Forces, royal_terms},
     values::EvalTables,
@@ -53,6 +54,7 @@ fn tables(v: &Variant) -> EvalTables {
     let mut square = vec![0i16; types * 2 * 256];
     let mut royal_centre = vec![0i16; 256];
     let mut undeveloped = vec![0i16; types * 2 * 256];
+    let mut advance = vec![-1.0f32; types * 2 * 256];
     for t in 0..types as TypeId {
         let piece = v.piece_type(t);
         let per_square: Vec<(Square, f64)> = v
@@ -80,6 +82,11 @@ fn tables(v: &Variant) -> EvalTables {
                 };
                 let at = (t as usize * 2 + color.index()) * 256 + sq.index();
                 square[at] = bonus.round() as i16;
+                if piece.pawn
+                    && let Some(done) = advance_done(v, t, color, sq)
+                {
+                    advance[at] = done as f32;
+                }
                 let light = !piece.royal && !piece.pawn && value[t as usize] < LIGHT;
                 if light && v.geometry().relative_rank(sq, color) == 0 {
                     undeveloped[at] = UNDEVELOPED;
@@ -113,6 +120,7 @@ fn tables(v: &Variant) -> EvalTables {
         royal_centre,
         royal_home,
         undeveloped,
+        advance,
         full_material,
     }
 }
@@ -140,15 +148,18 @@ fn mobility(v: &Variant, t: TypeId, color: Color, sq: Square) -> f64 {
 /// A pawn-family piece's bonus for nearing its promotion rank, growing with the square of
 /// the distance covered; pieces without promotion get none.
 fn advance_bonus(v: &Variant, t: TypeId, color: Color, sq: Square) -> f64 {
+    advance_done(v, t, color, sq).map_or(0.0, |done| 60.0 * done * done)
+}
+
+/// How much of its way to promotion a pawn-family piece on `sq` has covered, 0.0 on its
+/// start rank to 1.0 on the promotion rank; `None` for a piece that never promotes.
+fn advance_done(v: &Variant, t: TypeId, color: Color, sq: Square) -> Option<f64> {
     let piece = v.piece_type(t);
-    let Some(goal) = piece.promotions.iter().map(|p| p.relative_rank).min() else {
-        return 0.0;
-    };
+    let goal = piece.promotions.iter().map(|p| p.relative_rank).min()?;
     let start = piece.initial_ranks.first().copied().unwrap_or(1).min(goal);
     let rank = v.geometry().relative_rank(sq, color);
     let span = f64::from(goal.saturating_sub(start).max(1));
-    let done = f64::from(rank.saturating_sub(start)).min(span) / span;
-    60.0 * done * done
+    Some(f64::from(rank.saturating_sub(start)).min(span) / span)
 }
 
 /// The non-pawn, non-royal material of the variant's start position (both sides).
@@ -190,9 +201,10 @@ pub(crate) fn evaluate(board: &Board, v: &Variant) -> i32 {
     let material = forces[0].officers + forces[1].officers;
     let phase = f64::from(material.min(e.full_material)) / f64::from(e.full_material);
     let royal = royal_terms(board, v, e, forces, phase);
+    let pawns = pawn_terms(board, v, e, phase);
     for color in Color::ALL {
         let i = color.index();
-        score[i] += royal[i] - (phase * f64::from(undeveloped[i])).round() as i32;
+        score[i] += royal[i] + pawns[i] - (phase * f64::from(undeveloped[i])).round() as i32;
     }
     let us = board.side;
     score[us.index()] - score[us.other().index()] + TEMPO

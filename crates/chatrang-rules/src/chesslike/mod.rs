@@ -25,6 +25,7 @@ pub(crate) mod game;
 pub(crate) mod movegen;
 pub(crate) mod moves;
 pub mod notation;
+mod pawn_structure;
 pub(crate) mod perft;
 pub(crate) mod piece;
 pub(crate) mod position;

@@ -20,6 +20,9 @@ pub struct EvalTables {
     pub(super) royal_home: Vec<i16>,
     /// Per (type, colour, square index): the middlegame cost of a light piece still at home.
     pub(super) undeveloped: Vec<i16>,
+    /// Per (type, colour, square index): how much of its way to promotion a pawn-family
+    /// piece there has covered (0.0 to 1.0), negative where it has no promotion.
+    pub(super) advance: Vec<f32>,
     /// Non-pawn, non-royal material of both sides at the start, for the game phase.
     pub(super) full_material: i32,
 }
@@ -33,6 +36,13 @@ impl EvalTables {
     #[inline]
     pub(super) fn undeveloped(&self, t: TypeId, color: Color, sq: usize) -> i32 {
         i32::from(self.undeveloped[(t as usize * 2 + color.index()) * 256 + sq])
+    }
+
+    /// How far along its way to promotion a pawn-family piece stands, if it promotes.
+    #[inline]
+    pub(super) fn advance(&self, t: TypeId, color: Color, sq: usize) -> Option<f64> {
+        let done = self.advance[(t as usize * 2 + color.index()) * 256 + sq];
+        (done >= 0.0).then_some(f64::from(done))
     }
 
     #[inline]
