@@ -7,7 +7,7 @@ use std::sync::{Arc, OnceLock};
 use chatrang_render::Renderer;
 use chatrang_rules::{
     Color, Game, GameId, Geometry, Options, Outcome, SetupError, Status,
-    chesslike::{ChessLike, PieceType, Position, RightsKind, Variant, VariantRules},
+    chesslike::{ChessLike, PieceType, Position, RightsKind, Stalemate, Variant, VariantRules},
     registry::{GAMES, GameSpec},
 };
 
@@ -45,6 +45,7 @@ fn variant() -> Arc<Variant> {
                     rights: RightsKind::None,
                     two_pawn_move: false,
                     royal_capture_wins: false,
+                    stalemate: Stalemate::Draw,
                     start_position: START.into(),
                 })
                 .expect("mini chess is a valid variant"),

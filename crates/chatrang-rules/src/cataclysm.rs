@@ -5,7 +5,7 @@ use std::sync::{Arc, OnceLock};
 
 use super::{
     GameId, Geometry,
-    chesslike::{PieceType, RightsKind, Variant, VariantRules},
+    chesslike::{PieceType, RightsKind, Stalemate, Variant, VariantRules},
 };
 
 /// Cataclysm's start position, in the chess-like position text.
@@ -75,6 +75,7 @@ pub fn variant() -> Arc<Variant> {
                     rights: RightsKind::KingLeap,
                     two_pawn_move: true,
                     royal_capture_wins: false,
+                    stalemate: Stalemate::Draw,
                     start_position: START.to_string(),
                 })
                 .expect("Cataclysm is a valid variant"),

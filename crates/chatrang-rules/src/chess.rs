@@ -5,7 +5,7 @@ use std::sync::{Arc, OnceLock};
 
 use super::{
     GameId, Geometry,
-    chesslike::{PieceType, RightsKind, Variant, VariantRules},
+    chesslike::{PieceType, RightsKind, Stalemate, Variant, VariantRules},
 };
 
 pub(crate) const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -46,6 +46,7 @@ pub fn variant() -> Arc<Variant> {
                     rights: RightsKind::Castling,
                     two_pawn_move: false,
                     royal_capture_wins: false,
+                    stalemate: Stalemate::Draw,
                     start_position: START.to_string(),
                 })
                 .expect("orthodox chess is a valid variant"),

@@ -46,6 +46,7 @@ pub mod catalonia;
 pub mod chess;
 pub mod chesslike;
 pub mod chromopolis;
+pub mod custom;
 pub mod katarenga;
 pub mod kit;
 pub mod limits;

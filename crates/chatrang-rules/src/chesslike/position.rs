@@ -10,7 +10,7 @@ use super::{
     },
     fen::{self, FenError, Setup},
     moves::Move,
-    variant::Variant,
+    variant::{Stalemate, Variant},
 };
 use crate::{Color, Outcome, Square};
 
@@ -197,6 +197,12 @@ impl Position {
         Ok(())
     }
 
+    /// How many move sequences of `depth` plies the position has (perft): the count that
+    /// checks move generation against other engines'.
+    pub fn perft(&self, depth: u32) -> u64 {
+        super::perft::perft(&self.board, &self.variant, depth)
+    }
+
     /// Plays a move known to be legal.
     pub fn play_unchecked(&mut self, m: Move) {
         self.board.make(&self.variant, m);
@@ -253,8 +259,18 @@ impl Position {
                 reason: "checkmate".into(),
             }
         } else {
-            Outcome::Draw {
-                reason: "stalemate".into(),
+            let side = self.board.side;
+            let reason = "stalemate".to_string();
+            match self.variant.rules.stalemate {
+                Stalemate::Draw => Outcome::Draw { reason },
+                Stalemate::Loss => Outcome::Win {
+                    winner: side.other(),
+                    reason,
+                },
+                Stalemate::Win => Outcome::Win {
+                    winner: side,
+                    reason,
+                },
             }
         }
     }

@@ -24,6 +24,17 @@ pub enum RightsKind {
     KingLeap,
 }
 
+/// What the side to move gets when it has no legal move and is not in check.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub enum Stalemate {
+    /// A draw, as in chess.
+    Draw,
+    /// The stalemated side loses, as in Shatranj.
+    Loss,
+    /// The stalemated side wins.
+    Win,
+}
+
 /// The definition of one variant: its board, its piece types and its rule switches. What a
 /// game module writes; [`Variant::new`] compiles it.
 #[derive(Clone, Debug)]
@@ -40,6 +51,8 @@ pub struct VariantRules {
     pub two_pawn_move: bool,
     /// Pick-a-team: a royal left attacked when play starts may be captured, which wins.
     pub royal_capture_wins: bool,
+    /// The result of a stalemate.
+    pub stalemate: Stalemate,
     /// The start position, as a position string.
     pub start_position: String,
 }

@@ -36,8 +36,13 @@ pub fn add_promotions(
 /// The sprite for a player-defined piece: a known sprite when it is written as a known piece,
 /// `custom` otherwise.
 pub(crate) fn sprite(def: &PieceDef) -> String {
-    let text = def.betza.text.as_str();
-    if def.royal {
+    sprite_for(&def.betza.text, def.royal, def.pawn)
+}
+
+/// The sprite for a piece written with this XBetza: the known piece it is written as, or
+/// `custom` (a lettered token). Shared by the armies and the variants defined in chat.
+pub(crate) fn sprite_for(text: &str, royal: bool, pawn: bool) -> String {
+    if royal {
         return match text {
             "K" => "king",
             "N" => "royal-knight",
@@ -45,7 +50,7 @@ pub(crate) fn sprite(def: &PieceDef) -> String {
         }
         .into();
     }
-    if def.pawn {
+    if pawn {
         for (base, kind) in [
             ("fmWfcF", "pawn"),
             ("fW", "pawn-chinese"),

@@ -14,7 +14,9 @@ use super::{
 };
 use crate::{
     ByColor, Color, GameId, Geometry, Square,
-    chesslike::{FenError, PieceType, RightsKind, TypeId, Variant, VariantError, VariantRules},
+    chesslike::{
+        FenError, PieceType, RightsKind, Stalemate, TypeId, Variant, VariantError, VariantRules,
+    },
 };
 
 /// Where a side may place its picks.
@@ -128,6 +130,7 @@ impl PickRules {
                     rights: RightsKind::None,
                     two_pawn_move: false,
                     royal_capture_wins: true,
+                    stalemate: Stalemate::Draw,
                     start_position: empty_board(10),
                 })
                 .expect("Version One is a valid variant");
@@ -211,6 +214,7 @@ impl PickRules {
             rights: RightsKind::None,
             two_pawn_move: false,
             royal_capture_wins: true,
+            stalemate: Stalemate::Draw,
             start_position: start.clone(),
         })?;
         let fixed = if easy {

@@ -9,8 +9,8 @@ use std::{collections::BTreeSet, sync::Arc};
 use chatrang_rules::{
     Color, Game, GameId, Geometry, Square,
     chesslike::{
-        Board, Move, PieceType, Position, PositionError, RightsKind, Setup, TypeId, Variant,
-        VariantRules, notation, special,
+        Board, Move, PieceType, Position, PositionError, RightsKind, Setup, Stalemate, TypeId,
+        Variant, VariantRules, notation, special,
     },
     picka::build::{MULTI_STEPS, add_promotions},
     registry,
@@ -398,6 +398,7 @@ fn variant_of(geometry: Geometry, pieces: &[(String, bool)]) -> Arc<Variant> {
         rights: RightsKind::None,
         two_pawn_move: false,
         royal_capture_wins: false,
+        stalemate: Stalemate::Draw,
         start_position: String::new(),
     };
     Arc::new(Variant::new(rules).expect("three drawn types and a King make a variant"))

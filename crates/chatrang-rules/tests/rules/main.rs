@@ -7,6 +7,7 @@ mod cataclysm;
 mod catalonia;
 mod chess;
 mod chromopolis;
+mod custom;
 mod decisions;
 mod game_end;
 mod generated_pieces;

@@ -1,0 +1,744 @@
+//! What a definition says, key by key: the board, the pieces, the start position and the rule
+//! switches, read from a [`Section`] with Fairy-Stockfish's meanings for the keys it shares with
+//! ours, and written back in one canonical form that reads to the same [`Definition`].
+
+use std::collections::HashSet;
+
+use super::{
+    error::{DefinitionError, quote},
+    ini::{Entry, Section},
+    pieces::{self, PieceSpec},
+};
+use crate::{MAX_SIDE, Square, chess, chesslike::Stalemate};
+
+/// The most files a defined board may have.
+pub const MAX_FILES: u8 = MAX_SIDE;
+/// The most ranks a defined board may have.
+pub const MAX_RANKS: u8 = 12;
+/// The longest variant name.
+const MAX_NAME: usize = 30;
+
+/// A variant as its definition describes it, before it is compiled into tables.
+#[derive(Clone, Debug, Eq, PartialEq)]
+pub struct Definition {
+    /// The name people start it by.
+    pub name: String,
+    /// Files, 1 to [`MAX_FILES`].
+    pub files: u8,
+    /// Ranks, 1 to [`MAX_RANKS`].
+    pub ranks: u8,
+    /// Squares that do not exist.
+    pub holes: Vec<Square>,
+    /// The files wrap around, a to the last.
+    pub cylinder: bool,
+    /// The piece types, in the order written.
+    pub pieces: Vec<PieceSpec>,
+    /// The start position, as a position string (FEN).
+    pub start: String,
+    /// White's promotion ranks, counted from 0 on White's side (Black's mirror them).
+    pub promotion_ranks: Vec<u8>,
+    /// The symbols a pawn may promote to.
+    pub promotion_choices: Vec<String>,
+    /// A pawn on a promotion rank must promote (otherwise it may stay a pawn).
+    pub promotion_mandatory: bool,
+    /// The ranks (from 0 on the owner's side) where the pieces' initial moves (`i` in XBetza,
+    /// the pawn's double step) apply; empty when there are none.
+    pub double_step_ranks: Vec<u8>,
+    /// Pawns may take en passant.
+    pub en_passant: bool,
+    /// Orthodox castling.
+    pub castling: bool,
+    /// The result of a stalemate for the side to move.
+    pub stalemate: Stalemate,
+}
+
+/// Fairy-Stockfish keys this bot reads but plays only one way: each with the one value it takes
+/// (whatever the case) and what to write instead.
+const FIXED: &[(&str, &str, &str)] = &[
+    (
+        "checkmateValue",
+        "loss",
+        "checkmate loses here; leave it out",
+    ),
+    (
+        "nMoveRule",
+        "50",
+        "the fifty-move rule is the one draw by moves here; leave it out",
+    ),
+    (
+        "nFoldRule",
+        "3",
+        "threefold repetition draws here; leave it out",
+    ),
+    (
+        "nFoldValue",
+        "draw",
+        "threefold repetition draws here; leave it out",
+    ),
+    (
+        "chess960",
+        "false",
+        "the start position is fixed here; leave it out",
+    ),
+    (
+        "checking",
+        "true",
+        "checks are always allowed here; leave it out",
+    ),
+    (
+        "pieceDrops",
+        "false",
+        "there are no drops here; leave it out",
+    ),
+    (
+        "capturesToHand",
+        "false",
+        "captured pieces leave the game here; leave it out",
+    ),
+    (
+        "mustCapture",
+        "false",
+        "captures are never compulsory here; leave it out",
+    ),
+    ("pass", "false", "nobody may pass here; leave it out"),
+    (
+        "blastOnCapture",
+        "false",
+        "captures do not explode here; leave it out",
+    ),
+    (
+        "extinctionValue",
+        "none",
+        "bare-king and extinction rules are not played here; leave it out",
+    ),
+    (
+        "flagRegionWhite",
+        "-",
+        "there are no races to a region here; leave it out",
+    ),
+    (
+        "flagRegionBlack",
+        "-",
+        "there are no races to a region here; leave it out",
+    ),
+    (
+        "checkCounting",
+        "false",
+        "checks are not counted here; leave it out",
+    ),
+    (
+        "countingRule",
+        "none",
+        "the counting rules of Makruk are not played here; leave it out",
+    ),
+];
+
+/// Fairy-Stockfish keys with no effect on the rules (for its own GUI and evaluation).
+const IGNORED: &[&str] = &[
+    "variantTemplate",
+    "pieceToCharTable",
+    "pocketSize",
+    "pieceValueMg",
+    "pieceValueEg",
+    "nnueAlias",
+];
+
+/// Fairy-Stockfish keys for rules this bot does not play, with what to do instead.
+const UNSUPPORTED: &[(&str, &str)] = &[
+    (
+        "promotionLimit",
+        "a pawn may promote to any piece of its list here; leave it out",
+    ),
+    ("promotedPieceType", "only pawns promote here; leave it out"),
+    (
+        "castlingKingsideFile",
+        "castling here is the orthodox kind; leave it out",
+    ),
+    (
+        "castlingQueensideFile",
+        "castling here is the orthodox kind; leave it out",
+    ),
+    (
+        "castlingKingFile",
+        "castling here is the orthodox kind; leave it out",
+    ),
+    (
+        "castlingRookKingsideFile",
+        "castling here is the orthodox kind; leave it out",
+    ),
+    (
+        "castlingRookQueensideFile",
+        "castling here is the orthodox kind; leave it out",
+    ),
+    (
+        "castlingRank",
+        "castling here is the orthodox kind; leave it out",
+    ),
+    (
+        "extinctionPieceTypes",
+        "bare-king and extinction rules are not played here; leave it out",
+    ),
+    (
+        "extinctionPieceCount",
+        "bare-king and extinction rules are not played here; leave it out",
+    ),
+    (
+        "extinctionOpponentPieceCount",
+        "bare-king and extinction rules are not played here; leave it out",
+    ),
+    (
+        "extinctionClaim",
+        "bare-king and extinction rules are not played here; leave it out",
+    ),
+    (
+        "immobilityIllegal",
+        "a piece may stand where it cannot move on here; leave it out",
+    ),
+    (
+        "tripleStepRegionWhite",
+        "initial moves apply on the double-step ranks here; leave it out",
+    ),
+    (
+        "tripleStepRegionBlack",
+        "initial moves apply on the double-step ranks here; leave it out",
+    ),
+    (
+        "enPassantTypes",
+        "every pawn takes en passant here; leave it out",
+    ),
+];
+
+impl Definition {
+    /// The definition a [`Section`] describes.
+    pub(super) fn from_section(section: &Section) -> Result<Definition, DefinitionError> {
+        let mut seen = HashSet::new();
+        for entry in &section.entries {
+            let repeatable = entry.key == "piece";
+            if !repeatable && !seen.insert(entry.key.as_str()) {
+                return Err(DefinitionError::DuplicateKey {
+                    line: entry.line,
+                    key: quote(&entry.key),
+                });
+            }
+        }
+        let on_chess = match section.parent.as_deref() {
+            None => false,
+            Some(p) if p.eq_ignore_ascii_case("chess") => true,
+            Some(p) => return Err(DefinitionError::UnknownParent(quote(p))),
+        };
+        let name = name(section)?;
+        let get = |key: &str| section.entries.iter().find(|e| e.key == key);
+        let files = match get("maxFile") {
+            Some(e) => file_count(e)?,
+            None => 8,
+        };
+        let ranks = match get("maxRank") {
+            Some(e) => number(e, 1, u32::from(MAX_RANKS), "a number of ranks from 1 to 12")? as u8,
+            None => 8,
+        };
+        let holes = match get("holes") {
+            Some(e) => squares(e, files, ranks)?,
+            None => Vec::new(),
+        };
+        let cylinder = get("cylinder").map(boolean).transpose()?.unwrap_or(false);
+        let pieces = pieces_of(section, on_chess)?;
+        let start = get("startFen").map_or_else(|| chess::START.to_string(), |e| e.value.clone());
+        let promotion_ranks = match (get("promotionRegionWhite"), get("promotionRegionBlack")) {
+            (None, None) => vec![ranks - 1],
+            (white, black) => promotion_region(white, black, ranks)?,
+        };
+        let promotion_choices = match get("promotionPieceTypes") {
+            Some(e) => letters(e, &pieces)?,
+            None => ["Q", "R", "B", "N"]
+                .into_iter()
+                .filter(|s| pieces.iter().any(|p| p.symbol == *s && !p.royal && !p.pawn))
+                .map(str::to_string)
+                .collect(),
+        };
+        for key in ["promotionPieceTypesWhite", "promotionPieceTypesBlack"] {
+            if let Some(e) = get(key)
+                && letters(e, &pieces)? != promotion_choices
+            {
+                return Err(DefinitionError::BadValue {
+                    line: e.line,
+                    key: key.into(),
+                    value: quote(&e.value),
+                    expected: "the same pieces as promotionPieceTypes: both sides promote alike here",
+                });
+            }
+        }
+        let promotion_mandatory = get("mandatoryPawnPromotion")
+            .map(boolean)
+            .transpose()?
+            .unwrap_or(true);
+        let double_step = get("doubleStep").map(boolean).transpose()?.unwrap_or(true);
+        let double_step_ranks = if double_step {
+            match (get("doubleStepRegionWhite"), get("doubleStepRegionBlack")) {
+                (None, None) => vec![1],
+                (white, black) => mirrored_ranks(white, black, ranks)?,
+            }
+        } else {
+            Vec::new()
+        };
+        let en_passant = match (get("enPassant"), get("enPassantRegion")) {
+            (Some(e), _) => boolean(e)?,
+            (None, Some(e)) if e.value.trim() == "-" => false,
+            (None, Some(e)) => {
+                return Err(DefinitionError::BadValue {
+                    line: e.line,
+                    key: e.key.clone(),
+                    value: quote(&e.value),
+                    expected: "- (no en passant): en passant is allowed everywhere or nowhere here",
+                });
+            }
+            (None, None) => true,
+        };
+        let castling = get("castling").map(boolean).transpose()?.unwrap_or(true);
+        let stalemate = match get("stalemateValue") {
+            None => Stalemate::Draw,
+            Some(e) => match e.value.to_ascii_lowercase().as_str() {
+                "draw" => Stalemate::Draw,
+                "loss" => Stalemate::Loss,
+                "win" => Stalemate::Win,
+                _ => {
+                    return Err(DefinitionError::BadValue {
+                        line: e.line,
+                        key: e.key.clone(),
+                        value: quote(&e.value),
+                        expected: "draw, loss or win (for the side stalemated)",
+                    });
+                }
+            },
+        };
+        check_other_keys(section)?;
+        Ok(Definition {
+            name,
+            files,
+            ranks,
+            holes,
+            cylinder,
+            pieces,
+            start,
+            promotion_ranks,
+            promotion_choices,
+            promotion_mandatory,
+            double_step_ranks,
+            en_passant,
+            castling,
+            stalemate,
+        })
+    }
+
+    /// The definition in its canonical form: every key written out, Fairy-Stockfish's keys
+    /// where it has them, our piece lines for the pieces.
+    pub fn to_text(&self) -> String {
+        let mut out = format!("[{}]\n", self.name);
+        let mut line = |key: &str, value: String| {
+            out.push_str(key);
+            out.push_str(" = ");
+            out.push_str(&value);
+            out.push('\n');
+        };
+        line("maxFile", self.files.to_string());
+        line("maxRank", self.ranks.to_string());
+        if !self.holes.is_empty() {
+            let names: Vec<String> = self.holes.iter().map(Square::to_string).collect();
+            line("holes", names.join(" "));
+        }
+        if self.cylinder {
+            line("cylinder", "true".into());
+        }
+        for piece in &self.pieces {
+            line("piece", pieces::to_line(piece));
+        }
+        line("startFen", self.start.clone());
+        line(
+            "promotionRegionWhite",
+            region(self.promotion_ranks.iter().map(|r| r + 1)),
+        );
+        line(
+            "promotionRegionBlack",
+            region(self.promotion_ranks.iter().map(|r| self.ranks - r)),
+        );
+        line("promotionPieceTypes", set_text(&self.promotion_choices));
+        line(
+            "mandatoryPawnPromotion",
+            self.promotion_mandatory.to_string(),
+        );
+        line(
+            "doubleStep",
+            (!self.double_step_ranks.is_empty()).to_string(),
+        );
+        if !self.double_step_ranks.is_empty() {
+            line(
+                "doubleStepRegionWhite",
+                region(self.double_step_ranks.iter().map(|r| r + 1)),
+            );
+            line(
+                "doubleStepRegionBlack",
+                region(self.double_step_ranks.iter().map(|r| self.ranks - r)),
+            );
+        }
+        line("enPassant", self.en_passant.to_string());
+        line("castling", self.castling.to_string());
+        let stalemate = match self.stalemate {
+            Stalemate::Draw => "draw",
+            Stalemate::Loss => "loss",
+            Stalemate::Win => "win",
+        };
+        line("stalemateValue", stalemate.into());
+        out
+    }
+}
+
+/// The variant's name, from the heading or a `name =` key.
+fn name(section: &Section) -> Result<String, DefinitionError> {
+    let keyed = section.entries.iter().find(|e| e.key == "name");
+    let name = match (&section.name, keyed) {
+        (_, Some(e)) => e.value.clone(),
+        (Some(n), None) => n.clone(),
+        (None, None) => return Err(DefinitionError::NoName),
+    };
+    let name = name.trim().to_string();
+    if !name.chars().any(char::is_alphabetic) {
+        return Err(DefinitionError::BadName(
+            quote(&name),
+            "needs letters, such as Knightmare",
+        ));
+    }
+    if name.chars().count() > MAX_NAME {
+        return Err(DefinitionError::BadName(
+            quote(&name),
+            "is longer than 30 characters",
+        ));
+    }
+    if !name
+        .chars()
+        .all(|c| c.is_alphanumeric() || " -'".contains(c))
+    {
+        return Err(DefinitionError::BadName(
+            quote(&name),
+            "may have letters, digits, spaces, - and ' only",
+        ));
+    }
+    Ok(name)
+}
+
+/// The pieces: chess's when the definition builds on chess (each removable with `knight = -`),
+/// then the piece keys and lines in the order written.
+fn pieces_of(section: &Section, on_chess: bool) -> Result<Vec<PieceSpec>, DefinitionError> {
+    let mut list: Vec<(String, PieceSpec)> = Vec::new();
+    if on_chess {
+        for (key, letter) in [
+            ("king", "k"),
+            ("queen", "q"),
+            ("rook", "r"),
+            ("bishop", "b"),
+            ("knight", "n"),
+            ("pawn", "p"),
+        ] {
+            let piece = pieces::from_key(key, letter).expect("chess's pieces read");
+            list.push((key.to_string(), piece));
+        }
+    }
+    for entry in &section.entries {
+        let key = entry.key.as_str();
+        let keyed = pieces::predefined(key).is_some() || pieces::is_custom_slot(key);
+        if key != "piece" && !keyed {
+            continue;
+        }
+        list.retain(|(k, _)| k != key || key == "piece");
+        if keyed && entry.value.trim() == "-" {
+            continue;
+        }
+        let piece = if key == "piece" {
+            pieces::from_line(&entry.value)
+        } else {
+            pieces::from_key(key, &entry.value)
+        }
+        .map_err(|reason| DefinitionError::Piece {
+            line: entry.line,
+            reason,
+        })?;
+        if let Some((_, other)) = list.iter().find(|(_, p)| p.symbol == piece.symbol) {
+            return Err(DefinitionError::Piece {
+                line: entry.line,
+                reason: format!(
+                    "{} and {} both use the letter {}; give each piece its own",
+                    quote(&other.name),
+                    quote(&piece.name),
+                    piece.symbol
+                ),
+            });
+        }
+        list.push((key.to_string(), piece));
+        if list.len() > super::MAX_PIECES {
+            return Err(DefinitionError::TooManyPieces(list.len()));
+        }
+    }
+    if list.is_empty() {
+        return Err(DefinitionError::NoPieces);
+    }
+    // `pawnTypes` makes the pieces it names the pawns. Without it, as in Fairy-Stockfish, a
+    // custom piece lettered p is one (our piece lines say so themselves).
+    let pawn_types = section.entries.iter().find(|e| e.key == "pawnTypes");
+    if pawn_types.is_none() {
+        for (key, p) in &mut list {
+            if pieces::is_custom_slot(key) && p.symbol == "P" {
+                p.pawn = true;
+            }
+        }
+    }
+    let mut pieces: Vec<PieceSpec> = list.into_iter().map(|(_, p)| p).collect();
+    if let Some(e) = pawn_types {
+        let pawns = letters(e, &pieces)?;
+        for p in &mut pieces {
+            p.pawn = pawns.contains(&p.symbol) && !p.royal;
+        }
+    }
+    Ok(pieces)
+}
+
+/// Refuses the keys that are neither read above nor harmless.
+fn check_other_keys(section: &Section) -> Result<(), DefinitionError> {
+    const READ: &[&str] = &[
+        "name",
+        "maxFile",
+        "maxRank",
+        "holes",
+        "cylinder",
+        "piece",
+        "startFen",
+        "promotionRegionWhite",
+        "promotionRegionBlack",
+        "promotionPieceTypes",
+        "promotionPieceTypesWhite",
+        "promotionPieceTypesBlack",
+        "mandatoryPawnPromotion",
+        "doubleStep",
+        "doubleStepRegionWhite",
+        "doubleStepRegionBlack",
+        "enPassant",
+        "enPassantRegion",
+        "castling",
+        "stalemateValue",
+        "pawnTypes",
+    ];
+    for entry in &section.entries {
+        let key = entry.key.as_str();
+        if READ.contains(&key)
+            || IGNORED.contains(&key)
+            || pieces::predefined(key).is_some()
+            || pieces::is_custom_slot(key)
+        {
+            continue;
+        }
+        if let Some((_, value, why)) = FIXED.iter().find(|(k, _, _)| *k == key) {
+            if entry.value.trim().eq_ignore_ascii_case(value) {
+                continue;
+            }
+            return Err(DefinitionError::Unsupported {
+                line: entry.line,
+                key: key.to_string(),
+                why,
+            });
+        }
+        if let Some((_, why)) = UNSUPPORTED.iter().find(|(k, _)| *k == key) {
+            return Err(DefinitionError::Unsupported {
+                line: entry.line,
+                key: key.to_string(),
+                why,
+            });
+        }
+        return Err(DefinitionError::UnknownKey {
+            line: entry.line,
+            key: quote(key),
+        });
+    }
+    Ok(())
+}
+
+fn bad(entry: &Entry, expected: &'static str) -> DefinitionError {
+    DefinitionError::BadValue {
+        line: entry.line,
+        key: quote(&entry.key),
+        value: quote(&entry.value),
+        expected,
+    }
+}
+
+fn boolean(entry: &Entry) -> Result<bool, DefinitionError> {
+    match entry.value.to_ascii_lowercase().as_str() {
+        "true" | "yes" | "on" => Ok(true),
+        "false" | "no" | "off" => Ok(false),
+        _ => Err(bad(entry, "true or false")),
+    }
+}
+
+fn number(
+    entry: &Entry,
+    low: u32,
+    high: u32,
+    expected: &'static str,
+) -> Result<u32, DefinitionError> {
+    entry
+        .value
+        .parse::<u32>()
+        .ok()
+        .filter(|n| (low..=high).contains(n))
+        .ok_or_else(|| bad(entry, expected))
+}
+
+/// `maxFile`: a number, or the last file's letter as Fairy-Stockfish also writes it.
+fn file_count(entry: &Entry) -> Result<u8, DefinitionError> {
+    const EXPECTED: &str = "a number of files from 1 to 16, or the last file's letter, a to p";
+    let v = entry.value.to_ascii_lowercase();
+    let mut chars = v.chars();
+    if let (Some(c @ 'a'..='p'), None) = (chars.next(), chars.next()) {
+        return Ok(c as u8 - b'a' + 1);
+    }
+    Ok(number(entry, 1, u32::from(MAX_FILES), EXPECTED)? as u8)
+}
+
+/// Square names separated by spaces, each on the board.
+fn squares(entry: &Entry, files: u8, ranks: u8) -> Result<Vec<Square>, DefinitionError> {
+    let mut out = Vec::new();
+    for word in entry.value.split_whitespace() {
+        let square = Square::parse(word)
+            .ok()
+            .filter(|s| s.file() < files && s.rank() < ranks)
+            .ok_or_else(|| {
+                bad(
+                    entry,
+                    "square names on the board, separated by spaces, such as d4 e5",
+                )
+            })?;
+        if !out.contains(&square) {
+            out.push(square);
+        }
+    }
+    out.sort_by_key(|s| (s.rank(), s.file()));
+    Ok(out)
+}
+
+/// A region of whole ranks, `*6 *7 *8`, as 1-based ranks (sorted, without repeats).
+fn ranks_of(entry: &Entry, ranks: u8) -> Result<Vec<u8>, DefinitionError> {
+    const EXPECTED: &str = "whole ranks written *8 (or *6 *7 *8): regions are whole ranks here";
+    let mut out = Vec::new();
+    if entry.value.trim() == "-" {
+        return Ok(out);
+    }
+    for word in entry.value.split_whitespace() {
+        let rank = word
+            .strip_prefix('*')
+            .and_then(|r| r.parse::<u8>().ok())
+            .filter(|r| (1..=ranks).contains(r))
+            .ok_or_else(|| bad(entry, EXPECTED))?;
+        if !out.contains(&rank) {
+            out.push(rank);
+        }
+    }
+    out.sort_unstable();
+    Ok(out)
+}
+
+/// White's and Black's regions of whole ranks, as ranks from 0 on each owner's side: Black's
+/// must mirror White's (or be left out, and then it does).
+fn mirrored_ranks(
+    white: Option<&Entry>,
+    black: Option<&Entry>,
+    ranks: u8,
+) -> Result<Vec<u8>, DefinitionError> {
+    let white_ranks = white.map(|e| ranks_of(e, ranks)).transpose()?;
+    let black_ranks = black.map(|e| ranks_of(e, ranks)).transpose()?;
+    let from_black =
+        |b: &[u8]| -> Vec<u8> { b.iter().rev().map(|r| ranks - r).collect::<Vec<u8>>() };
+    match (white_ranks, black_ranks) {
+        (Some(w), None) => Ok(w.iter().map(|r| r - 1).collect()),
+        (None, Some(b)) => Ok(from_black(&b)),
+        (Some(w), Some(b)) => {
+            let relative: Vec<u8> = w.iter().map(|r| r - 1).collect();
+            if relative == from_black(&b) {
+                Ok(relative)
+            } else {
+                Err(bad(
+                    black.expect("given"),
+                    "the mirror of White's region (*1 for White's *8): both sides play alike here",
+                ))
+            }
+        }
+        (None, None) => Ok(Vec::new()),
+    }
+}
+
+fn promotion_region(
+    white: Option<&Entry>,
+    black: Option<&Entry>,
+    ranks: u8,
+) -> Result<Vec<u8>, DefinitionError> {
+    mirrored_ranks(white, black, ranks)
+}
+
+/// Piece letters as Fairy-Stockfish writes a set of them (`qrbn`; a two-letter symbol in
+/// brackets, `[dr]`), each a piece of the definition: their symbols, in the order written.
+fn letters(entry: &Entry, pieces: &[PieceSpec]) -> Result<Vec<String>, DefinitionError> {
+    let mut out: Vec<String> = Vec::new();
+    if entry.value.trim() == "-" {
+        return Ok(out);
+    }
+    let mut chars = entry
+        .value
+        .chars()
+        .filter(|c| !c.is_whitespace() && *c != ',');
+    while let Some(c) = chars.next() {
+        let symbol = if c == '[' {
+            let inner: String = chars.by_ref().take_while(|&c| c != ']').collect();
+            inner.to_ascii_uppercase()
+        } else {
+            c.to_ascii_uppercase().to_string()
+        };
+        if !pieces.iter().any(|p| p.symbol == symbol) {
+            return Err(DefinitionError::UnknownLetter {
+                line: entry.line,
+                key: entry.key.clone(),
+                letter: quote(&symbol),
+            });
+        }
+        if !out.contains(&symbol) {
+            out.push(symbol);
+        }
+    }
+    Ok(out)
+}
+
+/// Symbols as a set of letters, `qrbn`, two-letter ones in brackets.
+fn set_text(symbols: &[String]) -> String {
+    if symbols.is_empty() {
+        return "-".into();
+    }
+    symbols
+        .iter()
+        .map(|s| {
+            let lower = s.to_ascii_lowercase();
+            if s.len() == 1 {
+                lower
+            } else {
+                format!("[{lower}]")
+            }
+        })
+        .collect()
+}
+
+/// 1-based ranks as a region, `*6 *7 *8`.
+fn region(ranks: impl Iterator<Item = u8>) -> String {
+    let mut ranks: Vec<u8> = ranks.collect();
+    ranks.sort_unstable();
+    if ranks.is_empty() {
+        return "-".into();
+    }
+    ranks
+        .iter()
+        .map(|r| format!("*{r}"))
+        .collect::<Vec<_>>()
+        .join(" ")
+}

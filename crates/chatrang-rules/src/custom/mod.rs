@@ -1,0 +1,157 @@
+//! Variants defined by players (`docs/variants.md`): a definition in Fairy-Stockfish's
+//! `variants.ini` section syntax, with our own keys for what it lacks (boards up to 16×12 with
+//! holes and cylinders, named pieces with pictures), read into a [`Definition`] and compiled
+//! into the chess-like engine's [`Variant`].
+//!
+//! ```
+//! use chatrang_rules::custom;
+//!
+//! let text = "[Nightrider chess:chess]\nknight = -\npiece = Nightrider, N, NN\n";
+//! let definition = custom::parse(text)?;
+//! let start = definition.start_position()?;
+//! assert_eq!(start.legal_moves().len(), 24);
+//! // The canonical text reads back to the same definition.
+//! assert_eq!(custom::parse(&definition.to_text())?, definition);
+//! # Ok::<(), chatrang_rules::custom::DefinitionError>(())
+//! ```
+//!
+//! Files, bottom to top: `error` (the refusals), `ini` (the section's layout), `pieces` (piece
+//! lines and Fairy-Stockfish's piece keys), `definition` (what each key means); this file
+//! compiles a definition and checks that it makes a game.
+
+mod definition;
+mod error;
+mod ini;
+mod pieces;
+
+use std::sync::Arc;
+
+pub use definition::{Definition, MAX_FILES, MAX_RANKS};
+pub use error::{DefinitionError, QUOTED};
+pub use pieces::PieceSpec;
+
+use crate::{
+    GameId, Geometry,
+    chesslike::{PieceType, Position, RightsKind, Variant, VariantRules},
+    limits,
+};
+
+/// The most characters a definition may have (16 KB of plain text).
+pub const MAX_TEXT: usize = 16_000;
+/// The most piece types a definition may have.
+pub const MAX_PIECES: usize = 32;
+
+/// Reads a definition: its layout, then every key, refusing the first mistake with a clause
+/// that names its line. The definition is not yet known to make a game: see
+/// [`Definition::compile`].
+pub fn parse(text: &str) -> Result<Definition, DefinitionError> {
+    if let Some(found) = limits::over(text, MAX_TEXT) {
+        return Err(DefinitionError::TooLong(found));
+    }
+    let section = ini::read(text)?;
+    Definition::from_section(&section)
+}
+
+impl Definition {
+    /// The engine's variant for this definition, its tables compiled. Until the table of games
+    /// has a row for defined variants, the compiled variant is labelled as chess.
+    pub fn compile(&self) -> Result<Arc<Variant>, DefinitionError> {
+        let royals: Vec<&PieceSpec> = self.pieces.iter().filter(|p| p.royal).collect();
+        match royals.as_slice() {
+            [] => return Err(DefinitionError::NoRoyal),
+            [_] => {}
+            [a, b, ..] => return Err(DefinitionError::TwoRoyals(a.name.clone(), b.name.clone())),
+        }
+        let has_pawns = self.pieces.iter().any(|p| p.pawn);
+        if has_pawns && !self.promotion_ranks.is_empty() && self.promotion_choices.is_empty() {
+            return Err(DefinitionError::NoPromotionChoice);
+        }
+        let mut geometry = Geometry::rectangle(self.files, self.ranks)
+            .expect("the definition's size is within a board's")
+            .with_holes(self.holes.iter().copied());
+        if self.cylinder {
+            geometry = geometry.cylinder();
+        }
+        let types = self
+            .pieces
+            .iter()
+            .map(|p| self.piece_type(p))
+            .collect::<Result<Vec<_>, _>>()?;
+        let rights = if !self.castling {
+            RightsKind::None
+        } else if self.orthodox_castling_fits() {
+            RightsKind::Castling
+        } else if start_field(&self.start, 2).is_none_or(|r| r == "-") {
+            // Castling is on, but no side starts with a right to it: it never happens.
+            RightsKind::None
+        } else {
+            return Err(DefinitionError::CastlingDoesNotFit);
+        };
+        let variant = Variant::new(VariantRules {
+            game: GameId::Chess,
+            geometry,
+            types,
+            rights,
+            two_pawn_move: false,
+            royal_capture_wins: false,
+            stalemate: self.stalemate,
+            start_position: self.start.clone(),
+        })?;
+        Ok(Arc::new(variant))
+    }
+
+    /// The start position of the compiled variant, checked against its board and pieces.
+    pub fn start_position(&self) -> Result<Position, DefinitionError> {
+        let variant = self.compile()?;
+        Ok(Position::from_text(variant, &self.start)?)
+    }
+
+    /// One piece as the engine's type: its initial moves on the double-step ranks, its
+    /// promotions if it is a pawn, its en passant taken away where the variant has none.
+    fn piece_type(&self, p: &PieceSpec) -> Result<PieceType, DefinitionError> {
+        let mut t = PieceType::new(&p.name, &p.symbol, &p.picture, &p.betza)
+            .expect("a definition's XBetza was read when it was parsed");
+        if p.royal {
+            t = t.royal();
+        }
+        if p.pawn {
+            t = t.pawn(&self.double_step_ranks);
+            let choices: Vec<&str> = self.promotion_choices.iter().map(String::as_str).collect();
+            for &rank in &self.promotion_ranks {
+                t = t.promotes(rank, &choices, !self.promotion_mandatory);
+            }
+        } else {
+            t.initial_ranks = self.double_step_ranks.clone();
+        }
+        if !self.en_passant {
+            for atom in &mut t.betza.atoms {
+                atom.en_passant = false;
+            }
+        }
+        Ok(t)
+    }
+
+    /// Whether orthodox castling fits: 8 files, the King written K and a Rook written R, and
+    /// the squares castling uses on the first and last ranks all there, on a flat board.
+    fn orthodox_castling_fits(&self) -> bool {
+        let symbol = |s: &str, royal: bool| {
+            self.pieces
+                .iter()
+                .any(|p| p.symbol == s && p.royal == royal)
+        };
+        let back_ranks_whole = !self
+            .holes
+            .iter()
+            .any(|h| h.rank() == 0 || h.rank() == self.ranks - 1);
+        self.files == 8
+            && !self.cylinder
+            && back_ranks_whole
+            && symbol("K", true)
+            && symbol("R", false)
+    }
+}
+
+/// The `index`th space-separated field of a position string.
+fn start_field(start: &str, index: usize) -> Option<&str> {
+    start.split_whitespace().nth(index)
+}

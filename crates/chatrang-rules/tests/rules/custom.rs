@@ -1,0 +1,297 @@
+//! Variants defined by players (`docs/variants.md`): the definitions in `tests/data/variants/`
+//! against the perft counts Fairy-Stockfish publishes for the same games (its `tests/perft.sh`),
+//! the canonical text, the rules a definition switches, and one refusal per kind of mistake.
+
+use chatrang_rules::{
+    Color, Game, Outcome, Status,
+    chesslike::{ChessLike, Position},
+    custom::{self, Definition, DefinitionError},
+};
+
+/// A definition from the test data, read or the test fails with its refusal.
+fn definition(file: &str) -> Definition {
+    let path = format!("{}/tests/data/variants/{file}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    custom::parse(&text).unwrap_or_else(|e| panic!("{file}: {e}"))
+}
+
+/// A position of a definition's variant: its start, or a position string.
+fn position(d: &Definition, fen: Option<&str>) -> Position {
+    match fen {
+        None => d
+            .start_position()
+            .unwrap_or_else(|e| panic!("{}: {e}", d.name)),
+        Some(fen) => {
+            let variant = d.compile().unwrap_or_else(|e| panic!("{}: {e}", d.name));
+            Position::from_text(variant, fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+        }
+    }
+}
+
+/// Fairy-Stockfish's published counts (`tests/perft.sh` in its repository): the variant's file
+/// here, the position (`None`: the start), the depth and the count.
+const PUBLISHED: &[(&str, Option<&str>, u32, u64)] = &[
+    ("losalamos.ini", None, 5, 191_846),
+    (
+        "losalamos.ini",
+        Some("6/2P3/6/1K1k2/6/6 w - - 0 1"),
+        6,
+        187_431,
+    ),
+    (
+        "berolina.ini",
+        Some("k7/6P1/8/8/8/2K2p2/4p3/8 w - - 0 1"),
+        3,
+        1_983,
+    ),
+    ("makruk.ini", None, 4, 273_026),
+    ("shatranj.ini", None, 4, 68_122),
+    ("amazon.ini", None, 4, 318_185),
+    ("nightrider.ini", None, 4, 419_019),
+    ("grasshopper.ini", None, 4, 635_298),
+    ("courier.ini", None, 4, 500_337),
+];
+
+#[test]
+fn defined_variants_count_the_moves_fairy_stockfish_publishes() {
+    let mut wrong = Vec::new();
+    for &(file, fen, depth, expected) in PUBLISHED {
+        let d = definition(file);
+        let count = position(&d, fen).perft(depth);
+        if count != expected {
+            wrong.push(format!(
+                "{file} {fen:?} depth {depth}: {count}, published {expected}"
+            ));
+        }
+    }
+    assert!(wrong.is_empty(), "{wrong:#?}");
+}
+
+#[test]
+fn every_definition_writes_a_canonical_text_that_reads_to_itself() {
+    for (file, ..) in PUBLISHED {
+        let d = definition(file);
+        let text = d.to_text();
+        assert_eq!(custom::parse(&text).as_ref(), Ok(&d), "{file}:\n{text}");
+        assert_eq!(custom::parse(&text).unwrap().to_text(), text);
+    }
+}
+
+#[test]
+fn building_on_chess_gives_chess_and_its_twenty_moves() {
+    let d = custom::parse("[Plain:chess]").unwrap();
+    assert_eq!(d.pieces.len(), 6);
+    let start = d.start_position().unwrap();
+    assert_eq!(start.legal_moves().len(), 20);
+    assert_eq!(start.perft(3), 8_902);
+    // Castling is the orthodox one: from a position that allows it, both sides are there.
+    let castles = position(&d, Some("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"));
+    assert_eq!(castles.perft(1), 26);
+}
+
+#[test]
+fn castling_off_and_en_passant_off_take_those_moves_away() {
+    let on = custom::parse("[A:chess]").unwrap();
+    let off = custom::parse("[B:chess]\ncastling = false\nenPassant = false").unwrap();
+    let castles = "r3k2r/8/8/8/8/8/8/R3K2R w - - 0 1";
+    // With the rights field empty the castling moves are gone from both.
+    assert_eq!(position(&on, Some(castles)).perft(1), 24);
+    assert_eq!(position(&off, Some(castles)).perft(1), 24);
+    // White's e-pawn may take the d-pawn that just passed it, only with en passant.
+    let passing = "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1";
+    assert_eq!(position(&on, Some(passing)).perft(1), 7);
+    let off_variant = off.compile().unwrap();
+    let no_ep = Position::from_text(off_variant, "4k3/8/8/3pP3/8/8/8/4K3 w - - 0 1").unwrap();
+    assert_eq!(no_ep.perft(1), 6);
+}
+
+#[test]
+fn the_stalemate_value_decides_who_wins_a_stalemate() {
+    // Black to move, not in check, no move: the King on a6 and the Rook on b2 box in a8.
+    let boxed = "k7/8/K7/8/8/8/1R6/8 b - - 0 1";
+    let winner = |d: &Definition| match ChessLike::game(position(d, Some(boxed))).status() {
+        Status::Over(Outcome::Win { winner, reason }) => {
+            assert_eq!(reason, "stalemate");
+            Some(winner)
+        }
+        Status::Over(Outcome::Draw { reason }) => {
+            assert_eq!(reason, "stalemate");
+            None
+        }
+        other => panic!("{}: {other:?}", d.name),
+    };
+    let chess = custom::parse("[A:chess]\ncastling = false").unwrap();
+    assert_eq!(winner(&chess), None);
+    assert_eq!(winner(&definition("shatranj.ini")), Some(Color::White));
+    let win = custom::parse("[W:chess]\ncastling = false\nstalemateValue = win").unwrap();
+    assert_eq!(winner(&win), Some(Color::Black));
+}
+
+#[test]
+fn promotion_regions_choices_and_optional_promotion_are_read() {
+    let makruk = definition("makruk.ini");
+    assert_eq!(makruk.promotion_ranks, vec![5, 6, 7]);
+    assert_eq!(makruk.promotion_choices, vec!["M".to_string()]);
+    // A Makruk pawn reaching its sixth rank becomes a Met: the one move there is e5e6=M.
+    let p = position(&makruk, Some("4k3/8/8/4P3/8/8/8/3K4 w - - 0 1"));
+    let moves: Vec<String> = ChessLike::game(p)
+        .legal_actions()
+        .into_iter()
+        .map(|a| a.notation)
+        .filter(|n| n.starts_with("e5"))
+        .collect();
+    assert_eq!(moves, vec!["e5e6=M".to_string()]);
+    let optional = custom::parse("[O:chess]\nmandatoryPawnPromotion = false").unwrap();
+    let p = position(&optional, Some("4k3/P7/8/8/8/8/8/4K3 w - - 0 1"));
+    // Four promotions and staying a pawn, plus the King's five moves.
+    assert_eq!(p.perft(1), 10);
+}
+
+/// One refusal: the definition, and a phrase its sentence must contain.
+const REFUSED: &[(&str, &str)] = &[
+    ("", "the definition is empty"),
+    ("# nothing", "the definition is empty"),
+    (
+        "[A:chess]\nmaxFile 9",
+        "line 2 (\"maxFile 9\") is not a key = value line",
+    ),
+    ("[A:chess\n", "is not a heading"),
+    ("[A:chess]\n[B:chess]", "line 2 starts a second definition"),
+    (
+        "[A:capablanca]",
+        "\"capablanca\" is not a variant to build on",
+    ),
+    ("[!!!:chess]", "the name \"!!!\" needs letters"),
+    ("maxFile = 8", "the variant has no name"),
+    (
+        "[A:chess]\nwings = 2",
+        "line 2: \"wings\" is not a key of a definition",
+    ),
+    (
+        "[A:chess]\npieceDrops = true",
+        "line 2: pieceDrops is a Fairy-Stockfish rule this bot does not play",
+    ),
+    (
+        "[A:chess]\npromotionLimit = q:1",
+        "promotionLimit is a Fairy-Stockfish rule",
+    ),
+    (
+        "[A:chess]\nmaxFile = 8\nmaxFile = 9",
+        "line 3 gives maxFile again",
+    ),
+    (
+        "[A:chess]\nmaxFile = 17",
+        "should be a number of files from 1 to 16",
+    ),
+    (
+        "[A:chess]\nmaxRank = 13",
+        "should be a number of ranks from 1 to 12",
+    ),
+    (
+        "[A:chess]\ncastling = maybe",
+        "castling = \"maybe\" should be true or false",
+    ),
+    (
+        "[A:chess]\npromotionRegionWhite = e8",
+        "regions are whole ranks here",
+    ),
+    (
+        "[A:chess]\npromotionRegionWhite = *8\npromotionRegionBlack = *2",
+        "the mirror of White's region",
+    ),
+    (
+        "[A:chess]\npromotionPieceTypes = qz",
+        "names \"Z\", which is not a piece of this game",
+    ),
+    ("[A:chess]\nstalemateValue = half", "draw, loss or win"),
+    ("[A:chess]\ncustomPiece1 = a:Q9x", "line 2: in \"Q9x\""),
+    (
+        "[A:chess]\npiece = Wizard, N, FC",
+        "Knight and Wizard both use the letter N",
+    ),
+    ("[A:chess]\nknight = nn", "should be one letter"),
+    ("[A]\nmaxFile = 8", "the definition has no pieces"),
+    (
+        "[A]\nknight = n\nstartFen = 8/8/8/8/8/8/8/N7 w - - 0 1",
+        "no piece is royal",
+    ),
+    (
+        "[A:chess]\npiece = Regent, G, K, royal",
+        "King and Regent are both royal",
+    ),
+    (
+        "[A:chess]\nmaxFile = 10\nstartFen = rnbqkbnrrr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBQKBNRRR w KQkq - 0 1",
+        "castling here is the orthodox kind",
+    ),
+    (
+        "[A:chess]\npromotionPieceTypes = -",
+        "the pawns promote, but to nothing",
+    ),
+    (
+        "[A:chess]\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w - - 0 1",
+        "the start position does not fit",
+    ),
+    (
+        "[A:chess]\nmaxFile = 9\ncastling = false",
+        "the start position does not fit",
+    ),
+];
+
+#[test]
+fn each_kind_of_mistake_gets_its_sentence() {
+    for (text, phrase) in REFUSED {
+        let refusal = custom::parse(text).and_then(|d| d.start_position().map(|_| ()));
+        match refusal {
+            Err(e) => {
+                let said = e.to_string();
+                assert!(said.contains(phrase), "{text:?}: {said:?} lacks {phrase:?}");
+            }
+            Ok(()) => panic!("{text:?} was accepted"),
+        }
+    }
+}
+
+#[test]
+fn a_definition_over_the_size_limit_is_refused_before_it_is_read() {
+    let fits = format!("[A:chess]\n#{}", "x".repeat(custom::MAX_TEXT - 11));
+    assert!(custom::parse(&fits).is_ok());
+    let over = format!("{fits}x");
+    assert_eq!(
+        custom::parse(&over),
+        Err(DefinitionError::TooLong(custom::MAX_TEXT + 1))
+    );
+}
+
+#[test]
+fn a_refusal_quotes_at_most_forty_characters_of_what_was_typed() {
+    let long_key = "k".repeat(200);
+    let said = custom::parse(&format!("[A:chess]\n{long_key} = 1"))
+        .unwrap_err()
+        .to_string();
+    assert!(said.len() < 120, "{said}");
+    assert!(
+        said.contains(&format!("{}…", "k".repeat(custom::QUOTED))),
+        "{said}"
+    );
+}
+
+#[test]
+fn holes_and_a_cylinder_shape_the_board() {
+    let d = custom::parse(
+        "[Ring]\nmaxFile = 4\nmaxRank = 4\nholes = b2 c2 b3 c3\ncylinder = true\nking = k\n\
+         rook = r\nstartFen = k3/1**1/1**1/K2R w - - 0 1\ncastling = false",
+    )
+    .unwrap();
+    assert!(d.cylinder);
+    assert_eq!(d.holes.len(), 4);
+    let start = d.start_position().unwrap();
+    // The King on a1: a2, b1 (b2 is a hole), and over the edge d2 and d1 is the Rook's.
+    // The Rook on d1: c1, b1 and along the d file d2, d3; wrapping to a1 is the King's.
+    let moves: Vec<String> = ChessLike::game(start)
+        .legal_actions()
+        .into_iter()
+        .map(|a| a.notation)
+        .collect();
+    assert!(moves.contains(&"a1d2".to_string()), "{moves:?}");
+    assert!(!moves.iter().any(|m| m.ends_with("b2")), "{moves:?}");
+}
