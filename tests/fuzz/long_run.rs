@@ -19,7 +19,8 @@ use proptest::{
 };
 
 use super::{
-    Verdict, armies, club, command, moves, options, positions, stored, timing, uci, xbetza,
+    Verdict, armies, club, command, moves, options, positions, stored, timing, uci, variants,
+    xbetza,
 };
 
 /// How one parser's run went.
@@ -111,6 +112,9 @@ fn fuzz_long_run() {
     parser!("moves", moves::strategy(), moves::check);
     parser!("xbetza", xbetza::strategy(), |t: &String| xbetza::check(t));
     parser!("armies", armies::strategy(), armies::check);
+    parser!("variants", variants::strategy(), |t: &String| {
+        variants::check(t)
+    });
     parser!("options", options::strategy(), options::check);
     parser!("bot-level", options::level_strategy(), |t: &String| {
         options::check_level(t)

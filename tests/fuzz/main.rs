@@ -1,5 +1,5 @@
 //! The fuzz suite: every parser of text from outside (position strings, moves, XBetza, army
-//! lists, `/new` options and its timing options, the command line, UCI's lines, values read
+//! lists, variant definitions, `/new` options and its timing options, the command line, UCI's lines, values read
 //! back from the database) against arbitrary text, huge text and near-valid mutations of real inputs, so
 //! that the fuzzer gets past the first check into the deep code. For each parser: it never
 //! panics; every refusal is a clause or sentence that names the problem ([`clause`],
@@ -50,6 +50,7 @@ mod positions;
 mod stored;
 mod timing;
 mod uci;
+mod variants;
 mod xbetza;
 
 /// The most characters a refusal may have: it names the problem and quotes a little of the

@@ -40,6 +40,13 @@ pub const ARMY_PIECES: usize = 64;
 /// has 12 characters, and a player's piece combining a dozen moves stays under 50.
 pub const XBETZA: usize = 64;
 
+/// A variant definition (`docs/variants.md`): 16 KB of text, where a 16×12 board's start
+/// position and 32 piece lines with long names and comments stay under 6,000 characters.
+pub const VARIANT_DEFINITION: usize = 16_000;
+
+/// The piece types of a variant definition: the largest games here have 20.
+pub const VARIANT_PIECES: usize = 32;
+
 /// A move, a pick or any other action typed in a game: the longest real ones
 /// (`pick Chinese Nightrider j10`, `K4-K5, D4-D5`) have under 30 characters.
 pub const ACTION: usize = 100;

@@ -274,7 +274,8 @@ impl Definition {
         let double_step = get("doubleStep").map(boolean).transpose()?.unwrap_or(true);
         let double_step_ranks = if double_step {
             match (get("doubleStepRegionWhite"), get("doubleStepRegionBlack")) {
-                (None, None) => vec![1],
+                // Fairy-Stockfish's default, the second rank, where the board has one.
+                (None, None) => [1].into_iter().filter(|&r| r + 1 < ranks).collect(),
                 (white, black) => mirrored_ranks(white, black, ranks)?,
             }
         } else {
@@ -472,7 +473,7 @@ fn pieces_of(section: &Section, on_chess: bool) -> Result<Vec<PieceSpec>, Defini
             });
         }
         list.push((key.to_string(), piece));
-        if list.len() > super::MAX_PIECES {
+        if list.len() > crate::limits::VARIANT_PIECES {
             return Err(DefinitionError::TooManyPieces(list.len()));
         }
     }

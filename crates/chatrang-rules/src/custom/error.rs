@@ -27,7 +27,7 @@ pub enum DefinitionError {
     /// Over the size limit.
     #[error(
         "the definition has {0} characters; a definition has at most {max}",
-        max = super::MAX_TEXT
+        max = crate::limits::VARIANT_DEFINITION
     )]
     TooLong(usize),
     /// A line that is neither a heading, a comment nor `key = value`.
@@ -114,7 +114,7 @@ pub enum DefinitionError {
         reason: String,
     },
     /// More piece types than a game may have.
-    #[error("the definition has {0} pieces; a game has at most {max}", max = super::MAX_PIECES)]
+    #[error("the definition has {0} pieces; a game has at most {max}", max = crate::limits::VARIANT_PIECES)]
     TooManyPieces(usize),
     /// A letter in a piece list that names no piece.
     #[error("line {line}: {key} names \"{letter}\", which is not a piece of this game")]

@@ -37,9 +37,9 @@ use crate::{
 };
 
 /// The most characters a definition may have (16 KB of plain text).
-pub const MAX_TEXT: usize = 16_000;
+pub const MAX_TEXT: usize = limits::VARIANT_DEFINITION;
 /// The most piece types a definition may have.
-pub const MAX_PIECES: usize = 32;
+pub const MAX_PIECES: usize = limits::VARIANT_PIECES;
 
 /// Reads a definition: its layout, then every key, refusing the first mistake with a clause
 /// that names its line. The definition is not yet known to make a game: see

@@ -295,3 +295,17 @@ fn holes_and_a_cylinder_shape_the_board() {
     assert!(moves.contains(&"a1d2".to_string()), "{moves:?}");
     assert!(!moves.iter().any(|m| m.ends_with("b2")), "{moves:?}");
 }
+
+#[test]
+fn the_readme_example_is_grasshopper_chess() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md");
+    let readme = std::fs::read_to_string(path).expect("the README reads");
+    let example = readme
+        .split("```ini\n")
+        .nth(1)
+        .and_then(|rest| rest.split("```").next())
+        .expect("the README shows a definition");
+    let d = custom::parse(example).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(d.name, "Grasshopper chess");
+    assert_eq!(position(&d, None).perft(4), 635_298);
+}
