@@ -245,7 +245,7 @@ impl Definition {
         let start = get("startFen").map_or_else(|| chess::START.to_string(), |e| e.value.clone());
         let promotion_ranks = match (get("promotionRegionWhite"), get("promotionRegionBlack")) {
             (None, None) => vec![ranks - 1],
-            (white, black) => promotion_region(white, black, ranks)?,
+            (white, black) => mirrored_ranks(white, black, ranks)?,
         };
         let promotion_choices = match get("promotionPieceTypes") {
             Some(e) => letters(e, &pieces)?,
@@ -670,14 +670,6 @@ fn mirrored_ranks(
         }
         (None, None) => Ok(Vec::new()),
     }
-}
-
-fn promotion_region(
-    white: Option<&Entry>,
-    black: Option<&Entry>,
-    ranks: u8,
-) -> Result<Vec<u8>, DefinitionError> {
-    mirrored_ranks(white, black, ranks)
 }
 
 /// Piece letters as Fairy-Stockfish writes a set of them (`qrbn`; a two-letter symbol in
