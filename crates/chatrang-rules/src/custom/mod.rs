@@ -16,19 +16,23 @@
 //! ```
 //!
 //! Files, bottom to top: `error` (the refusals), `ini` (the section's layout), `pieces` (piece
-//! lines and Fairy-Stockfish's piece keys), `definition` (what each key means); this file
-//! compiles a definition and checks that it makes a game.
+//! lines and Fairy-Stockfish's piece keys), `values` (reading and writing the keys' values),
+//! `keys` (the Fairy-Stockfish keys ignored, fixed or refused), `definition` (what each key
+//! means); this file compiles a definition and checks that it makes a game.
 
 mod definition;
 mod error;
 mod ini;
+mod keys;
 mod pieces;
+mod values;
 
 use std::sync::Arc;
 
-pub use definition::{Definition, MAX_FILES, MAX_RANKS};
+pub use definition::Definition;
 pub use error::{DefinitionError, QUOTED};
 pub use pieces::PieceSpec;
+pub use values::{MAX_FILES, MAX_RANKS};
 
 use crate::{
     GameId, Geometry,
