@@ -6,7 +6,7 @@ use clap::{Parser, Subcommand};
 
 use crate::{
     logging::{init_logging, log_format},
-    rules::{GameId, Options, registry},
+    rules::{Game, GameId, Options, registry},
     service::{Outbox, Service, ShiftedClock},
     stopping::Stop,
 };
@@ -33,7 +33,8 @@ pub struct Cli {
 pub enum Command {
     /// Count the leaf nodes of the legal move tree (a correctness check of move generation).
     Perft {
-        /// Game id or name, such as chess or cataclysm.
+        /// Game id or name, such as chess or cataclysm, or a variant definition's file
+        /// (`docs/variants.md`).
         game: String,
         depth: u32,
         /// Start from this position string instead of the usual setup.
@@ -434,10 +435,14 @@ fn stop_quietly_when_output_closes() {
 }
 
 fn perft(game: &str, depth: u32, position: Option<&str>, divide: bool) -> Result<(), Failure> {
-    let id = GameId::parse(game)?;
-    let game = match position {
-        Some(text) => registry::load(id, text)?,
-        None => registry::new_game(id, &Options::default(), 0)?,
+    let game = if std::path::Path::new(game).is_file() {
+        defined_game(game, position)?
+    } else {
+        let id = GameId::parse(game)?;
+        match position {
+            Some(text) => registry::load(id, text)?,
+            None => registry::new_game(id, &Options::default(), 0)?,
+        }
     };
     if divide && depth > 0 {
         let mut total = 0;
@@ -456,6 +461,19 @@ fn perft(game: &str, depth: u32, position: Option<&str>, divide: bool) -> Result
         println!("{}", game.perft(depth));
     }
     Ok(())
+}
+
+/// `perft FILE`: a variant defined in a file (`docs/variants.md`), at its start or at a
+/// position: how the definition format is compared with Fairy-Stockfish
+/// (`scripts/fairy-stockfish-variants`).
+fn defined_game(file: &str, position: Option<&str>) -> Result<Box<dyn Game>, Failure> {
+    use crate::rules::{chesslike, custom};
+    let definition = custom::parse(&std::fs::read_to_string(file)?)?;
+    let start = match position {
+        Some(text) => chesslike::Position::from_text(definition.compile()?, text)?,
+        None => definition.start_position()?,
+    };
+    Ok(Box::new(chesslike::ChessLike::game(start)))
 }
 
 /// How a match bench plays its games: how many at once, and whether the time caps apply.

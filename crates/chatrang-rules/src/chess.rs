@@ -5,7 +5,7 @@ use std::sync::{Arc, OnceLock};
 
 use super::{
     GameId, Geometry,
-    chesslike::{PieceType, RightsKind, Stalemate, Variant, VariantRules},
+    chesslike::{CastlingFiles, PieceType, RightsKind, Stalemate, Variant, VariantRules},
 };
 
 pub(crate) const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -43,7 +43,7 @@ pub fn variant() -> Arc<Variant> {
                     game: GameId::Chess,
                     geometry: Geometry::rectangle(8, 8).expect("8×8 is a board"),
                     types: types(),
-                    rights: RightsKind::Castling,
+                    rights: RightsKind::Castling(CastlingFiles::ORTHODOX),
                     two_pawn_move: false,
                     royal_capture_wins: false,
                     stalemate: Stalemate::Draw,

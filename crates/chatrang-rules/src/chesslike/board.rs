@@ -175,7 +175,7 @@ impl Board {
             self.royal[us.other().index()] = None;
         }
         if self.rights & 0x0F != 0 {
-            self.rights &= castle_mask(m.from) & castle_mask(m.to);
+            self.rights &= v.castle_mask(m.from) & v.castle_mask(m.to);
         }
         self.halfmove = if irreversible || matches!(m.kind, MoveKind::EnPassant { .. }) {
             0
@@ -223,18 +223,5 @@ impl Board {
         self.cells[sq.index()] = c;
         self.hash ^= piece_key(c, sq.index());
         self.occupied[cell_color(c).index()].insert(sq);
-    }
-}
-
-fn castle_mask(sq: Square) -> u8 {
-    // Moving from or to a rook's or king's original square removes the matching right.
-    match (sq.file(), sq.rank()) {
-        (0, 0) => !WHITE_QUEENSIDE,
-        (7, 0) => !WHITE_KINGSIDE,
-        (4, 0) => !(WHITE_KINGSIDE | WHITE_QUEENSIDE),
-        (0, 7) => !BLACK_QUEENSIDE,
-        (7, 7) => !BLACK_KINGSIDE,
-        (4, 7) => !(BLACK_KINGSIDE | BLACK_QUEENSIDE),
-        _ => 0xFF,
     }
 }

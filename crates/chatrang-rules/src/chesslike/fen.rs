@@ -243,11 +243,11 @@ fn parse_rights(kind: RightsKind, text: &str) -> Result<u8, FenError> {
     let mut rights = 0;
     for c in text.chars() {
         let bit = match (kind, c) {
-            (RightsKind::Castling, 'K') => WHITE_KINGSIDE,
-            (RightsKind::Castling, 'Q') => WHITE_QUEENSIDE,
-            (RightsKind::Castling, 'k') => BLACK_KINGSIDE,
-            (RightsKind::Castling, 'q') => BLACK_QUEENSIDE,
-            (RightsKind::Castling, _) => return Err(bad("KQkq or -")),
+            (RightsKind::Castling(_), 'K') => WHITE_KINGSIDE,
+            (RightsKind::Castling(_), 'Q') => WHITE_QUEENSIDE,
+            (RightsKind::Castling(_), 'k') => BLACK_KINGSIDE,
+            (RightsKind::Castling(_), 'q') => BLACK_QUEENSIDE,
+            (RightsKind::Castling(_), _) => return Err(bad("KQkq or -")),
             (RightsKind::KingLeap, 'K') => WHITE_LEAP,
             (RightsKind::KingLeap, 'k') => BLACK_LEAP,
             (RightsKind::KingLeap, _) => {
@@ -265,7 +265,7 @@ fn parse_rights(kind: RightsKind, text: &str) -> Result<u8, FenError> {
 
 fn write_rights(kind: RightsKind, rights: u8, out: &mut String) {
     let letters: &[(u8, char)] = match kind {
-        RightsKind::Castling => &[
+        RightsKind::Castling(_) => &[
             (WHITE_KINGSIDE, 'K'),
             (WHITE_QUEENSIDE, 'Q'),
             (BLACK_KINGSIDE, 'k'),

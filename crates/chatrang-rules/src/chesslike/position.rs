@@ -10,7 +10,7 @@ use super::{
     },
     fen::{self, FenError, Setup},
     moves::Move,
-    variant::{Stalemate, Variant},
+    variant::{RightsKind, Stalemate, Variant},
 };
 use crate::{Color, Outcome, Square};
 
@@ -295,23 +295,19 @@ fn check_rights(v: &Variant, board: &Board) -> Result<(), PositionError> {
             .is_some_and(|(c, t)| c == color && v.piece_type(t).symbol == "R")
     };
     let last = v.geometry().ranks() - 1;
+    // Castling needs the King on its castling file and the side's Rook in its corner.
+    let castles = |bit_rank: u8, color: Color, side: usize| match v.rules.rights {
+        RightsKind::Castling(files) => {
+            Square::new(files.king, bit_rank) == board.royal[color.index()]
+                && rook_at(files.rook[side], bit_rank, color)
+        }
+        _ => false,
+    };
     let needs: [(u8, bool); 6] = [
-        (
-            WHITE_KINGSIDE,
-            at_start(Color::White) && rook_at(7, 0, Color::White),
-        ),
-        (
-            WHITE_QUEENSIDE,
-            at_start(Color::White) && rook_at(0, 0, Color::White),
-        ),
-        (
-            BLACK_KINGSIDE,
-            at_start(Color::Black) && rook_at(7, last, Color::Black),
-        ),
-        (
-            BLACK_QUEENSIDE,
-            at_start(Color::Black) && rook_at(0, last, Color::Black),
-        ),
+        (WHITE_KINGSIDE, castles(0, Color::White, 1)),
+        (WHITE_QUEENSIDE, castles(0, Color::White, 0)),
+        (BLACK_KINGSIDE, castles(last, Color::Black, 1)),
+        (BLACK_QUEENSIDE, castles(last, Color::Black, 0)),
         (WHITE_LEAP, at_start(Color::White)),
         (BLACK_LEAP, at_start(Color::Black)),
     ];

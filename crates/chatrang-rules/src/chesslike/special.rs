@@ -1,4 +1,4 @@
-//! Moves that are not a piece's own pattern: castling (orthodox chess), the King's leap and the
+//! Moves that are not a piece's own pattern: castling (orthodox chess and its like on any width), the King's leap and the
 //! two-pawn move (Cataclysm). Each is generated only when the variant switches it on.
 
 use super::{
@@ -7,14 +7,14 @@ use super::{
         WHITE_QUEENSIDE,
     },
     moves::{Move, MoveKind},
-    variant::{RightsKind, Variant},
+    variant::{CastlingFiles, RightsKind, Variant},
 };
 use crate::{Color, Square};
 
 /// Adds the variant's special moves (castling, King's leap, the two-pawn move) that are legal here.
 pub fn add_special_moves(board: &Board, v: &Variant, out: &mut Vec<Move>) {
     match v.rules.rights {
-        RightsKind::Castling => castling(board, v, out),
+        RightsKind::Castling(files) => castling(board, v, files, out),
         RightsKind::KingLeap => king_leap(board, v, out),
         RightsKind::None => {}
     }
@@ -27,7 +27,12 @@ fn sq(file: u8, rank: u8) -> Square {
     Square::new(file, rank).expect("castling squares are on the board")
 }
 
-fn castling(board: &Board, v: &Variant, out: &mut Vec<Move>) {
+/// Castling on any width (Fairy-Stockfish's rule, orthodox chess's on 8 files): the King, not in
+/// check, goes to its target file and the Rook to the square beside it. Every square between
+/// the King, the Rook and their targets is empty but for those two, and none that the King
+/// crosses or reaches is attacked (the reached one with the move played, so that no line through
+/// the King's start square is missed).
+fn castling(board: &Board, v: &Variant, files: CastlingFiles, out: &mut Vec<Move>) {
     let us = board.side;
     let rank = match us {
         Color::White => 0,
@@ -37,7 +42,7 @@ fn castling(board: &Board, v: &Variant, out: &mut Vec<Move>) {
         Color::White => (WHITE_KINGSIDE, WHITE_QUEENSIDE),
         Color::Black => (BLACK_KINGSIDE, BLACK_QUEENSIDE),
     };
-    let king = sq(4, rank);
+    let king = sq(files.king, rank);
     if board.royal[us.index()] != Some(king) || board.rights & (kingside | queenside) == 0 {
         return;
     }
@@ -45,38 +50,37 @@ fn castling(board: &Board, v: &Variant, out: &mut Vec<Move>) {
         return;
     }
     let rook_type = v.castling_rook;
-    let own_rook = |file: u8| {
-        board
-            .piece_at(sq(file, rank))
-            .is_some_and(|(c, t)| c == us && Some(t) == rook_type)
-    };
-    let empty = |files: &[u8]| files.iter().all(|&f| board.at(sq(f, rank)) == 0);
-    let safe = |files: &[u8]| {
-        files
-            .iter()
-            .all(|&f| !board.attacked(v, sq(f, rank), us.other()))
-    };
-    if board.rights & kingside != 0 && own_rook(7) && empty(&[5, 6]) && safe(&[5, 6]) {
-        out.push(Move {
+    for (side, right) in [(1, kingside), (0, queenside)] {
+        let rook = sq(files.rook[side], rank);
+        let own_rook = board
+            .piece_at(rook)
+            .is_some_and(|(c, t)| c == us && Some(t) == rook_type);
+        if board.rights & right == 0 || !own_rook {
+            continue;
+        }
+        let king_to = files.king_to[side];
+        let rook_to = files.rook_to(side == 1);
+        let span = [files.king, king_to, files.rook[side], rook_to];
+        let (low, high) = (span.iter().min().unwrap(), span.iter().max().unwrap());
+        let clear = (*low..=*high)
+            .map(|f| sq(f, rank))
+            .all(|s| s == king || s == rook || board.at(s) == 0);
+        let (from, to) = (files.king.min(king_to), files.king.max(king_to));
+        let safe = (from..=to)
+            .filter(|&f| f != files.king)
+            .all(|f| !board.attacked(v, sq(f, rank), us.other()));
+        let castle = Move {
             from: king,
-            to: sq(6, rank),
+            to: sq(king_to, rank),
             promotion: None,
             kind: MoveKind::Castle {
-                rook_from: sq(7, rank),
-                rook_to: sq(5, rank),
+                rook_from: rook,
+                rook_to: sq(rook_to, rank),
             },
-        });
-    }
-    if board.rights & queenside != 0 && own_rook(0) && empty(&[1, 2, 3]) && safe(&[2, 3]) {
-        out.push(Move {
-            from: king,
-            to: sq(2, rank),
-            promotion: None,
-            kind: MoveKind::Castle {
-                rook_from: sq(0, rank),
-                rook_to: sq(3, rank),
-            },
-        });
+        };
+        if clear && safe && board.leaves_royal_safe(v, castle) {
+            out.push(castle);
+        }
     }
 }
 

@@ -17,11 +17,43 @@ use crate::{Color, GameId, Geometry, Square, SquareSet, move_table::Ray};
 pub enum RightsKind {
     /// No such state.
     None,
-    /// Orthodox castling (king on e1/e8, rooks on the a and h files), written `KQkq`.
-    Castling,
+    /// Castling, written `KQkq`: orthodox chess's, or its like on any width of board (the
+    /// files say where the King and Rooks stand and where they go).
+    Castling(CastlingFiles),
     /// Cataclysm's King's leap to the corners of the first rank while the King is unmoved,
     /// written `K` (White's King unmoved) and `k`.
     KingLeap,
+}
+
+/// Where castling's King and Rooks stand on their first rank and where the King goes, as
+/// Fairy-Stockfish places them: the King from its file to the side's target file, the Rook
+/// from its corner to the square beside the King's target, on the inner side.
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub struct CastlingFiles {
+    /// The King's file at the start.
+    pub king: u8,
+    /// The file the King goes to: queenside, then kingside.
+    pub king_to: [u8; 2],
+    /// The castling Rooks' files at the start: queenside, then kingside.
+    pub rook: [u8; 2],
+}
+
+impl CastlingFiles {
+    /// Orthodox chess: the King on e, the Rooks on a and h; the King goes to c or g.
+    pub const ORTHODOX: CastlingFiles = CastlingFiles {
+        king: 4,
+        king_to: [2, 6],
+        rook: [0, 7],
+    };
+
+    /// The file a side's Rook goes to: beside the King's target, toward the middle.
+    pub fn rook_to(&self, kingside: bool) -> u8 {
+        if kingside {
+            self.king_to[1] - 1
+        } else {
+            self.king_to[0] + 1
+        }
+    }
 }
 
 /// What the side to move gets when it has no legal move and is not in check.
@@ -72,6 +104,9 @@ pub struct Variant {
     capturable_types: u64,
     /// The type that castles with the King (orthodox chess's Rook), looked up once.
     pub(crate) castling_rook: Option<TypeId>,
+    /// Per square index, the castling rights a move from or to it keeps (a King's or Rook's
+    /// start square clears its rights).
+    castle_masks: Vec<u8>,
     /// The search's evaluation tables, built the first time the bot plays this variant (by
     /// `Variant::eval_tables`, in the evaluation's module).
     pub(super) eval: OnceLock<EvalTables>,
@@ -158,6 +193,7 @@ impl Variant {
                 .iter()
                 .position(|t| t.symbol == "R")
                 .map(|i| i as TypeId),
+            castle_masks: castle_masks(&rules),
             eval: OnceLock::new(),
             rules,
         })
@@ -207,6 +243,12 @@ impl Variant {
             .map(|i| i as TypeId)
     }
 
+    /// The castling rights a move from or to `square` keeps.
+    #[inline]
+    pub(crate) fn castle_mask(&self, square: Square) -> u8 {
+        self.castle_masks[square.index()]
+    }
+
     /// The rays of a piece on a square.
     #[inline]
     pub(crate) fn rays(&self, type_id: TypeId, color: Color, from: Square) -> &[CRay] {
@@ -237,6 +279,31 @@ impl Variant {
     pub(crate) fn uncompiled_rays(&self, type_id: TypeId, color: Color, from: Square) -> Vec<Ray> {
         self.piece_type(type_id).rays(self.geometry(), color, from)
     }
+}
+
+/// Per square index, the castling rights kept by a move from or to it: the King's start square
+/// clears both of its side's, a Rook's start square its own.
+fn castle_masks(rules: &VariantRules) -> Vec<u8> {
+    use super::board::{BLACK_KINGSIDE, BLACK_QUEENSIDE, WHITE_KINGSIDE, WHITE_QUEENSIDE};
+    let mut masks = vec![0xFF; 256];
+    let RightsKind::Castling(files) = rules.rights else {
+        return masks;
+    };
+    let last = rules.geometry.ranks() - 1;
+    for (rank, queenside, kingside) in [
+        (0, WHITE_QUEENSIDE, WHITE_KINGSIDE),
+        (last, BLACK_QUEENSIDE, BLACK_KINGSIDE),
+    ] {
+        let mut clear = |file: u8, bits: u8| {
+            if let Some(square) = Square::new(file, rank) {
+                masks[square.index()] &= !bits;
+            }
+        };
+        clear(files.king, queenside | kingside);
+        clear(files.rook[0], queenside);
+        clear(files.rook[1], kingside);
+    }
+    masks
 }
 
 /// Per (type, colour), the squares on a rank where one of the type's promotion rules applies.

@@ -10,7 +10,8 @@ use super::{
     keys::check_other_keys,
     pieces::{self, PieceSpec},
     values::{
-        MAX_RANKS, boolean, file_count, letters, mirrored_ranks, number, region, set_text, squares,
+        MAX_RANKS, boolean, file_count, file_letter, letters, mirrored_ranks, number, region,
+        set_text, squares,
     },
 };
 use crate::{Square, chess, chesslike::Stalemate};
@@ -46,8 +47,16 @@ pub struct Definition {
     pub double_step_ranks: Vec<u8>,
     /// Pawns may take en passant.
     pub en_passant: bool,
-    /// Orthodox castling.
+    /// Castling: orthodox chess's, or its like on another width (see `castling_files`).
     pub castling: bool,
+    /// Where castling's King stands (`None`: where the start position has it), where it goes
+    /// (queenside, kingside: default the c and g files) and the Rooks' files (default the
+    /// corners), as Fairy-Stockfish's `castling…File` keys say.
+    pub castling_king_file: Option<u8>,
+    /// The King's target files, queenside then kingside.
+    pub castling_king_to: [u8; 2],
+    /// The castling Rooks' files, queenside then kingside.
+    pub castling_rooks: [u8; 2],
     /// The result of a stalemate for the side to move.
     pub stalemate: Stalemate,
 }
@@ -139,6 +148,21 @@ impl Definition {
             (None, None) => true,
         };
         let castling = get("castling").map(boolean).transpose()?.unwrap_or(true);
+        let file_key = |key: &str, default: u8| match get(key) {
+            Some(e) => file_letter(e, files),
+            None => Ok(default),
+        };
+        let castling_king_file = get("castlingKingFile")
+            .map(|e| file_letter(e, files))
+            .transpose()?;
+        let castling_king_to = [
+            file_key("castlingQueensideFile", 2)?,
+            file_key("castlingKingsideFile", 6)?,
+        ];
+        let castling_rooks = [
+            file_key("castlingRookQueensideFile", 0)?,
+            file_key("castlingRookKingsideFile", files - 1)?,
+        ];
         let stalemate = match get("stalemateValue") {
             None => Stalemate::Draw,
             Some(e) => match e.value.to_ascii_lowercase().as_str() {
@@ -170,6 +194,9 @@ impl Definition {
             double_step_ranks,
             en_passant,
             castling,
+            castling_king_file,
+            castling_king_to,
+            castling_rooks,
             stalemate,
         })
     }
@@ -226,6 +253,16 @@ impl Definition {
         }
         line("enPassant", self.en_passant.to_string());
         line("castling", self.castling.to_string());
+        if self.castling {
+            let letter = |file: u8| char::from(b'a' + file).to_string();
+            if let Some(file) = self.castling_king_file {
+                line("castlingKingFile", letter(file));
+            }
+            line("castlingQueensideFile", letter(self.castling_king_to[0]));
+            line("castlingKingsideFile", letter(self.castling_king_to[1]));
+            line("castlingRookQueensideFile", letter(self.castling_rooks[0]));
+            line("castlingRookKingsideFile", letter(self.castling_rooks[1]));
+        }
         let stalemate = match self.stalemate {
             Stalemate::Draw => "draw",
             Stalemate::Loss => "loss",

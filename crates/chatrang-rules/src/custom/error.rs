@@ -141,10 +141,11 @@ pub enum DefinitionError {
     /// More than one royal type: check and mate would be ambiguous.
     #[error("{0} and {1} are both royal; a game here has one royal piece")]
     TwoRoyals(String, String),
-    /// Castling asked for on a board where the orthodox castling does not fit.
+    /// Castling asked for where it does not fit the board.
     #[error(
-        "castling here is the orthodox kind (the King on the e file of an 8-file board, a Rook \
-         in each corner); write castling = false for this board"
+        "castling does not fit this board: it needs the King (K) between two Rooks (R) on the \
+         first rank, where castlingKingFile, castlingRook…File and castling…sideFile say (the \
+         corners, c and g by default); write castling = false, or those keys"
     )]
     CastlingDoesNotFit,
     /// Promotion where no piece may be chosen.

@@ -83,6 +83,11 @@ const FIXED: &[(&str, &str, &str)] = &[
         "checks are not counted here; leave it out",
     ),
     (
+        "castlingRank",
+        "1",
+        "castling is on the first rank here; leave it out",
+    ),
+    (
         "countingRule",
         "none",
         "the counting rules of Makruk are not played here; leave it out",
@@ -106,30 +111,6 @@ const UNSUPPORTED: &[(&str, &str)] = &[
         "a pawn may promote to any piece of its list here; leave it out",
     ),
     ("promotedPieceType", "only pawns promote here; leave it out"),
-    (
-        "castlingKingsideFile",
-        "castling here is the orthodox kind; leave it out",
-    ),
-    (
-        "castlingQueensideFile",
-        "castling here is the orthodox kind; leave it out",
-    ),
-    (
-        "castlingKingFile",
-        "castling here is the orthodox kind; leave it out",
-    ),
-    (
-        "castlingRookKingsideFile",
-        "castling here is the orthodox kind; leave it out",
-    ),
-    (
-        "castlingRookQueensideFile",
-        "castling here is the orthodox kind; leave it out",
-    ),
-    (
-        "castlingRank",
-        "castling here is the orthodox kind; leave it out",
-    ),
     (
         "extinctionPieceTypes",
         "bare-king and extinction rules are not played here; leave it out",
@@ -186,6 +167,11 @@ pub(super) fn check_other_keys(section: &Section) -> Result<(), DefinitionError>
         "enPassant",
         "enPassantRegion",
         "castling",
+        "castlingKingFile",
+        "castlingKingsideFile",
+        "castlingQueensideFile",
+        "castlingRookKingsideFile",
+        "castlingRookQueensideFile",
         "stalemateValue",
         "pawnTypes",
     ];

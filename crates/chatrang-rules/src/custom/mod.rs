@@ -36,7 +36,7 @@ pub use values::{MAX_FILES, MAX_RANKS};
 
 use crate::{
     GameId, Geometry,
-    chesslike::{PieceType, Position, RightsKind, Variant, VariantRules},
+    chesslike::{CastlingFiles, PieceType, Position, RightsKind, Variant, VariantRules},
     limits,
 };
 
@@ -83,8 +83,8 @@ impl Definition {
             .collect::<Result<Vec<_>, _>>()?;
         let rights = if !self.castling {
             RightsKind::None
-        } else if self.orthodox_castling_fits() {
-            RightsKind::Castling
+        } else if let Some(files) = self.castling_files() {
+            RightsKind::Castling(files)
         } else if start_field(&self.start, 2).is_none_or(|r| r == "-") {
             // Castling is on, but no side starts with a right to it: it never happens.
             RightsKind::None
@@ -135,23 +135,67 @@ impl Definition {
         Ok(t)
     }
 
-    /// Whether orthodox castling fits: 8 files, the King written K and a Rook written R, and
-    /// the squares castling uses on the first and last ranks all there, on a flat board.
-    fn orthodox_castling_fits(&self) -> bool {
+    /// Where castling's King and Rooks stand and go, when castling fits this board: a flat
+    /// board, the King written K and a Rook written R, the Rooks on either side of the King,
+    /// the King's targets apart, and every square castling uses there on both back ranks.
+    fn castling_files(&self) -> Option<CastlingFiles> {
         let symbol = |s: &str, royal: bool| {
             self.pieces
                 .iter()
                 .any(|p| p.symbol == s && p.royal == royal)
         };
-        let back_ranks_whole = !self
-            .holes
-            .iter()
-            .any(|h| h.rank() == 0 || h.rank() == self.ranks - 1);
-        self.files == 8
-            && !self.cylinder
-            && back_ranks_whole
+        let files = CastlingFiles {
+            king: self.castling_king_file.or_else(|| self.start_king_file())?,
+            king_to: self.castling_king_to,
+            rook: self.castling_rooks,
+        };
+        let [queen_rook, king_rook] = files.rook;
+        let [queen_to, king_to] = files.king_to;
+        let in_order = queen_rook < files.king && files.king < king_rook && queen_to < king_to;
+        let rooks_land = king_to >= 1 && queen_to + 1 < self.files;
+        let used = files
+            .rook
+            .into_iter()
+            .chain(files.king_to)
+            .chain([files.king]);
+        let (low, high) = (used.clone().min()?, used.max()?);
+        let squares_there = !self.holes.iter().any(|h| {
+            (h.rank() == 0 || h.rank() == self.ranks - 1) && (low..=high).contains(&h.file())
+        });
+        let fits = !self.cylinder
+            && in_order
+            && rooks_land
+            && squares_there
             && symbol("K", true)
-            && symbol("R", false)
+            && symbol("R", false);
+        fits.then_some(files)
+    }
+
+    /// The file of White's King on the first rank of the start position, if it stands there.
+    fn start_king_file(&self) -> Option<u8> {
+        let board = start_field(&self.start, 0)?;
+        let first_rank = board.rsplit('/').next()?;
+        let mut file: u32 = 0;
+        let mut digits = String::new();
+        let mut chars = first_rank.chars();
+        while let Some(c) = chars.next() {
+            if c.is_ascii_digit() {
+                digits.push(c);
+                continue;
+            }
+            file += digits.parse::<u32>().unwrap_or(0);
+            digits.clear();
+            let symbol: String = if c == '[' {
+                chars.by_ref().take_while(|&c| c != ']').collect()
+            } else {
+                c.to_string()
+            };
+            if symbol == "K" {
+                return u8::try_from(file).ok();
+            }
+            file += 1;
+        }
+        None
     }
 }
 

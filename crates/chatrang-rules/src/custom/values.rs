@@ -55,6 +55,16 @@ pub(super) fn file_count(entry: &Entry) -> Result<u8, DefinitionError> {
     Ok(number(entry, 1, u32::from(MAX_FILES), EXPECTED)? as u8)
 }
 
+/// One file by its letter (`castlingKingsideFile = g`), on the board.
+pub(super) fn file_letter(entry: &Entry, files: u8) -> Result<u8, DefinitionError> {
+    let v = entry.value.trim().to_ascii_lowercase();
+    let mut chars = v.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c @ 'a'..='p'), None) if (c as u8 - b'a') < files => Ok(c as u8 - b'a'),
+        _ => Err(bad(entry, "a file's letter on this board, such as g")),
+    }
+}
+
 /// Square names separated by spaces, each on the board.
 pub(super) fn squares(entry: &Entry, files: u8, ranks: u8) -> Result<Vec<Square>, DefinitionError> {
     let mut out = Vec::new();

@@ -50,6 +50,9 @@ const PUBLISHED: &[(&str, Option<&str>, u32, u64)] = &[
     ("nightrider.ini", None, 4, 419_019),
     ("grasshopper.ini", None, 4, 635_298),
     ("courier.ini", None, 4, 500_337),
+    ("capablanca.ini", None, 4, 805_128),
+    ("embassy.ini", None, 4, 809_539),
+    ("janus.ini", None, 4, 772_074),
 ];
 
 #[test]
@@ -87,6 +90,56 @@ fn building_on_chess_gives_chess_and_its_twenty_moves() {
     // Castling is the orthodox one: from a position that allows it, both sides are there.
     let castles = position(&d, Some("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"));
     assert_eq!(castles.perft(1), 26);
+}
+
+#[test]
+fn castling_on_ten_files_goes_where_the_definition_says() {
+    use chatrang_rules::chesslike::notation::canonical;
+    let capablanca = definition("capablanca.ini");
+    let rooks = "r4k3r/10/10/10/10/10/10/R4K3R w KQkq - 0 1";
+    let start = position(&capablanca, Some(rooks));
+    let castles: Vec<String> = start
+        .legal_moves()
+        .into_iter()
+        .map(|m| canonical(&start, m))
+        .filter(|m| m.starts_with("f1") && (m.ends_with("i1") || m.ends_with("c1")))
+        .collect();
+    assert_eq!(castles, ["f1i1", "f1c1"]);
+    let mut kingside = start.clone();
+    let m = start
+        .legal_moves()
+        .into_iter()
+        .find(|&m| canonical(&start, m) == "f1i1")
+        .unwrap();
+    kingside.play(m).unwrap();
+    // The King on i1, the Rook beside it on h1; White's rights are gone, Black's are not.
+    assert_eq!(
+        kingside.to_text(),
+        "r4k3r/10/10/10/10/10/10/R6RK1 b kq - 1 1"
+    );
+    // Fairy-Stockfish's counts (`go perft` with its own Capablanca and Janus chess): with
+    // both castlings, with a Rook on d2 that stops neither but checks on the way, and Janus
+    // chess's King going to b and i.
+    let janus = definition("janus.ini");
+    for (d, fen, depth, expected) in [
+        (&capablanca, rooks, 1, 28),
+        (&capablanca, rooks, 3, 18_317),
+        (&capablanca, rooks, 4, 472_725),
+        (
+            &capablanca,
+            "r4k3r/10/10/10/10/10/3r6/R4K3R w KQkq - 0 1",
+            3,
+            21_307,
+        ),
+        (
+            &janus,
+            "r3k4r/10/10/10/10/10/10/R3K4R w KQkq - 0 1",
+            3,
+            18_296,
+        ),
+    ] {
+        assert_eq!(position(d, Some(fen)).perft(depth), expected, "{fen}");
+    }
 }
 
 #[test]
@@ -220,8 +273,12 @@ const REFUSED: &[(&str, &str)] = &[
         "King and Regent are both royal",
     ),
     (
-        "[A:chess]\nmaxFile = 10\nstartFen = rnbqkbnrrr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBQKBNRRR w KQkq - 0 1",
-        "castling here is the orthodox kind",
+        "[A:chess]\nmaxFile = 10\nstartFen = rnbqkbnrrr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBQKBNRRR w KQkq - 0 1\ncastlingKingFile = a",
+        "castling does not fit this board",
+    ),
+    (
+        "[A:chess]\ncastlingKingsideFile = z",
+        "castlingKingsideFile = \"z\" should be a file's letter on this board",
     ),
     (
         "[A:chess]\npromotionPieceTypes = -",
