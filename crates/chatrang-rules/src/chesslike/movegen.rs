@@ -69,13 +69,13 @@ impl Board {
             let t = cell_type(c);
             let dedupe = v.may_repeat(t);
             let mut seen = SquareSet::EMPTY;
-            let promotion_zone = v.promotion_zone(t, us);
+            let careful_zone = v.careful_zone(t, us);
             // Most pieces neither repeat targets nor promote: their moves go straight out.
             // A macro, not a closure, so the hot path is inlined at every use.
             macro_rules! emit {
                 ($to:expr, $kind:expr, $out:expr) => {{
                     let (to, kind) = ($to, $kind);
-                    if dedupe || promotion_zone.contains(to) {
+                    if dedupe || careful_zone.contains(to) {
                         if !dedupe || seen.insert(to) {
                             self.push_with_promotions(v, t, from, to, kind, $out);
                         }
@@ -183,8 +183,9 @@ impl Board {
         target & BLACK_BIT != our_bit && v.capturable(cell_type(target))
     }
 
-    /// Pushes a move onto a square of the piece's promotion zone: once per piece it may
-    /// become, and unpromoted too where promotion is optional (or no rule applies there).
+    /// Pushes a move onto a square of the piece's careful zone: once per piece it may become
+    /// (while its side has fewer than the piece's promotion limit), and unpromoted too where
+    /// promotion is optional or no rule applies, unless the piece would be stuck there.
     fn push_with_promotions(
         &self,
         v: &Variant,
@@ -200,21 +201,41 @@ impl Board {
             promotion: None,
             kind,
         };
+        let may_stay = !v.immobile_zone(t, self.side).contains(to);
         let rank = v.geometry().relative_rank(to, self.side);
         let promotions = &v.piece_type(t).promotions;
         let Some(rule) = promotions.iter().find(|p| p.relative_rank == rank) else {
-            out.push(plain);
+            if may_stay {
+                out.push(plain);
+            }
             return;
         };
-        if rule.optional {
+        if rule.optional && may_stay {
             out.push(plain);
         }
         for symbol in &rule.choices {
-            out.push(Move {
-                promotion: v.type_by_symbol(symbol),
-                ..plain
-            });
+            let Some(promotion) = v.type_by_symbol(symbol) else {
+                continue;
+            };
+            if self.may_promote_to(v, promotion) {
+                out.push(Move {
+                    promotion: Some(promotion),
+                    ..plain
+                });
+            }
         }
+    }
+
+    /// Whether the side to move is below the type's promotion limit, if it has one.
+    fn may_promote_to(&self, v: &Variant, promotion: TypeId) -> bool {
+        let Some(limit) = v.piece_type(promotion).promotion_limit else {
+            return true;
+        };
+        let ours = self.occupied[self.side.index()]
+            .iter()
+            .filter(|&sq| cell_type(self.cells[sq.index()]) == promotion)
+            .count();
+        ours < usize::from(limit)
     }
 
     /// Legal moves: pseudo-legal ones that do not leave the own royal attacked, plus the

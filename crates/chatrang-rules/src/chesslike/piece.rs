@@ -39,6 +39,12 @@ pub struct PieceType {
     /// Ranks (from the owner's side, 0-based) where its `i` moves apply.
     pub(crate) initial_ranks: Vec<u8>,
     pub(crate) promotions: Vec<PromotionRule>,
+    /// A pawn may promote to this type only while its side has fewer than this many
+    /// (Fairy-Stockfish's `promotionLimit`: Grand chess's one Queen, two Rooks…).
+    pub(crate) promotion_limit: Option<u8>,
+    /// The piece may not move, unpromoted, to a square where it could never move again
+    /// (Fairy-Stockfish's `immobilityIllegal`: Grand chess's pawns on the last rank).
+    pub(crate) never_immobile: bool,
     /// Pick-a-team multi-steps: on each listed rank (from the owner's side, 0-based), the
     /// piece's forward non-capturing single steps may be repeated up to this many times in one
     /// move, over empty squares. Empty for every other game.
@@ -60,6 +66,8 @@ impl PieceType {
             capturable: true,
             initial_ranks: Vec::new(),
             promotions: Vec::new(),
+            promotion_limit: None,
+            never_immobile: false,
             multi_steps: Vec::new(),
             description: String::new(),
         })
@@ -86,6 +94,19 @@ impl PieceType {
     /// Makes the piece impossible to capture.
     pub fn uncapturable(mut self) -> Self {
         self.capturable = false;
+        self
+    }
+
+    /// Limits promotion to this type: a pawn may become one only while its side has fewer
+    /// than `limit`.
+    pub fn promotion_limit(mut self, limit: u8) -> Self {
+        self.promotion_limit = Some(limit);
+        self
+    }
+
+    /// Forbids the piece to move, unpromoted, where it would have no move left.
+    pub fn never_immobile(mut self) -> Self {
+        self.never_immobile = true;
         self
     }
 
@@ -117,6 +138,14 @@ impl PieceType {
             rays.extend(multi_step_rays(&self.betza, geometry, color, from, steps));
         }
         rays
+    }
+
+    /// Whether the piece has a move on an empty board from `from` (a capture does not count,
+    /// as in Fairy-Stockfish): where it has none, it would be stuck for good.
+    pub(crate) fn can_move_from(&self, geometry: &Geometry, color: Color, from: Square) -> bool {
+        self.rays(geometry, color, from).iter().any(|ray| {
+            ray.modes.moves && ray.hop == Hop::None && ray.steps.len() > ray.pass_first as usize
+        })
     }
 }
 

@@ -98,8 +98,12 @@ pub struct Variant {
     tables: Tables,
     /// The royal piece types (the King), whose capture or mate ends the game.
     pub(crate) royal_types: Vec<TypeId>,
-    /// Per (type, colour): the squares where a move of the type promotes.
-    promotion_zones: Vec<SquareSet>,
+    /// Per (type, colour): the squares where a move of the type needs a closer look, because
+    /// it promotes there or may not stay there unpromoted.
+    careful_zones: Vec<SquareSet>,
+    /// Per (type, colour): the squares the type may not move to unpromoted (it could never
+    /// move again; `PieceType::never_immobile`).
+    immobile_zones: Vec<SquareSet>,
     /// Bit per type that may be captured.
     capturable_types: u64,
     /// The type that castles with the King (orthodox chess's Rook), looked up once.
@@ -181,7 +185,8 @@ impl Variant {
             royal_types: (0..n as u8)
                 .filter(|&i| rules.types[i as usize].royal)
                 .collect(),
-            promotion_zones: promotion_zones(&rules, &geometry),
+            careful_zones: careful_zones(&rules, &geometry),
+            immobile_zones: immobile_zones(&rules, &geometry),
             capturable_types: rules
                 .types
                 .iter()
@@ -216,8 +221,14 @@ impl Variant {
 
     /// The squares where a move of this type and colour promotes (or must, or cannot go).
     #[inline]
-    pub(crate) fn promotion_zone(&self, id: TypeId, color: Color) -> &SquareSet {
-        &self.promotion_zones[id as usize * 2 + color.index()]
+    pub(crate) fn careful_zone(&self, id: TypeId, color: Color) -> &SquareSet {
+        &self.careful_zones[id as usize * 2 + color.index()]
+    }
+
+    /// The squares a piece of this type and colour may not move to without promoting.
+    #[inline]
+    pub(crate) fn immobile_zone(&self, id: TypeId, color: Color) -> &SquareSet {
+        &self.immobile_zones[id as usize * 2 + color.index()]
     }
 
     /// Whether the variant knows more types than an army usually holds (Pick-a-team's
@@ -307,15 +318,34 @@ fn castle_masks(rules: &VariantRules) -> Vec<u8> {
 }
 
 /// Per (type, colour), the squares on a rank where one of the type's promotion rules applies.
-fn promotion_zones(rules: &VariantRules, geometry: &Geometry) -> Vec<SquareSet> {
+fn careful_zones(rules: &VariantRules, geometry: &Geometry) -> Vec<SquareSet> {
+    let immobile = immobile_zones(rules, geometry);
     let mut zones = Vec::with_capacity(rules.types.len() * 2);
-    for t in &rules.types {
+    for (i, t) in rules.types.iter().enumerate() {
         for color in Color::ALL {
-            let mut zone = SquareSet::EMPTY;
+            let mut zone = immobile[i * 2 + color.index()];
             for square in geometry.squares() {
                 let rank = geometry.relative_rank(square, color);
                 if t.promotions.iter().any(|p| p.relative_rank == rank) {
                     zone.insert(square);
+                }
+            }
+            zones.push(zone);
+        }
+    }
+    zones
+}
+
+fn immobile_zones(rules: &VariantRules, geometry: &Geometry) -> Vec<SquareSet> {
+    let mut zones = Vec::with_capacity(rules.types.len() * 2);
+    for t in &rules.types {
+        for color in Color::ALL {
+            let mut zone = SquareSet::EMPTY;
+            if t.never_immobile {
+                for square in geometry.squares() {
+                    if !t.can_move_from(geometry, color, square) {
+                        zone.insert(square);
+                    }
                 }
             }
             zones.push(zone);

@@ -10,8 +10,8 @@ use super::{
     keys::check_other_keys,
     pieces::{self, PieceSpec},
     values::{
-        MAX_RANKS, boolean, file_count, file_letter, letters, mirrored_ranks, number, region,
-        set_text, squares,
+        MAX_RANKS, boolean, counts, counts_text, file_count, file_letter, letters, mirrored_ranks,
+        number, region, set_text, squares,
     },
 };
 use crate::{Square, chess, chesslike::Stalemate};
@@ -42,6 +42,12 @@ pub struct Definition {
     pub promotion_choices: Vec<String>,
     /// A pawn on a promotion rank must promote (otherwise it may stay a pawn).
     pub promotion_mandatory: bool,
+    /// Per symbol, how many of the piece a side may have for a pawn to promote to it
+    /// (Fairy-Stockfish's `promotionLimit`, Grand chess's `q:1 r:2`).
+    pub promotion_limits: Vec<(String, u8)>,
+    /// No piece may move, unpromoted, to a square it could never move from (Fairy-Stockfish's
+    /// `immobilityIllegal`: a pawn may not stay a pawn on the last rank).
+    pub immobility_illegal: bool,
     /// The ranks (from 0 on the owner's side) where the pieces' initial moves (`i` in XBetza,
     /// the pawn's double step) apply; empty when there are none.
     pub double_step_ranks: Vec<u8>,
@@ -124,6 +130,14 @@ impl Definition {
             .map(boolean)
             .transpose()?
             .unwrap_or(true);
+        let promotion_limits = match get("promotionLimit") {
+            Some(e) => counts(e, &pieces)?,
+            None => Vec::new(),
+        };
+        let immobility_illegal = get("immobilityIllegal")
+            .map(boolean)
+            .transpose()?
+            .unwrap_or(false);
         let double_step = get("doubleStep").map(boolean).transpose()?.unwrap_or(true);
         let double_step_ranks = if double_step {
             match (get("doubleStepRegionWhite"), get("doubleStepRegionBlack")) {
@@ -191,6 +205,8 @@ impl Definition {
             promotion_ranks,
             promotion_choices,
             promotion_mandatory,
+            promotion_limits,
+            immobility_illegal,
             double_step_ranks,
             en_passant,
             castling,
@@ -237,6 +253,12 @@ impl Definition {
             "mandatoryPawnPromotion",
             self.promotion_mandatory.to_string(),
         );
+        if !self.promotion_limits.is_empty() {
+            line("promotionLimit", counts_text(&self.promotion_limits));
+        }
+        if self.immobility_illegal {
+            line("immobilityIllegal", "true".into());
+        }
         line(
             "doubleStep",
             (!self.double_step_ranks.is_empty()).to_string(),

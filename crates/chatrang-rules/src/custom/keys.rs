@@ -106,10 +106,6 @@ const IGNORED: &[&str] = &[
 
 /// Fairy-Stockfish keys for rules this bot does not play, with what to do instead.
 const UNSUPPORTED: &[(&str, &str)] = &[
-    (
-        "promotionLimit",
-        "a pawn may promote to any piece of its list here; leave it out",
-    ),
     ("promotedPieceType", "only pawns promote here; leave it out"),
     (
         "extinctionPieceTypes",
@@ -126,10 +122,6 @@ const UNSUPPORTED: &[(&str, &str)] = &[
     (
         "extinctionClaim",
         "bare-king and extinction rules are not played here; leave it out",
-    ),
-    (
-        "immobilityIllegal",
-        "a piece may stand where it cannot move on here; leave it out",
     ),
     (
         "tripleStepRegionWhite",
@@ -161,6 +153,8 @@ pub(super) fn check_other_keys(section: &Section) -> Result<(), DefinitionError>
         "promotionPieceTypesWhite",
         "promotionPieceTypesBlack",
         "mandatoryPawnPromotion",
+        "promotionLimit",
+        "immobilityIllegal",
         "doubleStep",
         "doubleStepRegionWhite",
         "doubleStepRegionBlack",

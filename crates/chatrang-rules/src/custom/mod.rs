@@ -127,6 +127,12 @@ impl Definition {
         } else {
             t.initial_ranks = self.double_step_ranks.clone();
         }
+        if let Some(&(_, limit)) = self.promotion_limits.iter().find(|(s, _)| *s == p.symbol) {
+            t = t.promotion_limit(limit);
+        }
+        if self.immobility_illegal {
+            t = t.never_immobile();
+        }
         if !self.en_passant {
             for atom in &mut t.betza.atoms {
                 atom.en_passant = false;

@@ -168,6 +168,42 @@ pub(super) fn letters(entry: &Entry, pieces: &[PieceSpec]) -> Result<Vec<String>
     Ok(out)
 }
 
+/// Counts per piece letter, `q:1 r:2` (Fairy-Stockfish's `promotionLimit`): the symbols and
+/// their counts, in the order written, each a piece of the definition.
+pub(super) fn counts(
+    entry: &Entry,
+    pieces: &[PieceSpec],
+) -> Result<Vec<(String, u8)>, DefinitionError> {
+    const EXPECTED: &str = "letters with how many, such as q:1 r:2 (a number from 1 to 64)";
+    let mut out: Vec<(String, u8)> = Vec::new();
+    for word in entry.value.split_whitespace() {
+        let (letter, count) = word.split_once(':').ok_or_else(|| bad(entry, EXPECTED))?;
+        let count = count
+            .parse::<u8>()
+            .ok()
+            .filter(|n| (1..=64).contains(n))
+            .ok_or_else(|| bad(entry, EXPECTED))?;
+        let one = Entry {
+            value: letter.to_string(),
+            ..entry.clone()
+        };
+        for symbol in letters(&one, pieces)? {
+            out.retain(|(s, _)| *s != symbol);
+            out.push((symbol, count));
+        }
+    }
+    Ok(out)
+}
+
+/// Counts per symbol as Fairy-Stockfish writes them, `q:1 r:2`.
+pub(super) fn counts_text(counts: &[(String, u8)]) -> String {
+    counts
+        .iter()
+        .map(|(symbol, n)| format!("{}:{n}", set_text(std::slice::from_ref(symbol))))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// Symbols as a set of letters, `qrbn`, two-letter ones in brackets.
 pub(super) fn set_text(symbols: &[String]) -> String {
     if symbols.is_empty() {

@@ -101,6 +101,8 @@ pub(crate) fn piece_type(def: &PieceDef) -> PieceType {
         capturable: true,
         initial_ranks: Vec::new(),
         promotions: Vec::new(),
+        promotion_limit: None,
+        never_immobile: false,
         multi_steps: Vec::new(),
         description: String::new(),
     };

@@ -53,6 +53,13 @@ const PUBLISHED: &[(&str, Option<&str>, u32, u64)] = &[
     ("capablanca.ini", None, 4, 805_128),
     ("embassy.ini", None, 4, 809_539),
     ("janus.ini", None, 4, 772_074),
+    ("grand.ini", None, 3, 259_514),
+    (
+        "grand.ini",
+        Some("r8r/1nbqkcabn1/ppp2ppppp/3p6/4pP4/10/10/PPPPP1PPPP/1NBQKCABN1/R8R w - e7 0 3"),
+        2,
+        5_768,
+    ),
 ];
 
 #[test]
@@ -143,6 +150,31 @@ fn castling_on_ten_files_goes_where_the_definition_says() {
 }
 
 #[test]
+fn grand_chess_promotes_within_its_limits_and_never_stays_a_pawn_on_the_last_rank() {
+    use chatrang_rules::chesslike::notation::canonical;
+    let grand = definition("grand.ini");
+    // White has its Queen and both Rooks: a pawn may become an Archbishop, a Chancellor, a
+    // Bishop or a Knight; it may stay a pawn on the ninth rank but not on the tenth.
+    let fen = "4k5/P8P/4P5/10/10/10/10/10/10/RR2K4Q w - - 0 1";
+    let start = position(&grand, Some(fen));
+    let mut pawn_moves: Vec<String> = start
+        .legal_moves()
+        .into_iter()
+        .map(|m| canonical(&start, m))
+        .filter(|m| ["a9", "e8", "j9"].iter().any(|from| m.starts_with(from)))
+        .collect();
+    pawn_moves.sort();
+    let expected = [
+        "a9a10=A", "a9a10=B", "a9a10=C", "a9a10=N", "e8e9", "e8e9=A", "e8e9=B", "e8e9=C", "e8e9=N",
+        "j9j10=A", "j9j10=B", "j9j10=C", "j9j10=N",
+    ];
+    assert_eq!(pawn_moves, expected);
+    // Fairy-Stockfish's counts (`go perft` with its own Grand chess).
+    assert_eq!(start.perft(1), 56);
+    assert_eq!(start.perft(3), 9_227);
+}
+
+#[test]
 fn castling_off_and_en_passant_off_take_those_moves_away() {
     let on = custom::parse("[A:chess]").unwrap();
     let off = custom::parse("[B:chess]\ncastling = false\nenPassant = false").unwrap();
@@ -225,8 +257,16 @@ const REFUSED: &[(&str, &str)] = &[
         "line 2: pieceDrops is a Fairy-Stockfish rule this bot does not play",
     ),
     (
-        "[A:chess]\npromotionLimit = q:1",
-        "promotionLimit is a Fairy-Stockfish rule",
+        "[A:chess]\npromotionLimit = q1",
+        "line 2: promotionLimit = \"q1\" should be letters with how many",
+    ),
+    (
+        "[A:chess]\npromotionLimit = x:1",
+        "line 2: promotionLimit names \"X\", which is not a piece of this game",
+    ),
+    (
+        "[A:chess]\nimmobilityIllegal = maybe",
+        "line 2: immobilityIllegal = \"maybe\" should be true or false",
     ),
     (
         "[A:chess]\nmaxFile = 8\nmaxFile = 9",
