@@ -7,7 +7,9 @@ use std::sync::{Arc, OnceLock};
 use chatrang_render::Renderer;
 use chatrang_rules::{
     Color, Game, GameId, Geometry, Options, Outcome, SetupError, Status,
-    chesslike::{ChessLike, PieceType, Position, RightsKind, Stalemate, Variant, VariantRules},
+    chesslike::{
+        ChessLike, EndRules, PieceType, Position, RightsKind, Stalemate, Variant, VariantRules,
+    },
     registry::{GAMES, GameSpec},
 };
 
@@ -46,6 +48,7 @@ fn variant() -> Arc<Variant> {
                     two_pawn_move: false,
                     royal_capture_wins: false,
                     stalemate: Stalemate::Draw,
+                    end: EndRules::CHESS,
                     start_position: START.into(),
                 })
                 .expect("mini chess is a valid variant"),

@@ -5,7 +5,7 @@ use std::sync::{Arc, OnceLock};
 
 use super::{
     GameId, Geometry,
-    chesslike::{PieceType, RightsKind, Stalemate, Variant, VariantRules},
+    chesslike::{EndRules, PieceType, RightsKind, Stalemate, Variant, VariantRules},
 };
 
 /// Cataclysm's start position, in the chess-like position text.
@@ -76,6 +76,7 @@ pub fn variant() -> Arc<Variant> {
                     two_pawn_move: true,
                     royal_capture_wins: false,
                     stalemate: Stalemate::Draw,
+                    end: EndRules::CHESS,
                     start_position: START.to_string(),
                 })
                 .expect("Cataclysm is a valid variant"),

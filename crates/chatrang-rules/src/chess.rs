@@ -5,7 +5,7 @@ use std::sync::{Arc, OnceLock};
 
 use super::{
     GameId, Geometry,
-    chesslike::{CastlingFiles, PieceType, RightsKind, Stalemate, Variant, VariantRules},
+    chesslike::{CastlingFiles, EndRules, PieceType, RightsKind, Stalemate, Variant, VariantRules},
 };
 
 pub(crate) const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -47,6 +47,7 @@ pub fn variant() -> Arc<Variant> {
                     two_pawn_move: false,
                     royal_capture_wins: false,
                     stalemate: Stalemate::Draw,
+                    end: EndRules::CHESS,
                     start_position: START.to_string(),
                 })
                 .expect("orthodox chess is a valid variant"),

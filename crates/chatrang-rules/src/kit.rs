@@ -113,6 +113,18 @@ pub trait Rules: Clone + Send + Sync + fmt::Debug + 'static {
         0
     }
 
+    /// How many occurrences of one position draw: three where [`Rules::REPETITION`] holds.
+    /// A variant defined by players may set its own number, or none.
+    fn repetition_limit(&self) -> Option<usize> {
+        Self::REPETITION.then_some(3)
+    }
+
+    /// How many half-moves without an irreversible one draw: a hundred for games with
+    /// [`Rules::FIFTY_MOVES`]. A variant defined by players may set its own number, or none.
+    fn move_rule_plies(&self) -> Option<u32> {
+        Self::FIFTY_MOVES.map(|_| 100)
+    }
+
     /// True while a decision inside a turn is pending (Chromopolis's unbinding choice): no
     /// draw rule is judged until it is made.
     fn draws_wait(&self) -> bool {
@@ -278,7 +290,8 @@ impl<R: Rules> Match<R> {
 }
 
 /// The result the position and its history decide without looking at the moves: the game's
-/// own verdict, then threefold repetition, then the fifty-move rule.
+/// own verdict, then repetition, then the move-count rule (threefold and fifty moves unless
+/// the game says otherwise).
 fn ended<R: Rules>(rules: &R, history: &[R::Key]) -> Option<Outcome> {
     if let Some(outcome) = rules.decided() {
         return Some(outcome);
@@ -286,18 +299,24 @@ fn ended<R: Rules>(rules: &R, history: &[R::Key]) -> Option<Outcome> {
     if rules.draws_wait() {
         return None;
     }
-    if R::REPETITION
+    if let Some(limit) = rules.repetition_limit()
         && let Some(now) = history.last()
-        && history.iter().filter(|k| *k == now).count() >= 3
+        && history.iter().filter(|k| *k == now).count() >= limit
     {
-        return Some(Outcome::Draw {
-            reason: "threefold repetition".into(),
-        });
+        let reason = match limit {
+            3 => "threefold repetition".to_string(),
+            n => format!("{n}-fold repetition"),
+        };
+        return Some(Outcome::Draw { reason });
     }
-    match R::FIFTY_MOVES {
-        Some(reason) if rules.halfmove_clock() >= 100 => Some(Outcome::Draw {
-            reason: reason.into(),
-        }),
+    match rules.move_rule_plies() {
+        Some(plies) if rules.halfmove_clock() >= plies => {
+            let reason = match R::FIFTY_MOVES {
+                Some(reason) if plies == 100 => reason.to_string(),
+                _ => format!("{}-move rule", plies / 2),
+            };
+            Some(Outcome::Draw { reason })
+        }
         _ => None,
     }
 }

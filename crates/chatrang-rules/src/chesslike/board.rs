@@ -75,6 +75,26 @@ impl Board {
         self.cells[sq.index()]
     }
 
+    /// Who has won by the bare-king rule, where the variant plays it: as Fairy-Stockfish
+    /// judges it, the side to move wins when the other side has only one piece left and it has
+    /// two or more; it loses when it has one piece left and the other three or more (with
+    /// exactly two, its move may take the other side's last piece but one, and play goes on).
+    pub(crate) fn bare_king_winner(&self, v: &Variant) -> Option<Color> {
+        if !v.rules.end.bare_king_loses {
+            return None;
+        }
+        let us = self.side;
+        let ours = self.occupied[us.index()].len();
+        let theirs = self.occupied[us.other().index()].len();
+        if theirs <= 1 && ours >= 2 {
+            Some(us)
+        } else if ours <= 1 && theirs >= 3 {
+            Some(us.other())
+        } else {
+            None
+        }
+    }
+
     /// The colour and type of the piece on a square, if any.
     pub fn piece_at(&self, sq: Square) -> Option<(Color, TypeId)> {
         let c = self.at(sq);

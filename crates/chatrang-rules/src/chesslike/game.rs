@@ -226,6 +226,14 @@ impl Rules for ChessLike {
         u32::from(self.position.board().halfmove)
     }
 
+    fn repetition_limit(&self) -> Option<usize> {
+        self.variant().rules.end.repetitions
+    }
+
+    fn move_rule_plies(&self) -> Option<u32> {
+        self.variant().rules.end.move_rule_plies
+    }
+
     fn view(&self, state: &str) -> BoardView {
         let v = self.variant();
         let board = self.position.board();

@@ -45,4 +45,6 @@ pub use moves::{Move, MoveKind};
 pub use piece::{PieceType, PromotionRule, TypeId};
 pub use position::{PlayError, Position, PositionError};
 pub use values::EvalTables;
-pub use variant::{CastlingFiles, RightsKind, Stalemate, Variant, VariantError, VariantRules};
+pub use variant::{
+    CastlingFiles, EndRules, RightsKind, Stalemate, Variant, VariantError, VariantRules,
+};

@@ -8,6 +8,10 @@ pub(crate) fn perft(board: &Board, v: &Variant, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
+    // A game the bare-king rule has ended has no moves, as in Fairy-Stockfish.
+    if board.bare_king_winner(v).is_some() {
+        return 0;
+    }
     if depth == 1 {
         return board.count_legal(v);
     }

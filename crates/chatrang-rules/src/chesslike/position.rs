@@ -225,7 +225,8 @@ impl Position {
         self.board.full_hash()
     }
 
-    /// The result the position decides before any move is looked at: a royal piece captured.
+    /// The result the position decides before any move is looked at: a royal piece captured,
+    /// or a bare king where the variant plays that rule.
     /// Repetition and the fifty-move rule are the game loop's (`rules::kit`).
     pub(crate) fn outcome_without_moves(&self) -> Option<Outcome> {
         let us = self.board.side;
@@ -235,7 +236,12 @@ impl Position {
                 reason: "royal piece captured".into(),
             });
         }
-        None
+        self.board
+            .bare_king_winner(&self.variant)
+            .map(|winner| Outcome::Win {
+                winner,
+                reason: "bare king".into(),
+            })
     }
 
     /// The result, once the game is over by its rules.

@@ -67,6 +67,29 @@ pub enum Stalemate {
     Win,
 }
 
+/// How a game ends besides checkmate and stalemate. Orthodox chess's unless a variant defined
+/// by players says otherwise (Fairy-Stockfish's `nMoveRule`, `nFoldRule` and its bare-king
+/// rule).
+#[derive(Copy, Clone, Debug, Eq, PartialEq)]
+pub struct EndRules {
+    /// Half-moves without a capture or pawn move that draw (chess's 100); `None`: no limit.
+    pub move_rule_plies: Option<u32>,
+    /// Occurrences of one position that draw (chess's 3); `None`: repetition never ends a game.
+    pub repetitions: Option<usize>,
+    /// Shatranj's bare king: a side left with its royal piece alone loses, unless it takes
+    /// the other side's last piece but the royal one at once (then both are bare and play on).
+    pub bare_king_loses: bool,
+}
+
+impl EndRules {
+    /// Orthodox chess: fifty moves, threefold repetition, no bare-king rule.
+    pub const CHESS: EndRules = EndRules {
+        move_rule_plies: Some(100),
+        repetitions: Some(3),
+        bare_king_loses: false,
+    };
+}
+
 /// The definition of one variant: its board, its piece types and its rule switches. What a
 /// game module writes; [`Variant::new`] compiles it.
 #[derive(Clone, Debug)]
@@ -85,6 +108,8 @@ pub struct VariantRules {
     pub royal_capture_wins: bool,
     /// The result of a stalemate.
     pub stalemate: Stalemate,
+    /// The move-count, repetition and bare-king rules.
+    pub end: EndRules,
     /// The start position, as a position string.
     pub start_position: String,
 }

@@ -10,8 +10,8 @@ use super::{
     keys::check_other_keys,
     pieces::{self, PieceSpec},
     values::{
-        MAX_RANKS, boolean, counts, counts_text, file_count, file_letter, letters, mirrored_ranks,
-        number, region, set_text, squares,
+        MAX_RANKS, bad, boolean, counts, counts_text, file_count, file_letter, letters,
+        mirrored_ranks, number, region, set_text, squares,
     },
 };
 use crate::{Square, chess, chesslike::Stalemate};
@@ -65,6 +65,13 @@ pub struct Definition {
     pub castling_rooks: [u8; 2],
     /// The result of a stalemate for the side to move.
     pub stalemate: Stalemate,
+    /// Full moves without a capture or pawn move that draw (`nMoveRule`, chess's 50); 0: none.
+    pub move_rule: u16,
+    /// Occurrences of one position that draw (`nFoldRule`, chess's 3); 0: none.
+    pub repetitions: u8,
+    /// Shatranj's bare king (`bareKing`, or Fairy-Stockfish's extinction keys as Shatranj
+    /// sets them): a side left with its royal piece alone loses.
+    pub bare_king: bool,
 }
 
 impl Definition {
@@ -193,6 +200,28 @@ impl Definition {
                 }
             },
         };
+        let move_rule = match get("nMoveRule") {
+            Some(e) => number(
+                e,
+                0,
+                1000,
+                "a number of moves from 0 (no such rule) to 1000",
+            )? as u16,
+            None => 50,
+        };
+        let repetitions = match get("nFoldRule") {
+            Some(e) => {
+                const EXPECTED: &str =
+                    "how many times a position must occur to draw, 2 to 10, or 0 (never)";
+                let n = number(e, 0, 10, EXPECTED)?;
+                if n == 1 {
+                    return Err(bad(e, EXPECTED));
+                }
+                n as u8
+            }
+            None => 3,
+        };
+        let bare_king = bare_king(section)?;
         check_other_keys(section)?;
         Ok(Definition {
             name,
@@ -214,6 +243,9 @@ impl Definition {
             castling_king_to,
             castling_rooks,
             stalemate,
+            move_rule,
+            repetitions,
+            bare_king,
         })
     }
 
@@ -291,8 +323,52 @@ impl Definition {
             Stalemate::Win => "win",
         };
         line("stalemateValue", stalemate.into());
+        line("nMoveRule", self.move_rule.to_string());
+        line("nFoldRule", self.repetitions.to_string());
+        if self.bare_king {
+            line("bareKing", "true".into());
+        }
         out
     }
+}
+
+/// Fairy-Stockfish's extinction keys as Shatranj sets them: the side left with one piece
+/// loses to a side with two or more, claimed after the bare side's reply.
+const SHATRANJ_EXTINCTION: [(&str, &str); 5] = [
+    ("extinctionValue", "loss"),
+    ("extinctionPieceTypes", "*"),
+    ("extinctionPieceCount", "1"),
+    ("extinctionOpponentPieceCount", "2"),
+    ("extinctionClaim", "true"),
+];
+
+/// The bare-king rule: our `bareKing` key, or Fairy-Stockfish's extinction keys with
+/// Shatranj's values (any other extinction rule is refused by name).
+fn bare_king(section: &Section) -> Result<bool, DefinitionError> {
+    let get = |key: &str| section.entries.iter().find(|e| e.key == key);
+    let ours = get("bareKing").map(boolean).transpose()?;
+    let extinction: Vec<_> = SHATRANJ_EXTINCTION
+        .iter()
+        .filter_map(|(key, _)| get(key))
+        .collect();
+    let Some(first) = extinction.first() else {
+        return Ok(ours.unwrap_or(false));
+    };
+    let value_of = |key: &str| get(key).map(|e| e.value.trim().to_ascii_lowercase());
+    if extinction.len() == 1 && value_of("extinctionValue").as_deref() == Some("none") {
+        return Ok(ours.unwrap_or(false));
+    }
+    let shatranj = SHATRANJ_EXTINCTION
+        .iter()
+        .all(|(key, value)| value_of(key).as_deref() == Some(value));
+    if !shatranj {
+        return Err(DefinitionError::Unsupported {
+            line: first.line,
+            key: first.key.clone(),
+            why: "the one extinction rule played here is Shatranj's bare king; write bareKing = true",
+        });
+    }
+    Ok(ours.unwrap_or(true))
 }
 
 /// The variant's name, from the heading or a `name =` key.

@@ -16,21 +16,7 @@ const FIXED: &[(&str, &str, &str)] = &[
         "loss",
         "checkmate loses here; leave it out",
     ),
-    (
-        "nMoveRule",
-        "50",
-        "the fifty-move rule is the one draw by moves here; leave it out",
-    ),
-    (
-        "nFoldRule",
-        "3",
-        "threefold repetition draws here; leave it out",
-    ),
-    (
-        "nFoldValue",
-        "draw",
-        "threefold repetition draws here; leave it out",
-    ),
+    ("nFoldValue", "draw", "repetition draws here; leave it out"),
     (
         "chess960",
         "false",
@@ -61,11 +47,6 @@ const FIXED: &[(&str, &str, &str)] = &[
         "blastOnCapture",
         "false",
         "captures do not explode here; leave it out",
-    ),
-    (
-        "extinctionValue",
-        "none",
-        "bare-king and extinction rules are not played here; leave it out",
     ),
     (
         "flagRegionWhite",
@@ -107,22 +88,6 @@ const IGNORED: &[&str] = &[
 /// Fairy-Stockfish keys for rules this bot does not play, with what to do instead.
 const UNSUPPORTED: &[(&str, &str)] = &[
     ("promotedPieceType", "only pawns promote here; leave it out"),
-    (
-        "extinctionPieceTypes",
-        "bare-king and extinction rules are not played here; leave it out",
-    ),
-    (
-        "extinctionPieceCount",
-        "bare-king and extinction rules are not played here; leave it out",
-    ),
-    (
-        "extinctionOpponentPieceCount",
-        "bare-king and extinction rules are not played here; leave it out",
-    ),
-    (
-        "extinctionClaim",
-        "bare-king and extinction rules are not played here; leave it out",
-    ),
     (
         "tripleStepRegionWhite",
         "initial moves apply on the double-step ranks here; leave it out",
@@ -167,6 +132,14 @@ pub(super) fn check_other_keys(section: &Section) -> Result<(), DefinitionError>
         "castlingRookKingsideFile",
         "castlingRookQueensideFile",
         "stalemateValue",
+        "nMoveRule",
+        "nFoldRule",
+        "bareKing",
+        "extinctionValue",
+        "extinctionPieceTypes",
+        "extinctionPieceCount",
+        "extinctionOpponentPieceCount",
+        "extinctionClaim",
         "pawnTypes",
     ];
     for entry in &section.entries {

@@ -36,7 +36,7 @@ pub use values::{MAX_FILES, MAX_RANKS};
 
 use crate::{
     GameId, Geometry,
-    chesslike::{CastlingFiles, PieceType, Position, RightsKind, Variant, VariantRules},
+    chesslike::{CastlingFiles, EndRules, PieceType, Position, RightsKind, Variant, VariantRules},
     limits,
 };
 
@@ -99,6 +99,11 @@ impl Definition {
             two_pawn_move: false,
             royal_capture_wins: false,
             stalemate: self.stalemate,
+            end: EndRules {
+                move_rule_plies: (self.move_rule > 0).then(|| 2 * u32::from(self.move_rule)),
+                repetitions: (self.repetitions > 0).then_some(usize::from(self.repetitions)),
+                bare_king_loses: self.bare_king,
+            },
             start_position: self.start.clone(),
         })?;
         Ok(Arc::new(variant))

@@ -15,7 +15,8 @@ use super::{
 use crate::{
     ByColor, Color, GameId, Geometry, Square,
     chesslike::{
-        FenError, PieceType, RightsKind, Stalemate, TypeId, Variant, VariantError, VariantRules,
+        EndRules, FenError, PieceType, RightsKind, Stalemate, TypeId, Variant, VariantError,
+        VariantRules,
     },
 };
 
@@ -131,6 +132,7 @@ impl PickRules {
                     two_pawn_move: false,
                     royal_capture_wins: true,
                     stalemate: Stalemate::Draw,
+                    end: EndRules::CHESS,
                     start_position: empty_board(10),
                 })
                 .expect("Version One is a valid variant");
@@ -215,6 +217,7 @@ impl PickRules {
             two_pawn_move: false,
             royal_capture_wins: true,
             stalemate: Stalemate::Draw,
+            end: EndRules::CHESS,
             start_position: start.clone(),
         })?;
         let fixed = if easy {

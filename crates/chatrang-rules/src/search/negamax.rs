@@ -356,10 +356,13 @@ impl<R: Evaluate> Searcher<'_, R> {
         }
         let now = *self.path.last().expect("the path holds the node");
         let earlier = &self.path[since.min(self.path.len() - 1)..self.path.len() - 1];
-        if R::REPETITION && earlier.contains(&now) {
+        if pos.repetition_limit().is_some() && earlier.contains(&now) {
             return Some(0);
         }
-        if R::FIFTY_MOVES.is_some() && pos.halfmove_clock() >= 100 {
+        if pos
+            .move_rule_plies()
+            .is_some_and(|plies| pos.halfmove_clock() >= plies)
+        {
             return Some(0);
         }
         None

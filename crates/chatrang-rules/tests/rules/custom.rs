@@ -191,6 +191,106 @@ fn castling_off_and_en_passant_off_take_those_moves_away() {
 }
 
 #[test]
+fn a_bare_king_loses_where_the_definition_plays_that_rule() {
+    let shatranj = definition("shatranj.ini");
+    assert!(shatranj.bare_king);
+    // Fairy-Stockfish's counts (`go perft` with its own Shatranj), which stop where a King
+    // is bare: after Rxa8 and a Black reply, or after Kxd2.
+    for (fen, depth, expected) in [
+        ("r3k3/8/8/8/8/8/8/R3K3 w - - 0 1", 3, 2_901),
+        ("r3k3/8/8/8/8/8/8/R3K3 w - - 0 1", 4, 43_870),
+        ("4k3/8/8/8/8/8/3r4/R3K3 b - - 0 1", 4, 47_870),
+    ] {
+        assert_eq!(
+            position(&shatranj, Some(fen)).perft(depth),
+            expected,
+            "{fen}"
+        );
+    }
+    let play = |d: &Definition, moves: &[&str]| {
+        let mut game = ChessLike::game(position(d, Some("r3k3/8/8/8/8/8/8/R3K3 w - - 0 1")));
+        for m in moves {
+            game.play(m).unwrap_or_else(|e| panic!("{m}: {e:?}"));
+        }
+        game.status()
+    };
+    // Bared, Black may still answer (it could take back the last piece but one); then it has lost.
+    assert!(matches!(play(&shatranj, &["a1a8"]), Status::Ongoing { .. }));
+    match play(&shatranj, &["a1a8", "e8d7"]) {
+        Status::Over(Outcome::Win { winner, reason }) => {
+            assert_eq!((winner, reason.as_str()), (Color::White, "bare king"));
+        }
+        other => panic!("{other:?}"),
+    }
+    // Without the rule the game goes on.
+    let plain = custom::parse(&shatranj.to_text().replace("bareKing = true\n", "")).unwrap();
+    assert!(!plain.bare_king);
+    assert!(matches!(
+        play(&plain, &["a1a8", "e8d7"]),
+        Status::Ongoing { .. }
+    ));
+    // Fairy-Stockfish's own keys for the rule read as the same rule.
+    let keys = "[S:chess]\nextinctionValue = loss\nextinctionPieceTypes = *\nextinctionPieceCount = 1\nextinctionOpponentPieceCount = 2\nextinctionClaim = true";
+    assert!(custom::parse(keys).unwrap().bare_king);
+}
+
+#[test]
+fn the_move_count_and_repetition_rules_take_the_definitions_numbers() {
+    let status_after = |d: &Definition, fen: &str, moves: &[&str]| {
+        let mut game = ChessLike::game(position(d, Some(fen)));
+        for m in moves {
+            game.play(m).unwrap_or_else(|e| panic!("{m}: {e:?}"));
+        }
+        game.status()
+    };
+    // 139 half-moves played: one more draws under a seventy-move rule, and not under chess's.
+    let clock = "4k2r/8/8/8/8/8/8/R3K3 w - - 139 90";
+    let seventy = definition("shatranj.ini");
+    assert_eq!(seventy.move_rule, 70);
+    match status_after(&seventy, clock, &["a1a2"]) {
+        Status::Over(Outcome::Draw { reason }) => assert_eq!(reason, "70-move rule"),
+        other => panic!("{other:?}"),
+    }
+    let chess = custom::parse("[C:chess]").unwrap();
+    assert!(matches!(
+        status_after(&chess, "4k3/8/8/8/8/8/8/R3K3 w - - 98 90", &["a1a2"]),
+        Status::Ongoing { .. }
+    ));
+    assert!(matches!(
+        status_after(
+            &chess,
+            "4k3/8/8/8/8/8/8/R3K3 w - - 98 90",
+            &["a1a2", "e8e7"]
+        ),
+        Status::Over(Outcome::Draw { .. })
+    ));
+    let none = custom::parse("[N:chess]\nnMoveRule = 0\nnFoldRule = 0").unwrap();
+    assert!(matches!(
+        status_after(&none, "4k3/8/8/8/8/8/8/R3K3 w - - 999 90", &["a1a2"]),
+        Status::Ongoing { .. }
+    ));
+    // Twofold repetition: the Rook out and back with the Kings doing the same.
+    let shuffle = ["a1a2", "e8e7", "a2a1", "e7e8"];
+    let twofold = custom::parse("[T:chess]\nnFoldRule = 2").unwrap();
+    match status_after(&twofold, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", &shuffle) {
+        Status::Over(Outcome::Draw { reason }) => assert_eq!(reason, "2-fold repetition"),
+        other => panic!("{other:?}"),
+    }
+    assert!(matches!(
+        status_after(&chess, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", &shuffle),
+        Status::Ongoing { .. }
+    ));
+    assert!(matches!(
+        status_after(
+            &none,
+            "4k3/8/8/8/8/8/8/R3K3 w - - 0 1",
+            &[&shuffle[..], &shuffle[..], &shuffle[..]].concat()
+        ),
+        Status::Ongoing { .. }
+    ));
+}
+
+#[test]
 fn the_stalemate_value_decides_who_wins_a_stalemate() {
     // Black to move, not in check, no move: the King on a6 and the Rook on b2 box in a8.
     let boxed = "k7/8/K7/8/8/8/1R6/8 b - - 0 1";
@@ -263,6 +363,18 @@ const REFUSED: &[(&str, &str)] = &[
     (
         "[A:chess]\npromotionLimit = x:1",
         "line 2: promotionLimit names \"X\", which is not a piece of this game",
+    ),
+    (
+        "[A:chess]\nnMoveRule = fifty",
+        "line 2: nMoveRule = \"fifty\" should be a number of moves from 0",
+    ),
+    (
+        "[A:chess]\nnFoldRule = 1",
+        "line 2: nFoldRule = \"1\" should be how many times a position must occur",
+    ),
+    (
+        "[A:chess]\nextinctionValue = loss\nextinctionPieceTypes = q",
+        "line 2: extinctionValue is a Fairy-Stockfish rule this bot does not play (the one extinction rule played here is Shatranj's bare king",
     ),
     (
         "[A:chess]\nimmobilityIllegal = maybe",

@@ -9,8 +9,8 @@ use std::{collections::BTreeSet, sync::Arc};
 use chatrang_rules::{
     Color, Game, GameId, Geometry, Square,
     chesslike::{
-        Board, Move, PieceType, Position, PositionError, RightsKind, Setup, Stalemate, TypeId,
-        Variant, VariantRules, notation, special,
+        Board, EndRules, Move, PieceType, Position, PositionError, RightsKind, Setup, Stalemate,
+        TypeId, Variant, VariantRules, notation, special,
     },
     picka::build::{MULTI_STEPS, add_promotions},
     registry,
@@ -399,6 +399,7 @@ fn variant_of(geometry: Geometry, pieces: &[(String, bool)]) -> Arc<Variant> {
         two_pawn_move: false,
         royal_capture_wins: false,
         stalemate: Stalemate::Draw,
+        end: EndRules::CHESS,
         start_position: String::new(),
     };
     Arc::new(Variant::new(rules).expect("three drawn types and a King make a variant"))

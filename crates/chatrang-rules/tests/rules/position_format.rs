@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use chatrang_rules::{
     Color, GAMES, GameId, Geometry, Square,
-    chesslike::{PieceType, Position, RightsKind, Stalemate, Variant, VariantRules},
+    chesslike::{EndRules, PieceType, Position, RightsKind, Stalemate, Variant, VariantRules},
     registry,
 };
 use proptest::prelude::*;
@@ -153,6 +153,7 @@ fn holed_variant() -> Arc<Variant> {
             two_pawn_move: false,
             royal_capture_wins: false,
             stalemate: Stalemate::Draw,
+            end: EndRules::CHESS,
             start_position: "4k/5/R1*2/5/[WD]3K w - - 0 1".into(),
         })
         .unwrap(),
