@@ -1,7 +1,7 @@
 //! Variant definitions (`docs/variants.md`): any text is read or refused with a clause that
 //! names the line; what is read writes a canonical text that reads to the same definition;
 //! compiling it and reading its start position never panic, and a start position that reads
-//! lists its moves.
+//! lists its moves and plays a few of them (its promotions, castling and end rules at work).
 
 use chatrang::rules::custom;
 use proptest::prelude::*;
@@ -13,8 +13,12 @@ pub fn definitions() -> Vec<String> {
     let written: Vec<String> = [
         include_str!("../../crates/chatrang-rules/tests/data/variants/amazon.ini"),
         include_str!("../../crates/chatrang-rules/tests/data/variants/berolina.ini"),
+        include_str!("../../crates/chatrang-rules/tests/data/variants/capablanca.ini"),
         include_str!("../../crates/chatrang-rules/tests/data/variants/courier.ini"),
+        include_str!("../../crates/chatrang-rules/tests/data/variants/embassy.ini"),
+        include_str!("../../crates/chatrang-rules/tests/data/variants/grand.ini"),
         include_str!("../../crates/chatrang-rules/tests/data/variants/grasshopper.ini"),
+        include_str!("../../crates/chatrang-rules/tests/data/variants/janus.ini"),
         include_str!("../../crates/chatrang-rules/tests/data/variants/losalamos.ini"),
         include_str!("../../crates/chatrang-rules/tests/data/variants/makruk.ini"),
         include_str!("../../crates/chatrang-rules/tests/data/variants/nightrider.ini"),
@@ -46,7 +50,15 @@ pub fn check(text: &str) -> Verdict {
     );
     match definition.start_position() {
         Ok(start) => {
-            let _ = start.legal_moves();
+            // A few plies, each the last legal move (promotions and castling come last), so
+            // that move generation, making moves and the end rules all run.
+            let mut position = start;
+            for _ in 0..6 {
+                let Some(&m) = position.legal_moves().last() else {
+                    break;
+                };
+                position.play_unchecked(m);
+            }
         }
         Err(e) => clause(&e.to_string(), text).map_err(|m| format!("{text:?}: {m}"))?,
     }

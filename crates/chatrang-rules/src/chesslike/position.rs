@@ -119,22 +119,28 @@ impl Position {
         board.rights = setup.rights;
         check_rights(v, &board)?;
         if let Some(ep) = setup.en_passant {
-            let victim = v.geometry().offset(ep, 0, -setup.side.forward());
-            let behind = v.geometry().offset(ep, 0, setup.side.forward());
-            let ok = board.at(ep) == 0
-                && behind.is_some_and(|s| board.at(s) == 0)
-                && victim.is_some_and(|s| {
-                    board
-                        .piece_at(s)
-                        .is_some_and(|(c, t)| c != setup.side && v.piece_type(t).pawn)
-                });
-            match victim {
-                Some(victim) if ok => {
-                    if board.en_passant_possible(v, victim, setup.side) {
-                        board.ep = Some((ep, victim));
-                    }
-                }
-                _ => return Err(PositionError::BadEnPassant(ep)),
+            // The pawn that passed `ep` stands one step beyond it, straight or (Berolina's
+            // diagonal double step) to either side, and came from the empty square opposite.
+            let forward = setup.side.forward();
+            let victims: Vec<Square> = [0, -1, 1]
+                .into_iter()
+                .filter_map(|dx| {
+                    let victim = v.geometry().offset(ep, dx, -forward)?;
+                    let origin = v.geometry().offset(ep, -dx, forward)?;
+                    let pawn = board
+                        .piece_at(victim)
+                        .is_some_and(|(c, t)| c != setup.side && v.piece_type(t).pawn);
+                    (pawn && board.at(origin) == 0).then_some(victim)
+                })
+                .collect();
+            if board.at(ep) != 0 || victims.is_empty() {
+                return Err(PositionError::BadEnPassant(ep));
+            }
+            if let Some(&victim) = victims
+                .iter()
+                .find(|&&victim| board.en_passant_possible(v, victim, setup.side))
+            {
+                board.ep = Some((ep, victim));
             }
         }
         let waiting = setup.side.other();

@@ -18,13 +18,15 @@
 //! Files, bottom to top: `error` (the refusals), `ini` (the section's layout), `pieces` (piece
 //! lines and Fairy-Stockfish's piece keys), `values` (reading and writing the keys' values),
 //! `keys` (the Fairy-Stockfish keys ignored, fixed or refused), `definition` (what each key
-//! means); this file compiles a definition and checks that it makes a game.
+//! means); this file compiles a definition and checks that it makes a game, and `sanity` plays
+//! it (perft and random games) before a server may save it.
 
 mod definition;
 mod error;
 mod ini;
 mod keys;
 mod pieces;
+mod sanity;
 mod values;
 
 use std::sync::Arc;
@@ -32,6 +34,7 @@ use std::sync::Arc;
 pub use definition::Definition;
 pub use error::{DefinitionError, QUOTED};
 pub use pieces::PieceSpec;
+pub use sanity::{SanityError, SanityLimits, SanityReport, sanity_run};
 pub use values::{MAX_FILES, MAX_RANKS};
 
 use crate::{

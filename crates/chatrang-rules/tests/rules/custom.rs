@@ -518,3 +518,65 @@ fn the_readme_example_is_grasshopper_chess() {
     assert_eq!(d.name, "Grasshopper chess");
     assert_eq!(position(&d, None).perft(4), 635_298);
 }
+
+#[test]
+fn every_published_definition_passes_the_sanity_run() {
+    let limits = custom::SanityLimits {
+        games: 20,
+        ..custom::SanityLimits::SAVE
+    };
+    for (file, ..) in PUBLISHED {
+        let d = definition(file);
+        let report = custom::sanity_run(&d, &limits).unwrap_or_else(|e| panic!("{file}: {e}"));
+        // Perft 3 unless the estimate passes the node limit, and every game played.
+        assert_eq!(report.perft.len(), 3, "{file}: {report:?}");
+        assert_eq!(report.perft[0], d.start_position().unwrap().perft(1));
+        assert_eq!(report.games, 20, "{file}");
+        assert!(report.plies >= 20, "{file}: {report:?}");
+    }
+}
+
+#[test]
+fn the_sanity_run_is_bounded_and_refuses_a_start_without_moves() {
+    let grand = definition("grand.ini");
+    // A node limit below the third depth's estimate stops the perft at depth 2.
+    let small = custom::SanityLimits {
+        perft_nodes: 10_000,
+        games: 2,
+        plies_per_game: 5,
+        ..custom::SanityLimits::SAVE
+    };
+    let report = custom::sanity_run(&grand, &small).unwrap();
+    assert_eq!(report.perft.len(), 2);
+    assert_eq!(report.plies, 10);
+    assert_eq!(report.ended, 0);
+    // The same seed plays the same games.
+    assert_eq!(custom::sanity_run(&grand, &small), Ok(report));
+    // Black to move with its King boxed in by the King and the Rook: no move at the start.
+    let stuck = custom::parse("[Stuck:chess]\nstartFen = k7/8/K7/8/8/8/1R6/8 b - - 0 1").unwrap();
+    assert_eq!(
+        custom::sanity_run(&stuck, &small),
+        Err(custom::SanityError::NoMoveAtStart)
+    );
+    // Random games of Shatranj end by its rules (the bare king, stalemate, seventy moves).
+    let shatranj = definition("shatranj.ini");
+    let long = custom::SanityLimits {
+        games: 10,
+        ..custom::SanityLimits::SAVE
+    };
+    let report = custom::sanity_run(&shatranj, &long).unwrap();
+    assert!(report.ended > 0, "{report:?}");
+}
+
+#[test]
+fn a_berolina_pawn_that_passed_diagonally_is_found_for_en_passant() {
+    let berolina = definition("berolina.ini");
+    // Black's pawn went d7-f5 past e6 (the sanity run's random game found that this
+    // position did not read back when only the square straight beyond e6 was looked at).
+    let fen = "r1bqkbnr/ppp3pp/3p2p1/5pP1/8/1PNP4/P2P2PP/R1BQKBNR w KQkq e6 0 7";
+    assert_eq!(position(&berolina, Some(fen)).to_text(), fen);
+    // No pawn of Black's beyond e6, straight or to either side: refused.
+    let variant = berolina.compile().unwrap();
+    let alone = "r1bqkbnr/ppp3pp/3p2p1/6P1/8/1PNP4/P2P2PP/R1BQKBNR w KQkq e6 0 7";
+    assert!(Position::from_text(variant, alone).is_err());
+}
