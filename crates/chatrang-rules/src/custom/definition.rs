@@ -16,6 +16,9 @@ use super::{
 };
 use crate::{Square, chess, chesslike::Stalemate};
 
+/// Where castling takes the King when the definition does not say: the c and g files.
+const DEFAULT_KING_TO: [u8; 2] = [2, 6];
+
 /// The longest variant name.
 const MAX_NAME: usize = 30;
 
@@ -177,8 +180,8 @@ impl Definition {
             .map(|e| file_letter(e, files))
             .transpose()?;
         let castling_king_to = [
-            file_key("castlingQueensideFile", 2)?,
-            file_key("castlingKingsideFile", 6)?,
+            file_key("castlingQueensideFile", DEFAULT_KING_TO[0])?,
+            file_key("castlingKingsideFile", DEFAULT_KING_TO[1])?,
         ];
         let castling_rooks = [
             file_key("castlingRookQueensideFile", 0)?,
@@ -308,14 +311,35 @@ impl Definition {
         line("enPassant", self.en_passant.to_string());
         line("castling", self.castling.to_string());
         if self.castling {
+            // Every file where castling happens; where it never does, only the files that
+            // differ from the defaults (which may lie off a narrow board, g on six files).
+            let castles = self.castling_files().is_some();
             let letter = |file: u8| char::from(b'a' + file).to_string();
             if let Some(file) = self.castling_king_file {
                 line("castlingKingFile", letter(file));
             }
-            line("castlingQueensideFile", letter(self.castling_king_to[0]));
-            line("castlingKingsideFile", letter(self.castling_king_to[1]));
-            line("castlingRookQueensideFile", letter(self.castling_rooks[0]));
-            line("castlingRookKingsideFile", letter(self.castling_rooks[1]));
+            for (key, file, default) in [
+                (
+                    "castlingQueensideFile",
+                    self.castling_king_to[0],
+                    DEFAULT_KING_TO[0],
+                ),
+                (
+                    "castlingKingsideFile",
+                    self.castling_king_to[1],
+                    DEFAULT_KING_TO[1],
+                ),
+                ("castlingRookQueensideFile", self.castling_rooks[0], 0),
+                (
+                    "castlingRookKingsideFile",
+                    self.castling_rooks[1],
+                    self.files - 1,
+                ),
+            ] {
+                if castles || file != default {
+                    line(key, letter(file));
+                }
+            }
         }
         let stalemate = match self.stalemate {
             Stalemate::Draw => "draw",

@@ -151,7 +151,8 @@ impl Definition {
 
     /// Where castling's King and Rooks stand and go, when castling fits this board: a flat
     /// board, the King written K and a Rook written R, the Rooks on either side of the King,
-    /// the King's targets apart, and every square castling uses there on both back ranks.
+    /// the King's targets apart, and every square castling uses on the board and there on both
+    /// back ranks.
     fn castling_files(&self) -> Option<CastlingFiles> {
         let symbol = |s: &str, royal: bool| {
             self.pieces
@@ -173,10 +174,12 @@ impl Definition {
             .chain(files.king_to)
             .chain([files.king]);
         let (low, high) = (used.clone().min()?, used.max()?);
+        let on_board = high < self.files;
         let squares_there = !self.holes.iter().any(|h| {
             (h.rank() == 0 || h.rank() == self.ranks - 1) && (low..=high).contains(&h.file())
         });
         let fits = !self.cylinder
+            && on_board
             && in_order
             && rooks_land
             && squares_there

@@ -580,3 +580,17 @@ fn a_berolina_pawn_that_passed_diagonally_is_found_for_en_passant() {
     let alone = "r1bqkbnr/ppp3pp/3p2p1/6P1/8/1PNP4/P2P2PP/R1BQKBNR w KQkq e6 0 7";
     assert!(Position::from_text(variant, alone).is_err());
 }
+
+#[test]
+fn a_narrow_board_with_castling_left_on_writes_a_text_that_reads() {
+    // Castling is on by default but never happens here (no rights in the start position):
+    // the canonical text must not write the default g file, which six files do not have
+    // (the fuzzer's find).
+    let text = "[Los Alamos]\nmaxFile = 6\nmaxRank = 6\nking = k\nqueen = q\nrook = r\n\
+                knight = n\npawn = p\nstartFen = rnqknr/pppppp/6/6/PPPPPP/RNQKNR w - - 0 1\n\
+                promotionPieceTypes = qrn";
+    let d = custom::parse(text).unwrap();
+    let written = d.to_text();
+    assert!(!written.contains("castlingKingsideFile"), "{written}");
+    assert_eq!(custom::parse(&written), Ok(d));
+}
