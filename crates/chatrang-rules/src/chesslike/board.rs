@@ -5,18 +5,12 @@ use super::{
     cell::{Cell, cell, cell_color, cell_type},
     moves::{Move, MoveKind},
     piece::TypeId,
+    rights::{
+        BLACK_KINGSIDE, BLACK_LEAP, BLACK_QUEENSIDE, WHITE_KINGSIDE, WHITE_LEAP, WHITE_QUEENSIDE,
+    },
     variant::Variant,
 };
 use crate::{Color, Square, SquareSet};
-
-/// Castling and King's-leap rights, one bit each.
-pub(crate) const WHITE_KINGSIDE: u8 = 1;
-pub(crate) const WHITE_QUEENSIDE: u8 = 2;
-pub(crate) const BLACK_KINGSIDE: u8 = 4;
-pub(crate) const BLACK_QUEENSIDE: u8 = 8;
-/// King's leap: the King has not moved.
-pub(crate) const WHITE_LEAP: u8 = 16;
-pub(crate) const BLACK_LEAP: u8 = 32;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 /// The board of a chess-like game: the cells, the side to move, the rights, en passant and the clocks.

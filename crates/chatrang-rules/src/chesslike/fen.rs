@@ -6,11 +6,11 @@
 use std::fmt::Write;
 
 use super::{
-    board::{
-        BLACK_KINGSIDE, BLACK_LEAP, BLACK_QUEENSIDE, Board, WHITE_KINGSIDE, WHITE_LEAP,
-        WHITE_QUEENSIDE,
-    },
+    board::Board,
     piece::TypeId,
+    rights::{
+        BLACK_KINGSIDE, BLACK_LEAP, BLACK_QUEENSIDE, WHITE_KINGSIDE, WHITE_LEAP, WHITE_QUEENSIDE,
+    },
     variant::{RightsKind, Variant},
 };
 use crate::{

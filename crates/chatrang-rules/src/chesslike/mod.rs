@@ -3,8 +3,8 @@
 //! switches); the engine compiles it once and generates legal moves from tables.
 //!
 //! The files, bottom to top; each uses only files listed before it:
-//! 1. `piece`, `moves`, `cell`, `values`: piece types, moves, the compact cell and step
-//!    encoding, the evaluation tables' data.
+//! 1. `piece`, `moves`, `cell`, `values`, `rights`: piece types, moves, the compact cell and
+//!    step encoding, the evaluation tables' data, the bits of the castling rights.
 //! 2. `tables`, `variant`: the compiled rays and probes, and the variant that owns them.
 //! 3. `board`: the position state and making a move.
 //! 4. `attack`, `exposure`, `special`, `movegen`: attacks and checks, pins, the special moves
@@ -30,6 +30,7 @@ pub(crate) mod perft;
 pub(crate) mod piece;
 pub(crate) mod position;
 mod reading;
+pub(crate) mod rights;
 mod royal_eval;
 pub mod san;
 pub mod special;

@@ -4,12 +4,12 @@
 use std::sync::Arc;
 
 use super::{
-    board::{
-        BLACK_KINGSIDE, BLACK_LEAP, BLACK_QUEENSIDE, Board, WHITE_KINGSIDE, WHITE_LEAP,
-        WHITE_QUEENSIDE,
-    },
+    board::Board,
     fen::{self, FenError, Setup},
     moves::Move,
+    rights::{
+        BLACK_KINGSIDE, BLACK_LEAP, BLACK_QUEENSIDE, WHITE_KINGSIDE, WHITE_LEAP, WHITE_QUEENSIDE,
+    },
     variant::{RightsKind, Stalemate, Variant},
 };
 use crate::{Color, Outcome, Square};

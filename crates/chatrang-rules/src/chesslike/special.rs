@@ -2,11 +2,11 @@
 //! two-pawn move (Cataclysm). Each is generated only when the variant switches it on.
 
 use super::{
-    board::{
-        BLACK_KINGSIDE, BLACK_LEAP, BLACK_QUEENSIDE, Board, WHITE_KINGSIDE, WHITE_LEAP,
-        WHITE_QUEENSIDE,
-    },
+    board::Board,
     moves::{Move, MoveKind},
+    rights::{
+        BLACK_KINGSIDE, BLACK_LEAP, BLACK_QUEENSIDE, WHITE_KINGSIDE, WHITE_LEAP, WHITE_QUEENSIDE,
+    },
     variant::{CastlingFiles, RightsKind, Variant},
 };
 use crate::{Color, Square};

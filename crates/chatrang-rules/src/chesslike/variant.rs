@@ -320,7 +320,7 @@ impl Variant {
 /// Per square index, the castling rights kept by a move from or to it: the King's start square
 /// clears both of its side's, a Rook's start square its own.
 fn castle_masks(rules: &VariantRules) -> Vec<u8> {
-    use super::board::{BLACK_KINGSIDE, BLACK_QUEENSIDE, WHITE_KINGSIDE, WHITE_QUEENSIDE};
+    use super::rights::{BLACK_KINGSIDE, BLACK_QUEENSIDE, WHITE_KINGSIDE, WHITE_QUEENSIDE};
     let mut masks = vec![0xFF; 256];
     let RightsKind::Castling(files) = rules.rights else {
         return masks;
