@@ -18,6 +18,7 @@ use samples::sq;
 mod chart;
 mod compass;
 mod contrast;
+mod defined;
 mod draft;
 mod preview;
 mod samples;

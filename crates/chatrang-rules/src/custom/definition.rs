@@ -489,7 +489,7 @@ fn pieces_of(section: &Section, on_chess: bool) -> Result<Vec<PieceSpec>, Defini
     if pawn_types.is_none() {
         for (key, p) in &mut list {
             if pieces::is_custom_slot(key) && p.symbol == "P" {
-                p.pawn = true;
+                pieces::set_pawn(p, true);
             }
         }
     }
@@ -497,7 +497,8 @@ fn pieces_of(section: &Section, on_chess: bool) -> Result<Vec<PieceSpec>, Defini
     if let Some(e) = pawn_types {
         let pawns = letters(e, &pieces)?;
         for p in &mut pieces {
-            p.pawn = pawns.contains(&p.symbol) && !p.royal;
+            let pawn = pawns.contains(&p.symbol) && !p.royal;
+            pieces::set_pawn(p, pawn);
         }
     }
     Ok(pieces)

@@ -140,7 +140,7 @@ pub(super) fn from_key(key: &str, value: &str) -> Result<PieceSpec, String> {
         .iter()
         .find(|(k, _)| *k == key)
         .map(|(_, p)| p.to_string())
-        .unwrap_or_else(|| sprite_for(&betza, royal, pawn));
+        .unwrap_or_else(|| default_picture(&betza, royal, pawn));
     Ok(PieceSpec {
         name,
         symbol,
@@ -245,8 +245,29 @@ pub(super) fn from_line(value: &str) -> Result<PieceSpec, String> {
             quote(name)
         ));
     }
-    piece.picture = picture.unwrap_or_else(|| sprite_for(&piece.betza, piece.royal, piece.pawn));
+    piece.picture =
+        picture.unwrap_or_else(|| default_picture(&piece.betza, piece.royal, piece.pawn));
     Ok(piece)
+}
+
+/// The picture of a piece whose definition names none: the piece set's for its XBetza, as
+/// Pick-a-team chooses it, except that only the royal piece looks like a King (a Commoner
+/// drawn as a second King would mislead) and that a pawn looks like a pawn whatever its moves.
+fn default_picture(betza: &str, royal: bool, pawn: bool) -> String {
+    match sprite_for(betza, royal, pawn).as_str() {
+        "king" if !royal => "custom".into(),
+        "custom" if pawn => "pawn".into(),
+        other => other.into(),
+    }
+}
+
+/// Makes a piece a pawn or not (`pawnTypes`, a custom piece lettered p), its picture following
+/// when it was the default one.
+pub(super) fn set_pawn(piece: &mut PieceSpec, pawn: bool) {
+    if piece.picture == default_picture(&piece.betza, piece.royal, piece.pawn) {
+        piece.picture = default_picture(&piece.betza, piece.royal, pawn);
+    }
+    piece.pawn = pawn;
 }
 
 /// A picture's name as the piece set spells them: lower-case letters and hyphens.
@@ -303,6 +324,15 @@ mod tests {
         assert_eq!(custom.picture, "grasshopper");
         assert_eq!(from_key("fersAlfil", "e").unwrap().name, "Fers alfil");
         assert!(from_key("pawn", "p").unwrap().pawn);
+        // Only the royal piece looks like a King; a pawn looks like a pawn.
+        assert_eq!(from_key("commoner", "m").unwrap().picture, "custom");
+        let mut berolina = from_key("customPiece1", "p:mfFcfeWimfnA").unwrap();
+        assert_eq!(berolina.picture, "custom");
+        set_pawn(&mut berolina, true);
+        assert_eq!(berolina.picture, "pawn");
+        let mut drawn = from_line("Wizard, W, K, picture gentleman").unwrap();
+        set_pawn(&mut drawn, true);
+        assert_eq!(drawn.picture, "gentleman");
     }
 
     #[test]
