@@ -268,6 +268,10 @@ impl Board {
         let Some(king) = self.royal[us.index()] else {
             return Legality::NoRoyal;
         };
+        if v.rules.end.royal_capture {
+            // Checks do not bind: every move is legal, as if there were no royal piece.
+            return Legality::NoRoyal;
+        }
         let enemy = self.types_of(v, us.other());
         match self.exposure_unless_in_check(v, king, us, enemy) {
             Some(exposure) => Legality::Safe {

@@ -8,8 +8,10 @@ pub(crate) fn perft(board: &Board, v: &Variant, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
-    // A game the bare-king rule has ended has no moves, as in Fairy-Stockfish.
-    if board.bare_king_winner(v).is_some() {
+    // A game the bare-king rule or the capture of the royal piece has ended has no moves, as
+    // in Fairy-Stockfish.
+    let royal_taken = v.rules.end.royal_capture && board.royal[board.side.index()].is_none();
+    if royal_taken || board.bare_king_winner(v).is_some() {
         return 0;
     }
     if depth == 1 {

@@ -144,7 +144,8 @@ impl Position {
             }
         }
         let waiting = setup.side.other();
-        if board.royal_attacked(v, waiting) && !v.rules.royal_capture_wins {
+        let capturable = v.rules.royal_capture_wins || v.rules.end.royal_capture;
+        if board.royal_attacked(v, waiting) && !capturable {
             return Err(PositionError::OpponentInCheck(waiting));
         }
         Ok(Position {
@@ -265,7 +266,7 @@ impl Position {
 
     /// The result when the side to move has no legal move: checkmate or stalemate.
     pub(crate) fn outcome_without_legal_moves(&self) -> Outcome {
-        if self.in_check() {
+        if self.in_check() && !self.variant.rules.end.royal_capture {
             Outcome::Win {
                 winner: self.board.side.other(),
                 reason: "checkmate".into(),

@@ -85,11 +85,15 @@ fn origin(pos: &Position, m: Move, type_id: u8) -> String {
 /// `#` when the move mates, `+` when it checks, else nothing. A variant where the royal piece
 /// is captured rather than mated has no mate: its checks are `+`.
 fn suffix(pos: &Position, m: Move) -> &'static str {
+    let rules = &pos.variant().rules;
     let mut after = pos.clone();
     after.play_unchecked(m);
     if !after.in_check() {
         ""
-    } else if !pos.variant().rules.royal_capture_wins && after.legal_moves().is_empty() {
+    } else if !rules.royal_capture_wins
+        && !rules.end.royal_capture
+        && after.legal_moves().is_empty()
+    {
         "#"
     } else {
         "+"

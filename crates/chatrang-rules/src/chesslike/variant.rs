@@ -79,6 +79,9 @@ pub struct EndRules {
     /// Shatranj's bare king: a side left with its royal piece alone loses, unless it takes
     /// the other side's last piece but the royal one at once (then both are bare and play on).
     pub bare_king_loses: bool,
+    /// Checks do not bind: a move may leave the royal piece attacked, and taking it wins.
+    /// There is no checkmate; a side without a move is stalemated.
+    pub royal_capture: bool,
 }
 
 impl EndRules {
@@ -87,6 +90,7 @@ impl EndRules {
         move_rule_plies: Some(100),
         repetitions: Some(3),
         bare_king_loses: false,
+        royal_capture: false,
     };
 }
 

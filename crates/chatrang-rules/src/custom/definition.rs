@@ -75,6 +75,9 @@ pub struct Definition {
     /// Shatranj's bare king (`bareKing`, or Fairy-Stockfish's extinction keys as Shatranj
     /// sets them): a side left with its royal piece alone loses.
     pub bare_king: bool,
+    /// Checks do not bind and taking the royal piece wins (`kingCapture`, or Fairy-Stockfish's
+    /// extinction of one piece type).
+    pub king_capture: bool,
 }
 
 impl Definition {
@@ -110,7 +113,7 @@ impl Definition {
             None => Vec::new(),
         };
         let cylinder = get("cylinder").map(boolean).transpose()?.unwrap_or(false);
-        let pieces = pieces_of(section, on_chess)?;
+        let mut pieces = pieces_of(section, on_chess)?;
         let start = get("startFen").map_or_else(|| chess::START.to_string(), |e| e.value.clone());
         let promotion_ranks = match (get("promotionRegionWhite"), get("promotionRegionBlack")) {
             (None, None) => vec![ranks - 1],
@@ -172,6 +175,13 @@ impl Definition {
             (None, None) => true,
         };
         let castling = get("castling").map(boolean).transpose()?.unwrap_or(true);
+        // Without castling the start's castling rights mean nothing, as in Fairy-Stockfish:
+        // `[Name:chess]` with `castling = false` starts from chess's position without them.
+        let start = if castling {
+            start
+        } else {
+            without_castling_rights(&start)
+        };
         let file_key = |key: &str, default: u8| match get(key) {
             Some(e) => file_letter(e, files),
             None => Ok(default),
@@ -224,7 +234,24 @@ impl Definition {
             }
             None => 3,
         };
-        let bare_king = bare_king(section)?;
+        let flag = |key: &str| {
+            get(key)
+                .map(boolean)
+                .transpose()
+                .map(|v| v.unwrap_or(false))
+        };
+        let (bare_king, king_capture) = match extinction(section, &pieces)? {
+            Extinction::None => (false, false),
+            Extinction::BareKing => (true, false),
+            Extinction::Capture(symbol) => {
+                if let Some(p) = pieces.iter_mut().find(|p| p.symbol == symbol) {
+                    pieces::set_royal(p);
+                }
+                (false, true)
+            }
+        };
+        let bare_king = bare_king || flag("bareKing")?;
+        let king_capture = king_capture || flag("kingCapture")?;
         check_other_keys(section)?;
         Ok(Definition {
             name,
@@ -249,6 +276,7 @@ impl Definition {
             move_rule,
             repetitions,
             bare_king,
+            king_capture,
         })
     }
 
@@ -352,8 +380,31 @@ impl Definition {
         if self.bare_king {
             line("bareKing", "true".into());
         }
+        if self.king_capture {
+            line("kingCapture", "true".into());
+        }
         out
     }
+}
+
+/// A position string with its castling rights field (the third) emptied to `-`.
+fn without_castling_rights(start: &str) -> String {
+    let mut fields: Vec<&str> = start.split_whitespace().collect();
+    if let Some(rights) = fields.get_mut(2) {
+        *rights = "-";
+    }
+    fields.join(" ")
+}
+
+/// The end rule Fairy-Stockfish's extinction keys describe, where it is one played here.
+enum Extinction {
+    /// No extinction keys, or `extinctionValue = none`.
+    None,
+    /// Shatranj's values: the bare king.
+    BareKing,
+    /// One piece type that may be captured, which loses (`extinctionPieceTypes = k`): that
+    /// piece is the royal one, and checks do not bind.
+    Capture(String),
 }
 
 /// Fairy-Stockfish's extinction keys as Shatranj sets them: the side left with one piece
@@ -366,33 +417,45 @@ const SHATRANJ_EXTINCTION: [(&str, &str); 5] = [
     ("extinctionClaim", "true"),
 ];
 
-/// The bare-king rule: our `bareKing` key, or Fairy-Stockfish's extinction keys with
-/// Shatranj's values (any other extinction rule is refused by name).
-fn bare_king(section: &Section) -> Result<bool, DefinitionError> {
+/// Reads Fairy-Stockfish's extinction keys: Shatranj's bare king, or the capture of one piece
+/// type losing the game (its defaults for the counts and the claim); any other extinction rule
+/// is refused by name.
+fn extinction(section: &Section, pieces: &[PieceSpec]) -> Result<Extinction, DefinitionError> {
     let get = |key: &str| section.entries.iter().find(|e| e.key == key);
-    let ours = get("bareKing").map(boolean).transpose()?;
-    let extinction: Vec<_> = SHATRANJ_EXTINCTION
+    let given: Vec<_> = SHATRANJ_EXTINCTION
         .iter()
         .filter_map(|(key, _)| get(key))
         .collect();
-    let Some(first) = extinction.first() else {
-        return Ok(ours.unwrap_or(false));
+    let Some(first) = given.first() else {
+        return Ok(Extinction::None);
     };
     let value_of = |key: &str| get(key).map(|e| e.value.trim().to_ascii_lowercase());
-    if extinction.len() == 1 && value_of("extinctionValue").as_deref() == Some("none") {
-        return Ok(ours.unwrap_or(false));
+    if given.len() == 1 && value_of("extinctionValue").as_deref() == Some("none") {
+        return Ok(Extinction::None);
     }
-    let shatranj = SHATRANJ_EXTINCTION
+    if SHATRANJ_EXTINCTION
         .iter()
-        .all(|(key, value)| value_of(key).as_deref() == Some(value));
-    if !shatranj {
-        return Err(DefinitionError::Unsupported {
-            line: first.line,
-            key: first.key.clone(),
-            why: "the one extinction rule played here is Shatranj's bare king; write bareKing = true",
-        });
+        .all(|(key, value)| value_of(key).as_deref() == Some(value))
+    {
+        return Ok(Extinction::BareKing);
     }
-    Ok(ours.unwrap_or(true))
+    let zero_or_absent = |key: &str| value_of(key).is_none_or(|v| v == "0");
+    let capture = value_of("extinctionValue").as_deref() == Some("loss")
+        && zero_or_absent("extinctionPieceCount")
+        && zero_or_absent("extinctionOpponentPieceCount")
+        && value_of("extinctionClaim").is_none_or(|v| v == "false");
+    if capture
+        && let Some(e) = get("extinctionPieceTypes")
+        && let [symbol] = letters(e, pieces)?.as_slice()
+    {
+        return Ok(Extinction::Capture(symbol.clone()));
+    }
+    Err(DefinitionError::Unsupported {
+        line: first.line,
+        key: first.key.clone(),
+        why: "the extinction rules played here are Shatranj's bare king (write bareKing = true) \
+              and the capture of the one royal piece (write kingCapture = true)",
+    })
 }
 
 /// The variant's name, from the heading or a `name =` key.

@@ -148,6 +148,12 @@ pub enum DefinitionError {
          corners, c and g by default); write castling = false, or those keys"
     )]
     CastlingDoesNotFit,
+    /// Castling in a game where the King may be captured.
+    #[error(
+        "castling needs a King that may not be left attacked, and here it may be captured; \
+         write castling = false, or leave out kingCapture"
+    )]
+    CastlingWithKingCapture,
     /// Promotion where no piece may be chosen.
     #[error(
         "the pawns promote, but to nothing: write promotionPieceTypes = q, say, with letters of \

@@ -135,6 +135,7 @@ pub(super) fn check_other_keys(section: &Section) -> Result<(), DefinitionError>
         "nMoveRule",
         "nFoldRule",
         "bareKing",
+        "kingCapture",
         "extinctionValue",
         "extinctionPieceTypes",
         "extinctionPieceCount",

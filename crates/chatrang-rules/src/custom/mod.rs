@@ -87,6 +87,9 @@ impl Definition {
         let rights = if !self.castling {
             RightsKind::None
         } else if let Some(files) = self.castling_files() {
+            if self.king_capture && start_field(&self.start, 2).is_some_and(|r| r != "-") {
+                return Err(DefinitionError::CastlingWithKingCapture);
+            }
             RightsKind::Castling(files)
         } else if start_field(&self.start, 2).is_none_or(|r| r == "-") {
             // Castling is on, but no side starts with a right to it: it never happens.
@@ -106,6 +109,7 @@ impl Definition {
                 move_rule_plies: (self.move_rule > 0).then(|| 2 * u32::from(self.move_rule)),
                 repetitions: (self.repetitions > 0).then_some(usize::from(self.repetitions)),
                 bare_king_loses: self.bare_king,
+                royal_capture: self.king_capture,
             },
             start_position: self.start.clone(),
         })?;

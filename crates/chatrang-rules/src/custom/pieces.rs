@@ -270,6 +270,16 @@ pub(super) fn set_pawn(piece: &mut PieceSpec, pawn: bool) {
     piece.pawn = pawn;
 }
 
+/// Makes a piece the royal one (the piece whose capture loses, Fairy-Stockfish's extinction
+/// of one type), its picture following when it was the default one.
+pub(super) fn set_royal(piece: &mut PieceSpec) {
+    if piece.picture == default_picture(&piece.betza, piece.royal, piece.pawn) {
+        piece.picture = default_picture(&piece.betza, true, false);
+    }
+    piece.royal = true;
+    piece.pawn = false;
+}
+
 /// A picture's name as the piece set spells them: lower-case letters and hyphens.
 fn picture_name(kind: &str) -> Result<String, String> {
     let ok = !kind.is_empty()

@@ -374,7 +374,11 @@ const REFUSED: &[(&str, &str)] = &[
     ),
     (
         "[A:chess]\nextinctionValue = loss\nextinctionPieceTypes = q",
-        "line 2: extinctionValue is a Fairy-Stockfish rule this bot does not play (the one extinction rule played here is Shatranj's bare king",
+        "King and Queen are both royal; a game here has one royal piece",
+    ),
+    (
+        "[A:chess]\nextinctionValue = loss\nextinctionPieceTypes = qr",
+        "the extinction rules played here are Shatranj's bare king",
     ),
     (
         "[A:chess]\nimmobilityIllegal = maybe",
@@ -593,4 +597,49 @@ fn a_narrow_board_with_castling_left_on_writes_a_text_that_reads() {
     let written = d.to_text();
     assert!(!written.contains("castlingKingsideFile"), "{written}");
     assert_eq!(custom::parse(&written), Ok(d));
+}
+
+#[test]
+fn where_the_king_may_be_captured_checks_do_not_bind_and_taking_it_wins() {
+    // Fairy-Stockfish's way to write it: the King replaced by a Commoner whose extinction
+    // loses. Its counts (`go perft`, this section in a VariantPath file): chess's to depth 3,
+    // then the King's captures; a King beside the Queen may step into her reach.
+    let fsf = "[King capture:chess]\nking = -\ncommoner = k\ncastling = false\n\
+               extinctionValue = loss\nextinctionPieceTypes = k";
+    let d = custom::parse(fsf).unwrap();
+    assert!(d.king_capture);
+    let king = d.pieces.iter().find(|p| p.symbol == "K").unwrap();
+    assert!(king.royal && king.picture == "king", "{king:?}");
+    for (fen, depth, expected) in [
+        (None, 3, 8_902),
+        (None, 4, 197_742),
+        (Some("4k3/8/8/8/8/8/4q3/4K3 w - - 0 1"), 1, 5),
+        (Some("4k3/8/8/8/8/8/4q3/4K3 w - - 0 1"), 4, 16_882),
+        (Some("r3k2r/8/8/8/8/8/8/R3K2R w - - 0 1"), 4, 319_611),
+    ] {
+        assert_eq!(position(&d, fen).perft(depth), expected, "{fen:?} {depth}");
+    }
+    // Our own key reads as the same rule, and the canonical text keeps it.
+    let ours = custom::parse("[K:chess]\ncastling = false\nkingCapture = true").unwrap();
+    assert!(ours.king_capture);
+    assert_eq!(custom::parse(&ours.to_text()), Ok(ours.clone()));
+    // The King steps next to the Queen; she takes it, and Black has won.
+    let mut game = ChessLike::game(position(&ours, Some("4k3/8/8/8/8/8/4q3/3K4 w - - 0 1")));
+    game.play("d1d2").unwrap();
+    game.play("e2d2").unwrap();
+    match game.status() {
+        Status::Over(Outcome::Win { winner, reason }) => {
+            assert_eq!(
+                (winner, reason.as_str()),
+                (Color::Black, "royal piece captured")
+            );
+        }
+        other => panic!("{other:?}"),
+    }
+    // Castling with such a King is refused; without castling rights it is left alone.
+    let castles = custom::parse("[C:chess]\nkingCapture = true").unwrap();
+    assert_eq!(
+        castles.compile().map(|_| ()),
+        Err(DefinitionError::CastlingWithKingCapture)
+    );
 }
