@@ -1,5 +1,5 @@
-//! Moves that are not a piece's own pattern: castling (orthodox chess and its like on any width), the King's leap and the
-//! two-pawn move (Cataclysm). Each is generated only when the variant switches it on.
+//! Moves that are not a piece's own pattern: castling (orthodox chess and its like on any
+//! width), the King's leap and the two-pawn move (Cataclysm). Each is generated only when the variant switches it on.
 
 use super::{
     board::Board,

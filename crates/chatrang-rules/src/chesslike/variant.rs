@@ -68,8 +68,8 @@ pub enum Stalemate {
 }
 
 /// How a game ends besides checkmate and stalemate. Orthodox chess's unless a variant defined
-/// by players says otherwise (Fairy-Stockfish's `nMoveRule`, `nFoldRule` and its bare-king
-/// rule).
+/// by players says otherwise (Fairy-Stockfish's `nMoveRule`, `nFoldRule` and its extinction
+/// rules: the bare king, the King that may be captured).
 #[derive(Copy, Clone, Debug, Eq, PartialEq)]
 pub struct EndRules {
     /// Half-moves without a capture or pawn move that draw (chess's 100); `None`: no limit.
@@ -85,7 +85,8 @@ pub struct EndRules {
 }
 
 impl EndRules {
-    /// Orthodox chess: fifty moves, threefold repetition, no bare-king rule.
+    /// Orthodox chess: fifty moves, threefold repetition, checkmate (no bare king, no capture
+    /// of the King).
     pub const CHESS: EndRules = EndRules {
         move_rule_plies: Some(100),
         repetitions: Some(3),
@@ -112,7 +113,7 @@ pub struct VariantRules {
     pub royal_capture_wins: bool,
     /// The result of a stalemate.
     pub stalemate: Stalemate,
-    /// The move-count, repetition and bare-king rules.
+    /// The move-count, repetition, bare-king and King-capture rules.
     pub end: EndRules,
     /// The start position, as a position string.
     pub start_position: String,
@@ -208,14 +209,15 @@ impl Variant {
         let geometry = rules.geometry.clone();
         let squares: Vec<Square> = geometry.squares().collect();
         let tables = Tables::compile(&rules.types, &geometry, &squares);
+        let immobile = immobile_zones(&rules, &geometry);
         Ok(Variant {
             squares,
             tables,
             royal_types: (0..n as u8)
                 .filter(|&i| rules.types[i as usize].royal)
                 .collect(),
-            careful_zones: careful_zones(&rules, &geometry),
-            immobile_zones: immobile_zones(&rules, &geometry),
+            careful_zones: careful_zones(&rules, &geometry, &immobile),
+            immobile_zones: immobile,
             capturable_types: rules
                 .types
                 .iter()
@@ -347,8 +349,11 @@ fn castle_masks(rules: &VariantRules) -> Vec<u8> {
 }
 
 /// Per (type, colour), the squares on a rank where one of the type's promotion rules applies.
-fn careful_zones(rules: &VariantRules, geometry: &Geometry) -> Vec<SquareSet> {
-    let immobile = immobile_zones(rules, geometry);
+fn careful_zones(
+    rules: &VariantRules,
+    geometry: &Geometry,
+    immobile: &[SquareSet],
+) -> Vec<SquareSet> {
     let mut zones = Vec::with_capacity(rules.types.len() * 2);
     for (i, t) in rules.types.iter().enumerate() {
         for color in Color::ALL {
