@@ -76,7 +76,8 @@ pub async fn run(service: &Service, settings: Settings) -> std::io::Result<()> {
 /// The console's own commands, which `/help` lists after the service's.
 const CONSOLE_HELP: &str = "In this console: /as NAME acts as someone else; /clock +13h moves \
      the clock on (timers, reminders and vacations follow it) and /clock says where it stands; \
-     a line without a slash is a move; /click N picks a choice by its number; /quit ends.";
+     a line without a slash is a move; /click N picks a choice by its number; /variant new NAME \
+     reads the definition from the lines below it, up to /end; /quit ends.";
 
 /// What one typed line asks of the console.
 enum Typed {
@@ -106,6 +107,14 @@ fn read(text: &str) -> Typed {
         // A line without a slash is a move.
         _ => Typed::Service(parse(&format!("/move {text}"), '/', &user)),
     }
+}
+
+/// Whether a line is `/variant new NAME`, whose definition the console reads from the lines
+/// below it (a chat message carries them in the same message).
+fn opens_definition(text: &str) -> bool {
+    let mut words = text.split_whitespace().map(str::to_lowercase);
+    matches!(words.next().as_deref(), Some("/variant" | "/variants"))
+        && matches!(words.next().as_deref(), Some("new" | "define" | "save"))
 }
 
 /// Reads commands line by line until the input ends or `/quit`, answering each.
@@ -138,9 +147,25 @@ pub async fn session<R: AsyncBufRead + Unpin, W: Write + Send>(
             write!(out, "{}> ", escaped(&me.name))?;
             out.flush()?;
         }
-        let Some(text) = next_line(&mut lines, settings.stop.as_mut()).await? else {
+        let Some(mut text) = next_line(&mut lines, settings.stop.as_mut()).await? else {
             break;
         };
+        if opens_definition(&text) {
+            // The definition follows on the next lines, up to `/end` (or the end of input).
+            if settings.interactive {
+                writeln!(
+                    out,
+                    "Type or paste the definition, then /end on a line of its own."
+                )?;
+            }
+            while let Some(line) = next_line(&mut lines, settings.stop.as_mut()).await? {
+                if line.trim().eq_ignore_ascii_case("/end") {
+                    break;
+                }
+                text.push('\n');
+                text.push_str(&line);
+            }
+        }
         let typed = read(&text);
         if !settings.interactive && !matches!(typed, Typed::Nothing) {
             writeln!(out, "{}> {}", escaped(&me.name), escaped(text.trim()))?;

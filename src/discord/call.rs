@@ -46,6 +46,29 @@ pub async fn run<'a>(
     Ok((call, reply.zip(posted)))
 }
 
+/// [`run`] for a command that must first fetch what it carries (a `/variant new` file):
+/// acknowledged at once, since fetching may take longer than Discord waits for an answer; a
+/// refusal from `fetch` is shown as the command's own.
+pub async fn run_fetched<'a>(
+    ctx: Ctx<'a>,
+    fetch: impl std::future::Future<Output = ServiceResult<Command>>,
+) -> Result<(), Error> {
+    let _inside = ctx.data().service.come_in();
+    let mut call = Call::deferred(ctx).await?;
+    let result = match fetch.await {
+        Ok(command) => {
+            let request = Request::new(call.user.clone(), call.place.clone()).admin(call.admin);
+            let service = call.service();
+            service
+                .run_showing_notes(request, command, &mut call.origin)
+                .await
+        }
+        Err(why) => Err(why),
+    };
+    call.finish(result).await;
+    Ok(())
+}
+
 impl<'a> Call<'a> {
     /// For a command that draws a board: says "thinking…" first (Discord's three seconds).
     pub async fn deferred(ctx: Ctx<'a>) -> Result<Call<'a>, Error> {

@@ -74,6 +74,7 @@ pub fn all() -> Vec<poise::Command<super::Data, Error>> {
         abort(),
         limits(),
         super::sharing::settings(),
+        super::variants::variant(),
         club::seek(),
         club::subscribe(),
         club::tournament(),

@@ -24,6 +24,7 @@ mod respond;
 mod shards;
 mod sharing;
 mod threads;
+mod variants;
 
 use std::sync::Arc;
 

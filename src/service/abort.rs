@@ -48,7 +48,7 @@ impl Service {
         if !moderates(req, &row) {
             return Err(only_moderators());
         }
-        let label = format!("#{} ({})", row.id, row.variant.name());
+        let label = format!("#{} ({})", row.id, row.title());
         match row.state {
             GameState::Over => {
                 return Err(ServiceError::refused(format!(

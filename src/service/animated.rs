@@ -166,7 +166,7 @@ async fn draw_for_post(
     reply.game = Some(GameRef {
         id: row.id,
         version: row.version,
-        name: row.variant.known().map_or("Game", |k| k.display_name()),
+        name: row.title(),
         place: row.place_id.clone(),
     });
     reply.post_key = Some(post_key(post.game_id, post.version, PostKind::Replay));

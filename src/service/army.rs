@@ -71,12 +71,17 @@ pub(crate) fn army_reply(loaded: &Loaded, sides: &[Color]) -> super::Reply {
 
 /// "• Amazon (AM) — XBetza QN: moves as a queen or a knight."
 pub(crate) fn line(piece: &PieceInfo) -> String {
+    let said = piece.description.trim().trim_end_matches('.');
+    if said.is_empty() {
+        // A piece a server defined has its XBetza and nothing more.
+        return format!(
+            "• {} ({}) — XBetza {}.",
+            piece.name, piece.symbol, piece.betza
+        );
+    }
     format!(
-        "• {} ({}) — XBetza {}: {}.",
-        piece.name,
-        piece.symbol,
-        piece.betza,
-        piece.description.trim_end_matches('.')
+        "• {} ({}) — XBetza {}: {said}.",
+        piece.name, piece.symbol, piece.betza
     )
 }
 

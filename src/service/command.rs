@@ -88,6 +88,9 @@ pub enum Command {
     Review,
     /// `/settings`: show the server's settings, or (moderators) set them: `replays=off`.
     Settings(String),
+    /// `/variant`: the server's own variants: `list` (or nothing), `new NAME` with its
+    /// definition, `show NAME`, `delete NAME`; see `variant`.
+    Variant(VariantArgs),
     /// `/forget-me`: replace one's name and id by an anonymous one in every record of this
     /// server (of every server, asked in a direct conversation); `true` once confirmed.
     ForgetMe(bool),
@@ -95,6 +98,16 @@ pub enum Command {
     /// reaction key and `/click N` typed anywhere all become this one command, so every
     /// platform answers a click in the same words.
     Click(Pick),
+}
+
+/// What `/variant` asks for.
+#[derive(Clone, Debug, Default, Eq, PartialEq)]
+pub struct VariantArgs {
+    /// The words after the command: `new Nightrider chess`, `show nightrider-chess`, …
+    pub words: String,
+    /// The definition, for `new`: the lines after the command in the same message, or the
+    /// text of the file attached to it.
+    pub definition: Option<String>,
 }
 
 /// How a click names the choice it picks.
@@ -358,6 +371,13 @@ pub const COMMANDS: &[CommandSpec] = &[
         false,
     ),
     spec(
+        "variant",
+        &["variants"],
+        "list | new NAME (definition below or attached) | show NAME | delete NAME",
+        "This server's own variants: define one, list them, show one, delete one.",
+        true,
+    ),
+    spec(
         "click",
         &["choose"],
         "N",
@@ -430,6 +450,7 @@ impl Command {
             Command::Replay(_) => "replay",
             Command::Review => "review",
             Command::Settings(_) => "settings",
+            Command::Variant(_) => "variant",
             Command::Click(_) => "click",
             Command::ForgetMe(_) => "forget-me",
         };

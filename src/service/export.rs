@@ -82,7 +82,7 @@ impl Service {
             "server": row.server_id,
             "place": row.place_id,
             "game": loaded.kind.slug(),
-            "game_name": loaded.kind.display_name(),
+            "game_name": loaded.title(),
             "white": side(Color::White),
             "black": side(Color::Black),
             "result": result_token,

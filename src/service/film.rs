@@ -63,7 +63,7 @@ pub(crate) fn film(
             row.id
         ))
     };
-    let kind = GameId::parse(row.variant.as_str()).map_err(|_| damaged())?;
+    let kind = GameId::from_stored(row.variant.as_str()).map_err(|_| damaged())?;
     let mut game = registry::load(kind, &row.initial_position).map_err(|_| damaged())?;
     let moves = effective_moves(log).map_err(|_| damaged())?;
     if moves.is_empty() {

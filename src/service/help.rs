@@ -76,6 +76,11 @@ const TOPICS: &[Topic] = &[
         says: bot_help,
     },
     Topic {
+        name: "variants",
+        aliases: &["variant", "defined", "define", "own"],
+        says: || crate::rules::custom::HELP.to_string(),
+    },
+    Topic {
         name: "privacy",
         aliases: &["data", "forget", "gdpr"],
         says: privacy_help,
@@ -201,7 +206,7 @@ fn overview(place: &Place) -> String {
     let mut text = format!(
         "Chatrang hosts these games:\n{}\n/help GAME gives a game's rules, /help COMMAND a \
          command's (/help move); the topics: /help teams, /help timed, /help tournaments, \
-         /help bot, /help privacy.\n{}",
+         /help bot, /help variants (a server's own games), /help privacy.\n{}",
         games.join("\n"),
         command_list('/')
     );

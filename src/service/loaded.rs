@@ -77,7 +77,12 @@ impl Loaded {
 
     /// The game's number and name: "#12 (its name)".
     pub fn label(&self) -> String {
-        format!("#{} ({})", self.row.id, self.kind.display_name())
+        format!("#{} ({})", self.row.id, self.title())
+    }
+
+    /// The name people read: its game's, or its defined variant's own.
+    pub fn title(&self) -> String {
+        self.row.title()
     }
 
     /// The user ids who must act now, by the rules' status (which the game keeps, so asking

@@ -138,6 +138,7 @@ mod turn_review;
 mod typed;
 mod undo;
 mod vacation;
+mod variant;
 mod vote;
 mod words;
 mod write;
@@ -150,7 +151,7 @@ pub use channel::{APOLOGY, Channel, Offered, Shown, numbered};
 pub use choice::{Choice, Tone};
 pub use clock::{Clock, ManualClock, ShiftedClock, SystemClock};
 pub use command::{
-    COMMANDS, Command, CommandSpec, NewGame, Pick, command_list, find as find_command,
+    COMMANDS, Command, CommandSpec, NewGame, Pick, VariantArgs, command_list, find as find_command,
 };
 pub use doors::{Closed, Inside};
 pub use export::{ExportedGame, iso_time};

@@ -3,7 +3,7 @@
 //! the sigil (`/` or `!`) and in how a mention names a person.
 
 use super::{
-    command::{Command, NewGame, Pick},
+    command::{Command, NewGame, Pick, VariantArgs},
     request::User,
 };
 use crate::rules::Color;
@@ -72,6 +72,11 @@ pub fn parse(
     if !text.starts_with(sigil) {
         return Ok(None);
     }
+    // `/variant new NAME` carries its definition on the lines below it.
+    let (text, body) = match text.split_once('\n') {
+        Some((head, body)) if is_variant_command(head, sigil) => (head.trim(), Some(body)),
+        _ => (text, None),
+    };
     if text.len() > MAX_LINE && text.chars().nth(MAX_LINE).is_some() {
         return Err(ParseError::TooLong(text.chars().count()));
     }
@@ -162,6 +167,10 @@ pub fn parse(
         "replay" => Command::Replay(rest),
         "review" => Command::Review,
         "settings" => Command::Settings(rest),
+        "variant" => Command::Variant(VariantArgs {
+            words: rest,
+            definition: body.map(str::to_string).filter(|b| !b.trim().is_empty()),
+        }),
         "seek" => Command::Seek(rest),
         // `/tournament join #3` names a tournament, not a game.
         "tournament" => match game.take() {
@@ -175,6 +184,17 @@ pub fn parse(
         other => unreachable!("the command table has /{other}, which the reader does not know"),
     };
     Ok(Some(Line { command, game }))
+}
+
+/// Whether the first line of a message is `/variant …` (or its alias), whose definition
+/// follows on the next lines.
+fn is_variant_command(head: &str, sigil: char) -> bool {
+    let name = head
+        .trim()
+        .strip_prefix(sigil)
+        .and_then(|rest| rest.split_whitespace().next())
+        .unwrap_or("");
+    super::command::find(name).is_some_and(|spec| spec.name == "variant")
 }
 
 /// The commands whose own arguments are never a number, so that a number typed with them can

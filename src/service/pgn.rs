@@ -52,7 +52,7 @@ pub(crate) fn record(
     let mut tags: Vec<(&str, String)> = vec![
         (
             "Event",
-            format!("Chatrang game #{} ({})", row.id, loaded.kind.display_name()),
+            format!("Chatrang game #{} ({})", row.id, loaded.title()),
         ),
         ("Site", format!("Chatrang server {}", row.server_id)),
         ("Date", date(row.created_at)),

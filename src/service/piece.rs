@@ -136,7 +136,7 @@ fn catalogue(kind: GameId, example: &dyn Game) -> Reply {
 }
 
 /// A piece's name as a word of a file name: lower-case letters, digits and dashes.
-fn file_word(name: &str) -> String {
+pub(crate) fn file_word(name: &str) -> String {
     name.chars()
         .map(|c| c.to_ascii_lowercase())
         .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })

@@ -91,7 +91,7 @@ pub(crate) fn effective_moves(log: &[LogEntry]) -> Result<Vec<MoveInEffect<'_>>,
 /// while the stored setup and the logged rolls do not. A log from before rolls were logged
 /// has none; the game's old generator then rolls them again (see `rules::catalonia::dice`).
 pub fn replay(row: &GameRow, log: &[LogEntry]) -> Result<Box<dyn Game>, ReplayError> {
-    let kind = GameId::parse(row.variant.as_str())?;
+    let kind = GameId::from_stored(row.variant.as_str())?;
     let mut game = registry::load(kind, &row.initial_position).map_err(ReplayError::Setup)?;
     for played in effective_moves(log)? {
         let notation = played.entry.notation.as_deref().unwrap_or("");

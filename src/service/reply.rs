@@ -57,7 +57,7 @@ pub struct GameRef {
     pub id: i64,
     pub version: i64,
     /// The game's name for people ("Cataclysm").
-    pub name: &'static str,
+    pub name: String,
     /// The channel, thread or room the game lives in (where its messages belong).
     pub place: String,
 }

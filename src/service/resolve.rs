@@ -152,7 +152,7 @@ pub(crate) fn which_game(req: &Request, open: &[GameRow]) -> ServiceError {
     let ways: Vec<String> = open
         .iter()
         .take(NAMED)
-        .map(|r| format!("{} ({})", about(typed, r.id), r.variant.name()))
+        .map(|r| format!("{} ({})", about(typed, r.id), r.title()))
         .collect();
     let more = if open.len() > NAMED {
         format!(

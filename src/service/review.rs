@@ -129,7 +129,7 @@ impl Service {
 
     /// The review as a reply: the costliest moves in words, the chart, and a board for each.
     async fn present_review(&self, loaded: &Loaded, appraisal: &Appraisal) -> ServiceResult {
-        let name = loaded.kind.display_name();
+        let name = loaded.title();
         let mut text = format!(
             "Review of game #{} ({name}): each position searched at {} nodes.",
             loaded.row.id,
@@ -297,7 +297,7 @@ fn chart(loaded: &Loaded, appraisal: &Appraisal, shown: &[(usize, &Judged)]) -> 
         title: format!(
             "Game #{} · {} · the engine's evaluation",
             loaded.row.id,
-            loaded.kind.display_name()
+            loaded.title()
         ),
         evals: appraisal
             .evals

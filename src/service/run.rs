@@ -104,6 +104,7 @@ impl Service {
             Command::Replay(arg) => self.replay_command(req, &arg).await,
             Command::Review => self.review_command(req).await,
             Command::Settings(arg) => self.settings(req, &arg).await,
+            Command::Variant(args) => self.variant(req, args).await,
             Command::Games => self.my_games(&req.user, &req.place).await,
             Command::Rematch => self.rematch(req).await,
             Command::Help(name) => self.help(name.as_deref(), &req.place),

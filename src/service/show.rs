@@ -122,7 +122,7 @@ pub(crate) fn game_ref(loaded: &Loaded) -> GameRef {
     GameRef {
         id: loaded.row.id,
         version: loaded.row.version,
-        name: loaded.kind.display_name(),
+        name: loaded.title(),
         place: loaded.row.place_id.clone(),
     }
 }

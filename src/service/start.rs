@@ -22,12 +22,24 @@ use super::{
     write::{conflict, log_line},
 };
 use crate::{
-    rules::{Actor, Color, Game, GameId, Options, Status, registry, search::Level},
+    rules::{Actor, Color, Game, GameId, Options, Status, custom, registry, search::Level},
     store::{
         Commit, GameRow, GameState, LogKind, NewLogEntry, NewPost, PostKind, StoreError, TimerKind,
         TimerUpdate, Timing, now_ms,
     },
 };
+
+/// The option that carries a defined variant's definition (filled in from the server's copy).
+const DEFINITION: &str = "definition";
+
+/// The name people read for a game: a built-in game's, or a defined variant's own.
+pub(crate) fn game_title(kind: GameId, position: &str) -> String {
+    match kind {
+        GameId::Defined => custom::played::variant_name(position)
+            .unwrap_or_else(|| kind.display_name().to_string()),
+        _ => kind.display_name().to_string(),
+    }
+}
 
 /// Whether the side to act first in a new game is the bot's.
 fn bot_moves_first(row: &GameRow, members: &[(String, Color)]) -> bool {
@@ -111,8 +123,22 @@ impl Service {
         if place.direct {
             return Err(ServiceError::refused(SERVER_GAMES));
         }
-        let kind = GameId::parse(&new.game)
-            .map_err(|e| ServiceError::refused(sentence(&e.to_string())))?;
+        // A built-in game, or one of this server's own variants by its name.
+        let (kind, defined) = match GameId::parse(&new.game) {
+            Ok(kind) => (kind, None),
+            Err(unknown) => match self.place_variant(req, &new.game).await? {
+                Some(row) => (GameId::Defined, Some(row)),
+                None => {
+                    return Err(ServiceError::refused(format!(
+                        "{} This server's own variants: /variant list.",
+                        sentence(&unknown.to_string())
+                    )));
+                }
+            },
+        };
+        let title = defined
+            .as_ref()
+            .map_or(kind.to_string(), |row| row.name.clone());
         let spec = kind.spec();
         let specs = spec.options;
         let mut given = new.options.clone();
@@ -123,14 +149,19 @@ impl Service {
         let mut options = BTreeMap::new();
         for (name, value) in &given {
             let name = name.trim().to_lowercase();
-            if !specs.iter().any(|s| s.name == name) {
-                return Err(no_such_option(kind, &name));
+            // A defined variant's definition comes from the server's saved copy, which
+            // passed its check, never from what is typed.
+            if !specs.iter().any(|s| s.name == name) || name == DEFINITION {
+                return Err(no_such_option(kind, &title, &name));
             }
             options.insert(name, value.trim().to_string());
         }
+        if let Some(row) = &defined {
+            options.insert(DEFINITION.to_string(), row.definition.clone());
+        }
         let seed = new.seed.unwrap_or_else(random_seed);
         let game = (spec.new)(&Options(options.clone()), seed).map_err(|e| {
-            ServiceError::refused(format!("Cannot start {kind}: {}", sentence(&e.0)))
+            ServiceError::refused(format!("Cannot start {title}: {}", sentence(&e.0)))
         })?;
         // Kept with the game's options (the game itself never reads it); against the bot the
         // pictures show the human's side unless told otherwise.
@@ -206,15 +237,15 @@ impl Service {
         };
         let text = match (&challenged, group) {
             (Some(opponent), _) => format!(
-                "{} challenges {} to {kind} ({} plays {}).",
+                "{} challenges {} to {title} ({} plays {}).",
                 creator.name, opponent.name, creator.name, my_side
             ),
             (None, false) => format!(
-                "{} offers an open challenge to {kind} ({} plays {}); anyone may /accept it.",
+                "{} offers an open challenge to {title} ({} plays {}); anyone may /accept it.",
                 creator.name, creator.name, my_side
             ),
             (None, true) => format!(
-                "{} starts a group game of {kind}. {}",
+                "{} starts a group game of {title}. {}",
                 creator.name,
                 teams_line(&people)
             ),
@@ -255,17 +286,18 @@ impl Service {
             ));
         }
         let my_side = new.side.unwrap_or(Color::White);
+        let title = game_title(kind, &game.position_text());
         let bot = bot_user(level);
         self.remember(creator).await?;
         self.remember(&bot).await?;
         let text = if kind.is_cooperative() {
             format!(
-                "{} starts {kind} with {} as the other side ({} plays {my_side}).",
+                "{} starts {title} with {} as the other side ({} plays {my_side}).",
                 creator.name, bot.name, creator.name
             )
         } else {
             format!(
-                "{} plays {kind} against {} ({} plays {my_side}).",
+                "{} plays {title} against {} ({} plays {my_side}).",
                 creator.name, bot.name, creator.name
             )
         };

@@ -8,10 +8,17 @@ use super::{
 };
 use crate::rules::{Color, GameId};
 
-/// The refusal of an option `kind` does not have, with every option `/new` takes for it: the
-/// game's own, timed play's, the bot's, and the words that place people.
-pub(crate) fn no_such_option(kind: GameId, name: &str) -> ServiceError {
-    let own: Vec<&str> = kind.spec().options.iter().map(|s| s.name).collect();
+/// The refusal of an option `kind` (called `title`) does not have, with every option `/new`
+/// takes for it: the game's own, timed play's, the bot's, and the words that place people.
+pub(crate) fn no_such_option(kind: GameId, title: &str, name: &str) -> ServiceError {
+    // A defined variant's definition is filled in by the service, never typed.
+    let own: Vec<&str> = kind
+        .spec()
+        .options
+        .iter()
+        .map(|s| s.name)
+        .filter(|&name| name != "definition")
+        .collect();
     let shared: Vec<&str> = TIMING_OPTIONS
         .iter()
         .chain(&BOT_OPTIONS)
@@ -19,17 +26,25 @@ pub(crate) fn no_such_option(kind: GameId, name: &str) -> ServiceError {
         .chain(["as", "seed", ORIENTATION, RATED])
         .collect();
     let own = if own.is_empty() {
-        format!("{kind} has no options of its own")
+        format!("{title} has no options of its own")
     } else {
         format!("its own options are {}", own.join(", "))
     };
     ServiceError::refused(format!(
-        "{kind} has no option \"{}\"; {own}; every game also takes {} (/help {} and /help \
+        "{title} has no option \"{}\"; {own}; every game also takes {} (/help {} and /help \
          timed explain them).",
         shown(name),
         shared.join(", "),
-        kind.slug()
+        help_topic(kind)
     ))
+}
+
+/// The `/help` topic of a game: its slug, or `variant` for a defined variant.
+fn help_topic(kind: GameId) -> &'static str {
+    match kind {
+        GameId::Defined => "variant",
+        _ => kind.slug(),
+    }
 }
 
 /// Who is on each side of a new group game, and when it begins: "White: alice. Black: bob,

@@ -92,7 +92,7 @@ impl Store {
 
     /// Gives every record of the person in reach to the stand-in, in one transaction: their
     /// place in games, their moves and votes, ratings and their history, seeks (open ones are
-    /// withdrawn), tournament entries, pairings and byes; follows (`/subscribe`) are removed;
+    /// withdrawn), the variants they defined, tournament entries, pairings and byes; follows (`/subscribe`) are removed;
     /// and their names and id are replaced in what the bot wrote (how games ended, move
     /// descriptions, posts). Forgotten everywhere, their name and settings go too. Each
     /// touched game's revision is bumped, so that no process shows it from memory as it was.
@@ -145,6 +145,7 @@ impl Store {
         .execute(&mut *tx)
         .await?;
         let seeks = reassign(&mut tx, who, "seeks", "user_id", IN_SERVER).await?;
+        let variants = reassign(&mut tx, who, "variants", "author", IN_SERVER).await?;
         sqlx::query("DELETE FROM subscriptions WHERE ($1 = '' OR server_id = $1) AND user_id = $2")
             .bind(reach)
             .bind(who.user_id)
@@ -155,7 +156,7 @@ impl Store {
         for &game in &games {
             rewrite_texts_of_game(&mut tx, who, game).await?;
         }
-        if played + ratings + tournaments + seeks == 0 {
+        if played + ratings + tournaments + seeks + variants == 0 {
             // Nothing names the stand-in: it is not kept.
             sqlx::query("DELETE FROM players WHERE user_id = $1")
                 .bind(who.anonymous_id)

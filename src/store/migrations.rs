@@ -43,6 +43,7 @@ migration_files!(
     "0014_tournament_threads_and_groups.sql",
     "0015_place_settings.sql",
     "0016_reviews.sql",
+    "0017_variants.sql",
 );
 
 /// The migrator of one backend's schema, from its files ([`SQLITE`] or [`POSTGRES`]).

@@ -31,6 +31,7 @@ mod subscriptions;
 mod timers;
 mod timing;
 mod tournaments;
+mod variants;
 mod votes;
 mod watch;
 
@@ -68,6 +69,7 @@ pub use tournaments::{
     BoardEnd, BoardRow, ByeRow, Entrant, NewBoard, NewRound, NewTournament, TournamentRow,
     TournamentState,
 };
+pub use variants::{Saved, VariantRow};
 pub use votes::Vote;
 pub use watch::watch_writes;
 pub(crate) use watch::wrote;

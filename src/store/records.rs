@@ -258,7 +258,8 @@ impl GameKind {
     /// Reads a stored id. Stored ids are keys, but the reading is as lenient as `/new`'s (any
     /// letter case, a display name), as it always was.
     pub fn decode(text: &str) -> GameKind {
-        GameId::parse(text).map_or_else(|_| GameKind::Unknown(text.to_string()), GameKind::Known)
+        GameId::from_stored(text)
+            .map_or_else(|_| GameKind::Unknown(text.to_string()), GameKind::Known)
     }
 
     /// The text stored: the game's stable id, or the unknown text as it was read.
@@ -282,6 +283,20 @@ impl GameKind {
         match self {
             GameKind::Known(id) => id.display_name(),
             GameKind::Unknown(text) => text,
+        }
+    }
+}
+
+impl GameRow {
+    /// The name people read for the game: its game's, or a defined variant's own (which its
+    /// position string carries).
+    pub fn title(&self) -> String {
+        match self.variant {
+            GameKind::Known(GameId::Defined) => {
+                crate::rules::custom::played::variant_name(&self.initial_position)
+                    .unwrap_or_else(|| self.variant.name().to_string())
+            }
+            _ => self.variant.name().to_string(),
         }
     }
 }

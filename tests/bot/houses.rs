@@ -5,7 +5,7 @@
 //! own server; lists and leaderboards show only the server they are asked in.
 
 use chatrang::{
-    service::{COMMANDS, Choice, Command, NewGame, Pick, Place, Service, User},
+    service::{COMMANDS, Choice, Command, NewGame, Pick, Place, Service, User, VariantArgs},
     store::GameRow,
 };
 
@@ -92,6 +92,11 @@ fn every_command() -> Vec<Command> {
         Command::Review,
         Command::Settings(String::new()),
         Command::Settings("replays=off".into()),
+        Command::Variant(VariantArgs::default()),
+        Command::Variant(VariantArgs {
+            words: "delete knightmare".into(),
+            definition: None,
+        }),
         Command::Seek(String::new()),
         Command::Seek("accept 1".into()),
         Command::Subscribe(String::new()),
@@ -135,6 +140,7 @@ fn every_command() -> Vec<Command> {
             | Command::Replay(_)
             | Command::Review
             | Command::Settings(_)
+            | Command::Variant(_)
             | Command::Seek(_)
             | Command::Subscribe(_)
             | Command::Tournament(_)
@@ -172,6 +178,7 @@ fn about_a_game(command: &Command) -> bool {
             | Command::Rating { .. }
             | Command::Limits(_)
             | Command::Settings(_)
+            | Command::Variant(_)
             | Command::Seek(_)
             | Command::Subscribe(_)
             | Command::Tournament(_)

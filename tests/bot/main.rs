@@ -47,4 +47,5 @@ mod tournament_duplicate;
 mod tournaments;
 mod two_processes;
 mod uci;
+mod variants;
 mod versus_bot;

@@ -34,10 +34,14 @@ pub enum GameId {
     Chromopolis,
     /// Catalonia, the cooperative game.
     Catalonia,
+    /// A variant defined by the players of a server (`docs/variants.md`): its definition
+    /// travels in its position string. It is no row of the table of games and not in
+    /// [`GameId::ALL`]: a server's own variants are listed by the server's `/variant list`.
+    Defined,
 }
 
 impl GameId {
-    /// Every game, in the order of the table of games.
+    /// Every built-in game, in the order of the table of games (not [`GameId::Defined`]).
     pub const ALL: [GameId; 9] = [
         GameId::Chess,
         GameId::Cataclysm,

@@ -44,6 +44,11 @@ pub const XBETZA: usize = 64;
 /// position and 32 piece lines with long names and comments stay under 6,000 characters.
 pub const VARIANT_DEFINITION: usize = 16_000;
 
+/// A defined variant's position string: a board ([`CHESS_LIKE_POSITION`]) and the canonical
+/// text of its definition (one line a key, no comments: under 7,000 characters with 32 long
+/// piece lines and a 16×12 start).
+pub const DEFINED_POSITION: usize = CHESS_LIKE_POSITION + VARIANT_DEFINITION;
+
 /// The piece types of a variant definition: the largest games here have 20.
 pub const VARIANT_PIECES: usize = 32;
 

@@ -10,7 +10,7 @@ use super::{
     Game, GameId, OptionSpec, Options, PieceInfo, SetupError, UnknownGame, cataclysm, catalonia,
     chess,
     chesslike::{ChessLike, Position},
-    chromopolis, katarenga, picka,
+    chromopolis, custom, katarenga, picka,
     score_sheet::{self, NewSheetReplay, SetupPhase},
 };
 
@@ -121,7 +121,16 @@ impl GameId {
         self.spec().cooperative
     }
 
-    /// Reads a slug or a display name, in any letter case.
+    /// Reads a slug as the database stores it: a built-in game's, or `defined` for a variant
+    /// defined by players (which people never type: they name the variant itself).
+    pub fn from_stored(slug: &str) -> Result<GameId, UnknownGame> {
+        if slug == DEFINED.slug {
+            return Ok(GameId::Defined);
+        }
+        GameId::parse(slug)
+    }
+
+    /// Reads a built-in game's slug or display name, in any letter case.
     pub fn parse(text: &str) -> Result<GameId, UnknownGame> {
         let wanted = text.trim().to_lowercase();
         GAMES
@@ -317,6 +326,26 @@ pub static GAMES: [GameSpec; 9] = [
     },
 ];
 
+/// The row of every variant defined by players: how such a game starts (from its `definition`
+/// option, the canonical text a server saved) and loads (its position strings carry the
+/// definition); see `custom::played`.
+pub static DEFINED: GameSpec = GameSpec {
+    id: GameId::Defined,
+    slug: "defined",
+    name: "Defined variant",
+    cooperative: false,
+    help: custom::HELP,
+    options: &[custom::DEFINITION_OPTION, POSITION],
+    new: |options, _| custom::played::new_game(options),
+    load: custom::played::load,
+    rematch: None,
+    pgn: false,
+    score_sheet: None,
+    setup: None,
+    hint: None,
+    memory_weight: ARMY_GAME_WEIGHT,
+};
+
 /// The game from the `position` option when it is given, else a new one.
 fn or_position(
     options: &Options,
@@ -362,6 +391,9 @@ fn load_chromopolis(text: &str) -> Result<Box<dyn Game>, SetupError> {
 
 /// The row of a game.
 pub fn spec(id: GameId) -> &'static GameSpec {
+    if id == GameId::Defined {
+        return &DEFINED;
+    }
     GAMES
         .iter()
         .find(|g| g.id == id)

@@ -108,7 +108,7 @@ pub(crate) fn piece_diagram(v: &Variant, piece: &str) -> Result<BoardView, Actio
             let names: Vec<&str> = v.types().iter().map(|t| t.name.as_str()).collect();
             ActionError::Illegal(format!(
                 "{} has no piece called \"{}\"; its pieces are {}",
-                v.rules.game.display_name(),
+                v.display_name(),
                 wanted.chars().take(30).collect::<String>(),
                 names.join(", ")
             ))
@@ -157,7 +157,12 @@ impl Rules for ChessLike {
     }
 
     fn text(&self) -> String {
-        self.position.to_text()
+        let text = self.position.to_text();
+        match self.variant().defined() {
+            // A defined variant's position carries its definition (see `custom::played`).
+            Some(label) => format!("{text}|{}", label.packed),
+            None => text,
+        }
     }
 
     fn key(&self) -> u64 {
@@ -260,11 +265,7 @@ impl Rules for ChessLike {
             pieces,
             last_move,
             check,
-            header: format!(
-                "{} · move {} · {state}",
-                v.rules.game.display_name(),
-                board.fullmove,
-            ),
+            header: format!("{} · move {} · {state}", v.display_name(), board.fullmove,),
             perspective: Some(side),
             ..BoardView::default()
         }

@@ -47,5 +47,6 @@ pub use piece::{PieceType, PromotionRule, TypeId};
 pub use position::{PlayError, Position, PositionError};
 pub use values::EvalTables;
 pub use variant::{
-    CastlingFiles, EndRules, RightsKind, Stalemate, Variant, VariantError, VariantRules,
+    CastlingFiles, DefinedLabel, EndRules, RightsKind, Stalemate, Variant, VariantError,
+    VariantRules,
 };

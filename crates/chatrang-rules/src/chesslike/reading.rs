@@ -122,7 +122,7 @@ pub(crate) fn unknown_letter(pos: &Position, prefix: &str) -> Option<String> {
     let shown: String = prefix.chars().take(40).collect();
     Some(format!(
         "{} has no piece {shown}; {side}'s pieces here are written {}",
-        v.rules.game,
+        v.display_name(),
         letters.join(", ")
     ))
 }

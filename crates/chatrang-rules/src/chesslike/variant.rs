@@ -144,6 +144,19 @@ pub struct Variant {
     /// The search's evaluation tables, built the first time the bot plays this variant (by
     /// `Variant::eval_tables`, in the evaluation's module).
     pub(super) eval: OnceLock<EvalTables>,
+    /// A variant defined by players: its name and its definition, which every position string
+    /// carries so that a game in play keeps the exact rules it began with.
+    pub(crate) defined: Option<DefinedLabel>,
+}
+
+/// What a variant defined by players is called, and its definition packed on one line (the
+/// canonical text's lines joined by `|`), as its position strings carry it.
+#[derive(Clone, Debug, Eq, PartialEq)]
+pub struct DefinedLabel {
+    /// The name people read: "Nightrider chess".
+    pub name: String,
+    /// The canonical definition, its lines joined by `|`.
+    pub packed: String,
 }
 
 /// Why a variant definition is unusable.
@@ -171,11 +184,30 @@ pub enum VariantError {
 impl std::fmt::Debug for Variant {
     /// Only the name: the tables are far too large to print.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Variant({})", self.rules.game.slug())
+        write!(f, "Variant({})", self.display_name())
     }
 }
 
 impl Variant {
+    /// Labels a compiled variant as one defined by players.
+    pub(crate) fn defined_as(mut self, label: DefinedLabel) -> Variant {
+        self.defined = Some(label);
+        self
+    }
+
+    /// The name people read: the game's, or a defined variant's own.
+    pub fn display_name(&self) -> &str {
+        match &self.defined {
+            Some(label) => &label.name,
+            None => self.rules.game.display_name(),
+        }
+    }
+
+    /// The label of a variant defined by players; `None` for the built-in games.
+    pub fn defined(&self) -> Option<&DefinedLabel> {
+        self.defined.as_ref()
+    }
+
     /// Checks the definition and compiles its tables.
     pub fn new(rules: VariantRules) -> Result<Variant, VariantError> {
         let n = rules.types.len();
@@ -231,6 +263,7 @@ impl Variant {
                 .map(|i| i as TypeId),
             castle_masks: castle_masks(&rules),
             eval: OnceLock::new(),
+            defined: None,
             rules,
         })
     }

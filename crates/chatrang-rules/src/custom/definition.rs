@@ -466,6 +466,12 @@ fn name(section: &Section) -> Result<String, DefinitionError> {
         (Some(n), None) => n.clone(),
         (None, None) => return Err(DefinitionError::NoName),
     };
+    valid_name(&name)
+}
+
+/// A variant's name, trimmed, if it can name a game: letters (at least one), digits, spaces,
+/// `-` and `'`, at most 30 characters.
+pub fn valid_name(name: &str) -> Result<String, DefinitionError> {
     let name = name.trim().to_string();
     if !name.chars().any(char::is_alphabetic) {
         return Err(DefinitionError::BadName(

@@ -46,6 +46,12 @@ pub enum DefinitionError {
         /// The line, quoted.
         text: String,
     },
+    /// A `|` in a line that is no comment: position strings use it to carry the definition.
+    #[error("line {line} has a |, which no key's value uses; take it out")]
+    Bar {
+        /// The line's number, from 1.
+        line: usize,
+    },
     /// A second `[heading]` after the first one or after entries.
     #[error("line {line} starts a second definition; define one variant at a time")]
     SecondHeading {

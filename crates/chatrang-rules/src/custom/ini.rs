@@ -34,6 +34,9 @@ pub(super) fn read(text: &str) -> Result<Section, DefinitionError> {
         if trimmed.is_empty() || trimmed.starts_with('#') || trimmed.starts_with(';') {
             continue;
         }
+        if trimmed.contains('|') {
+            return Err(DefinitionError::Bar { line });
+        }
         if let Some(inner) = trimmed.strip_prefix('[') {
             if heading_seen || !section.entries.is_empty() {
                 return Err(DefinitionError::SecondHeading { line });

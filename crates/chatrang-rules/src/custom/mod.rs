@@ -26,15 +26,16 @@ mod error;
 mod ini;
 mod keys;
 mod pieces;
+pub mod played;
 mod sanity;
 mod values;
 
 use std::sync::Arc;
 
-pub use definition::Definition;
+pub use definition::{Definition, valid_name};
 pub use error::{DefinitionError, QUOTED};
 pub use pieces::PieceSpec;
-pub use sanity::{SanityError, SanityLimits, SanityReport, sanity_run};
+pub use sanity::{SanityError, SanityLimits, SanityReport, sanity_run, sanity_run_while};
 pub use values::{MAX_FILES, MAX_RANKS};
 
 use crate::{
@@ -48,6 +49,28 @@ pub const MAX_TEXT: usize = limits::VARIANT_DEFINITION;
 /// The most piece types a definition may have.
 pub const MAX_PIECES: usize = limits::VARIANT_PIECES;
 
+/// The rules summary `/help variant` shows: how a server defines its own games.
+pub const HELP: &str = "\
+**Your own variants**: a server may define up to 50 games of its own, in Fairy-Stockfish's \
+variants.ini section syntax with our keys for boards up to 16×12, holes and cylinders \
+(docs/variants.md). `/variant new NAME` with the definition (an attached .ini file, or the \
+lines after the command in the same message) checks it, plays it (perft to 3 and 200 random \
+games) and saves it; `/variant list`, `/variant show NAME` (its start and each piece) and \
+`/variant delete NAME` (its author or a moderator). Saving a name again makes a new version: \
+games in play keep the version they began with. Play one with `/new NAME @someone` (or ai=3), \
+rated on its own leaderboard. Example:
+```
+[Nightrider chess:chess]
+knight = -
+piece = Nightrider, N, NN
+```";
+
+/// The option a defined variant's game starts from: its definition's text.
+pub const DEFINITION_OPTION: crate::OptionSpec = crate::OptionSpec {
+    name: "definition",
+    description: "the variant's definition (the service fills it in from the server's saved variant)",
+};
+
 /// Reads a definition: its layout, then every key, refusing the first mistake with a clause
 /// that names its line. The definition is not yet known to make a game: see
 /// [`Definition::compile`].
@@ -60,9 +83,14 @@ pub fn parse(text: &str) -> Result<Definition, DefinitionError> {
 }
 
 impl Definition {
-    /// The engine's variant for this definition, its tables compiled. Until the table of games
-    /// has a row for defined variants, the compiled variant is labelled as chess.
+    /// The engine's variant for this definition, its tables compiled, labelled with its name
+    /// and its packed text (which its games' position strings carry).
     pub fn compile(&self) -> Result<Arc<Variant>, DefinitionError> {
+        played::shared(self, || self.build())
+    }
+
+    /// Checks that the definition makes a game and compiles its tables.
+    fn build(&self) -> Result<Variant, DefinitionError> {
         let royals: Vec<&PieceSpec> = self.pieces.iter().filter(|p| p.royal).collect();
         match royals.as_slice() {
             [] => return Err(DefinitionError::NoRoyal),
@@ -98,7 +126,7 @@ impl Definition {
             return Err(DefinitionError::CastlingDoesNotFit);
         };
         let variant = Variant::new(VariantRules {
-            game: GameId::Chess,
+            game: GameId::Defined,
             geometry,
             types,
             rights,
@@ -113,7 +141,7 @@ impl Definition {
             },
             start_position: self.start.clone(),
         })?;
-        Ok(Arc::new(variant))
+        Ok(variant)
     }
 
     /// The start position of the compiled variant, checked against its board and pieces.

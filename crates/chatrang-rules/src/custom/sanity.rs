@@ -62,6 +62,15 @@ pub enum SanityError {
         "the start position has no legal move for the side to move; change startFen so that it has one"
     )]
     NoMoveAtStart,
+    /// The caller's bound (a time limit, for the service) stopped the run before its end.
+    #[error(
+        "the check stopped after {games} of its random games: this variant is too slow to play \
+         in chat; make its board or its pieces' moves smaller"
+    )]
+    Stopped {
+        /// Random games finished before it stopped.
+        games: u32,
+    },
     /// A move the game listed was refused when played: a fault of the engine, not of the
     /// definition, which is kept out until it is fixed.
     #[error(
@@ -98,8 +107,18 @@ pub fn sanity_run(
     definition: &Definition,
     limits: &SanityLimits,
 ) -> Result<SanityReport, SanityError> {
+    sanity_run_while(definition, limits, &mut || true)
+}
+
+/// [`sanity_run`], asking `go_on` before each perft depth and each random game whether to go
+/// on: the service bounds the run by a clock this way, the rules themselves never read one.
+pub fn sanity_run_while(
+    definition: &Definition,
+    limits: &SanityLimits,
+    go_on: &mut dyn FnMut() -> bool,
+) -> Result<SanityReport, SanityError> {
     let start = definition.start_position()?;
-    let perft = bounded_perft(&start, limits);
+    let perft = bounded_perft(&start, limits, go_on).ok_or(SanityError::Stopped { games: 0 })?;
     if perft.first() == Some(&0) {
         return Err(SanityError::NoMoveAtStart);
     }
@@ -111,6 +130,9 @@ pub fn sanity_run(
         plies: 0,
     };
     for game in 1..=limits.games {
+        if !go_on() {
+            return Err(SanityError::Stopped { games: game - 1 });
+        }
         let (plies, ended) = random_game(&start, game, limits.plies_per_game, &mut rng)?;
         report.games += 1;
         report.plies += u64::from(plies);
@@ -120,8 +142,12 @@ pub fn sanity_run(
 }
 
 /// Perft depth by depth, stopping before a depth whose count, estimated from the last
-/// branching factor, would pass the node limit.
-fn bounded_perft(start: &Position, limits: &SanityLimits) -> Vec<u64> {
+/// branching factor, would pass the node limit; `None` when `go_on` stopped it.
+fn bounded_perft(
+    start: &Position,
+    limits: &SanityLimits,
+    go_on: &mut dyn FnMut() -> bool,
+) -> Option<Vec<u64>> {
     let mut counts: Vec<u64> = Vec::new();
     for depth in 1..=limits.perft_depth {
         if let Some(&last) = counts.last() {
@@ -135,9 +161,12 @@ fn bounded_perft(start: &Position, limits: &SanityLimits) -> Vec<u64> {
                 break;
             }
         }
+        if !go_on() {
+            return None;
+        }
         counts.push(start.perft(depth));
     }
-    counts
+    Some(counts)
 }
 
 /// One random game from the start: every ply a move chosen among the listed ones, played by
@@ -149,7 +178,6 @@ fn random_game(
     max_plies: u32,
     rng: &mut ChaCha8Rng,
 ) -> Result<(u32, bool), SanityError> {
-    let variant = start.variant().clone();
     let mut game = ChessLike::game(start.clone());
     for ply in 1..=max_plies {
         if matches!(game.status(), Status::Over(_)) {
@@ -168,8 +196,11 @@ fn random_game(
                 why: format!("{e:?}"),
             });
         }
+        // Read back as the service reads a stored game: the board and the definition it carries.
         let text = game.position_text();
-        let read = Position::from_text(variant.clone(), &text).map(|p| p.to_text());
+        let read = super::played::load(&text)
+            .map(|g| g.position_text())
+            .map_err(|e| e.0);
         if read.as_ref() != Ok(&text) {
             return Err(SanityError::TextDoesNotReadBack {
                 game: game_number,
@@ -179,7 +210,7 @@ fn random_game(
                     Ok(other) => {
                         format!("it reads as {}", other.chars().take(80).collect::<String>())
                     }
-                    Err(e) => e.to_string(),
+                    Err(e) => e,
                 },
             });
         }

@@ -573,6 +573,37 @@ fn the_sanity_run_is_bounded_and_refuses_a_start_without_moves() {
 }
 
 #[test]
+fn the_caller_may_stop_a_sanity_run_between_its_parts() {
+    let grand = definition("grand.ini");
+    let limits = custom::SanityLimits {
+        games: 5,
+        plies_per_game: 3,
+        ..custom::SanityLimits::SAVE
+    };
+    // Three perft depths, then two games: the sixth question stops it after game 2.
+    let mut asked = 0;
+    let stopped = custom::sanity_run_while(&grand, &limits, &mut || {
+        asked += 1;
+        asked <= 5
+    });
+    assert_eq!(stopped, Err(custom::SanityError::Stopped { games: 2 }));
+    assert!(
+        stopped.unwrap_err().to_string().contains("too slow"),
+        "the sentence says why"
+    );
+    // Stopped before its first perft depth, no game was played.
+    assert_eq!(
+        custom::sanity_run_while(&grand, &limits, &mut || false),
+        Err(custom::SanityError::Stopped { games: 0 })
+    );
+    // Never stopped, it is the plain run.
+    assert_eq!(
+        custom::sanity_run_while(&grand, &limits, &mut || true),
+        custom::sanity_run(&grand, &limits)
+    );
+}
+
+#[test]
 fn a_berolina_pawn_that_passed_diagonally_is_found_for_en_passant() {
     let berolina = definition("berolina.ini");
     // Black's pawn went d7-f5 past e6 (the sanity run's random game found that this

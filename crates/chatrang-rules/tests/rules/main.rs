@@ -9,6 +9,7 @@ mod chess;
 mod chromopolis;
 mod custom;
 mod decisions;
+mod defined_games;
 mod game_end;
 mod generated_pieces;
 mod helpers;

@@ -1,0 +1,121 @@
+//! A defined variant in play: the table of games' row for it ([`crate::registry::DEFINED`])
+//! starts a game from a saved definition and loads one from its position string.
+//!
+//! A game of a defined variant must keep the rules it began with, whatever its server does to
+//! the variant afterwards, so its position string carries the whole definition after the
+//! board: `FEN|[Name]|maxFile = 10|…`, the canonical text's lines joined by `|` (no line of a
+//! definition may hold a `|`: the reader refuses one). The compiled variant is shared by every
+//! game loaded with the same definition, as long as one of them is in memory.
+
+use std::{
+    collections::HashMap,
+    sync::{Arc, Mutex, OnceLock, PoisonError, Weak},
+};
+
+use super::{Definition, DefinitionError};
+use crate::{
+    Game, Options, SetupError,
+    chesslike::{ChessLike, DefinedLabel, Position, Variant},
+    limits,
+};
+
+/// Starts a game of the definition in the `definition` option (its text, canonical or as a
+/// person wrote it), from its start or from the `position` option's board.
+pub(crate) fn new_game(options: &Options) -> Result<Box<dyn Game>, SetupError> {
+    let text = options.get("definition").ok_or_else(|| {
+        SetupError(
+            "a defined variant starts from its definition: name a variant of this server".into(),
+        )
+    })?;
+    let variant = compiled(&pack(&super::parse(text).map_err(setup_error)?))?;
+    let board = match options.get("position") {
+        Some(position) => position.split('|').next().unwrap_or("").to_string(),
+        None => variant.rules.start_position.clone(),
+    };
+    game_at(variant, &board)
+}
+
+/// Loads a game from a position string written by [`crate::Game::position_text`]: the board,
+/// then the definition it was played with.
+pub(crate) fn load(text: &str) -> Result<Box<dyn Game>, SetupError> {
+    if let Some(found) = limits::over(text, limits::DEFINED_POSITION) {
+        return Err(SetupError(format!(
+            "the position string has {found} characters; a defined variant's has at most {}",
+            limits::DEFINED_POSITION
+        )));
+    }
+    let (board, packed) = text.split_once('|').ok_or_else(|| {
+        SetupError("this position string carries no definition after its board".into())
+    })?;
+    game_at(compiled(packed)?, board)
+}
+
+/// The name of the defined variant whose position string this is, read without compiling
+/// it; `None` when the string carries no readable definition.
+pub fn variant_name(position: &str) -> Option<String> {
+    let (_, packed) = position.split_once('|')?;
+    let heading = packed.split('|').next()?.trim();
+    let inner = heading.strip_prefix('[')?.strip_suffix(']')?;
+    let name = inner.split(':').next()?.trim();
+    (!name.is_empty()).then(|| name.to_string())
+}
+
+/// The definition packed on one line, as position strings carry it.
+pub fn pack(definition: &Definition) -> String {
+    definition.to_text().trim_end().replace('\n', "|")
+}
+
+fn game_at(variant: Arc<Variant>, board: &str) -> Result<Box<dyn Game>, SetupError> {
+    Position::from_text(variant, board)
+        .map(|p| Box::new(ChessLike::game(p)) as Box<dyn Game>)
+        .map_err(|e| SetupError(e.to_string()))
+}
+
+/// The compiled variant of a packed definition (see [`shared`]).
+fn compiled(packed: &str) -> Result<Arc<Variant>, SetupError> {
+    if let Some(variant) = in_cache(packed) {
+        return Ok(variant);
+    }
+    let definition = super::parse(&packed.replace('|', "\n")).map_err(setup_error)?;
+    definition.compile().map_err(setup_error)
+}
+
+/// The compiled variant of a definition: the one the games in memory with the same
+/// definition share, else compiled now with `build` and shared from then on. Compiling a
+/// variant's tables costs far more than a move, so a game loaded again (the sanity run reads
+/// back every position, the service every game it was not keeping) finds them here.
+pub(super) fn shared(
+    definition: &Definition,
+    build: impl FnOnce() -> Result<Variant, DefinitionError>,
+) -> Result<Arc<Variant>, DefinitionError> {
+    let packed = pack(definition);
+    if let Some(variant) = in_cache(&packed) {
+        return Ok(variant);
+    }
+    // Compiled without the lock held: another thread's game need not wait for it.
+    let variant = Arc::new(build()?.defined_as(DefinedLabel {
+        name: definition.name.clone(),
+        packed: packed.clone(),
+    }));
+    let mut cache = cache().lock().unwrap_or_else(PoisonError::into_inner);
+    cache.retain(|_, weak| weak.strong_count() > 0);
+    cache.insert(packed, Arc::downgrade(&variant));
+    Ok(variant)
+}
+
+fn in_cache(packed: &str) -> Option<Arc<Variant>> {
+    cache()
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .get(packed)
+        .and_then(Weak::upgrade)
+}
+
+fn cache() -> &'static Mutex<HashMap<String, Weak<Variant>>> {
+    static CACHE: OnceLock<Mutex<HashMap<String, Weak<Variant>>>> = OnceLock::new();
+    CACHE.get_or_init(Default::default)
+}
+
+fn setup_error(e: DefinitionError) -> SetupError {
+    SetupError(e.to_string())
+}
