@@ -13,7 +13,7 @@ use super::{
     request::Request,
     words::{sentence, shown},
 };
-use crate::rules::{Color, Game, GameId};
+use crate::rules::{Color, Game, GameId, registry};
 
 /// What `/piece` says when it has neither a game nor a game open where it is asked.
 const SAY_GAME_AND_PIECE: &str = "Say the game and the piece: /piece cataclysm Grand Rook \
@@ -33,6 +33,18 @@ impl Service {
     pub(crate) async fn piece(&self, req: &Request, game: &str, piece: &str) -> ServiceResult {
         let (game, piece) = (game.trim(), piece.trim());
         let named = GameId::parse(game).ok();
+        // One of this server's own variants, by its name: its pieces from its saved start.
+        if named.is_none()
+            && let Some(row) = self.place_variant(req, game).await?
+        {
+            let example = super::variant::example(&row.definition)?;
+            if piece.is_empty() {
+                return Ok(catalogue_of(&row.name, &row.key, example.as_ref()));
+            }
+            return self
+                .diagram(registry::DEFINED.id, example.as_ref(), piece, &row.name)
+                .await;
+        }
         // The game open here (or named with #N), when it can answer: a look that fails (no
         // game here, several) only means the example game answers.
         let here = self.look(req, true).await.ok();
@@ -85,6 +97,10 @@ impl Service {
             .into_iter()
             .find(|p| p.name.eq_ignore_ascii_case(piece) || p.symbol.eq_ignore_ascii_case(piece));
         let text = match &info {
+            // A piece a server defined has its XBetza and nothing more.
+            Some(p) if p.description.trim().is_empty() => {
+                format!("{whose}: {} ({}, XBetza {}).", p.name, p.symbol, p.betza)
+            }
             Some(p) => format!(
                 "{whose}: {} ({}, XBetza {}): {}.",
                 p.name,
@@ -125,14 +141,18 @@ fn here_hint(why: ServiceError, loaded: &Loaded) -> ServiceError {
 
 /// A game's pieces, one line each, from its example game.
 fn catalogue(kind: GameId, example: &dyn Game) -> Reply {
+    catalogue_of(kind.display_name(), kind.slug(), example)
+}
+
+/// The pieces of the game called `name` (typed as `slug`), one line each.
+fn catalogue_of(name: &str, slug: &str, example: &dyn Game) -> Reply {
     let lines: Vec<String> = example.pieces().iter().map(line).collect();
     let text = format!(
-        "The pieces of {kind}:\n{}\n/piece {} NAME draws one with its moves. In a game's \
+        "The pieces of {name}:\n{}\n/piece {slug} NAME draws one with its moves. In a game's \
          place, /army lists the pieces its players chose.",
         lines.join("\n"),
-        kind.slug()
     );
-    fitted(text, &format!("{}-pieces.txt", kind.slug()))
+    fitted(text, &format!("{}-pieces.txt", file_word(slug)))
 }
 
 /// A piece's name as a word of a file name: lower-case letters, digits and dashes.

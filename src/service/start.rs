@@ -22,7 +22,7 @@ use super::{
     write::{conflict, log_line},
 };
 use crate::{
-    rules::{Actor, Color, Game, GameId, Options, Status, custom, registry, search::Level},
+    rules::{Actor, Color, Game, GameId, Options, Status, registry, search::Level},
     store::{
         Commit, GameRow, GameState, LogKind, NewLogEntry, NewPost, PostKind, StoreError, TimerKind,
         TimerUpdate, Timing, now_ms,
@@ -31,15 +31,6 @@ use crate::{
 
 /// The option that carries a defined variant's definition (filled in from the server's copy).
 const DEFINITION: &str = "definition";
-
-/// The name people read for a game: a built-in game's, or a defined variant's own.
-pub(crate) fn game_title(kind: GameId, position: &str) -> String {
-    match kind {
-        GameId::Defined => custom::played::variant_name(position)
-            .unwrap_or_else(|| kind.display_name().to_string()),
-        _ => kind.display_name().to_string(),
-    }
-}
 
 /// Whether the side to act first in a new game is the bot's.
 fn bot_moves_first(row: &GameRow, members: &[(String, Color)]) -> bool {
@@ -127,7 +118,7 @@ impl Service {
         let (kind, defined) = match GameId::parse(&new.game) {
             Ok(kind) => (kind, None),
             Err(unknown) => match self.place_variant(req, &new.game).await? {
-                Some(row) => (GameId::Defined, Some(row)),
+                Some(row) => (registry::DEFINED.id, Some(row)),
                 None => {
                     return Err(ServiceError::refused(format!(
                         "{} This server's own variants: /variant list.",
@@ -170,7 +161,15 @@ impl Service {
         if let Some(orientation) = orientation {
             options.insert(ORIENTATION.to_string(), orientation.value().to_string());
         }
-        keep_rated(&mut options, rated.unwrap_or(true));
+        // A server's own variants are played casual until each has a leaderboard of its own
+        // (all of them would otherwise share one rating).
+        if defined.is_some() && rated == Some(true) {
+            return Err(ServiceError::refused(format!(
+                "{title} is played casual: a server's own variants are not rated yet. Leave \
+                 out rated=yes."
+            )));
+        }
+        keep_rated(&mut options, rated.unwrap_or(defined.is_none()));
         let named = new.opponent.iter().chain(&new.white).chain(&new.black);
         if named.clone().any(|user| self.is_own_account(&user.id)) {
             return Err(ServiceError::refused(PLAY_THE_BOT));
@@ -286,7 +285,7 @@ impl Service {
             ));
         }
         let my_side = new.side.unwrap_or(Color::White);
-        let title = game_title(kind, &game.position_text());
+        let title = registry::title(kind, &game.position_text());
         let bot = bot_user(level);
         self.remember(creator).await?;
         self.remember(&bot).await?;

@@ -6,7 +6,7 @@ use super::{
     bot::BOT_OPTIONS, orientation::ORIENTATION, rated::RATED, reply::ServiceError, request::User,
     timing::TIMING_OPTIONS, words::shown,
 };
-use crate::rules::{Color, GameId};
+use crate::rules::{Color, GameId, registry};
 
 /// The refusal of an option `kind` (called `title`) does not have, with every option `/new`
 /// takes for it: the game's own, timed play's, the bot's, and the words that place people.
@@ -39,11 +39,12 @@ pub(crate) fn no_such_option(kind: GameId, title: &str, name: &str) -> ServiceEr
     ))
 }
 
-/// The `/help` topic of a game: its slug, or `variant` for a defined variant.
+/// The `/help` topic of a game: its slug, or `variants` for a server's own variant.
 fn help_topic(kind: GameId) -> &'static str {
-    match kind {
-        GameId::Defined => "variant",
-        _ => kind.slug(),
+    if kind == registry::DEFINED.id {
+        "variants"
+    } else {
+        kind.slug()
     }
 }
 

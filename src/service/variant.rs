@@ -358,9 +358,9 @@ fn with_heading(name: &str, text: &str) -> String {
 }
 
 /// A game of a saved definition at its start.
-fn example(definition: &str) -> Result<Box<dyn Game>, ServiceError> {
+pub(crate) fn example(definition: &str) -> Result<Box<dyn Game>, ServiceError> {
     registry::new_game(
-        GameId::Defined,
+        registry::DEFINED.id,
         &Options::default().with("definition", definition),
         0,
     )

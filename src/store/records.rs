@@ -292,11 +292,8 @@ impl GameRow {
     /// position string carries).
     pub fn title(&self) -> String {
         match self.variant {
-            GameKind::Known(GameId::Defined) => {
-                crate::rules::custom::played::variant_name(&self.initial_position)
-                    .unwrap_or_else(|| self.variant.name().to_string())
-            }
-            _ => self.variant.name().to_string(),
+            GameKind::Known(id) => crate::rules::registry::title(id, &self.initial_position),
+            GameKind::Unknown(_) => self.variant.name().to_string(),
         }
     }
 }

@@ -119,8 +119,19 @@ async fn a_variant_is_defined_listed_shown_and_played(db: TestDb) {
             reply.text
         );
     }
+    // Casual until each variant has a leaderboard of its own.
+    let why = refused(
+        service
+            .run(
+                &req(&alice, None),
+                new_game("nightrider-chess", Some(&bob), &[("rated", "yes")]),
+            )
+            .await,
+    );
+    assert!(why.contains("not rated yet"), "{why}");
     let id = two_player(&service, "nightrider-chess", &alice, &bob, &[]).await;
     let row = service.store().game(id).await.unwrap().unwrap();
+    assert_eq!(row.options.get("rated").map(String::as_str), Some("no"));
     assert_eq!(row.variant.known(), Some(GameId::Defined));
     assert_eq!(row.title(), "Nightrider chess");
     // A Nightrider rides two knight's leaps, c3 over d5 to take on e7.
@@ -454,6 +465,54 @@ async fn another_server_sees_nothing_of_a_servers_variants(db: TestDb) {
         known.replace("knightmare", "X"),
         unknown.replace("never-used", "X")
     );
+    for piece in ["", "Nightrider"] {
+        let asked = async |game: &str| {
+            service
+                .run(
+                    &ask(&elsewhere, &mallory, None),
+                    Command::Piece {
+                        game: game.into(),
+                        piece: piece.into(),
+                    },
+                )
+                .await
+        };
+        let known = refused(asked("knightmare").await);
+        let unknown = refused(asked("never-used").await);
+        assert_eq!(
+            known.replace("knightmare", "X"),
+            unknown.replace("never-used", "X")
+        );
+    }
+    // In its own server, /piece finds its pieces.
+    let listed = ok(service
+        .run(
+            &req(&alice, None),
+            Command::Piece {
+                game: "knightmare".into(),
+                piece: String::new(),
+            },
+        )
+        .await);
+    assert!(
+        listed.text.contains("The pieces of Knightmare:"),
+        "{}",
+        listed.text
+    );
+    let drawn = ok(service
+        .run(
+            &req(&alice, None),
+            Command::Piece {
+                game: "knightmare".into(),
+                piece: "nightrider".into(),
+            },
+        )
+        .await);
+    assert!(
+        drawn.text.contains("Knightmare: Nightrider (N, XBetza NN)"),
+        "{}",
+        drawn.text
+    );
     // Server 2 defines its own Knightmare, a different game, as version 1 of its own.
     let theirs = define(&service, &elsewhere, &mallory, "Knightmare", "[k:chess]\n").await;
     assert!(theirs.text.contains("(version 1)"), "{}", theirs.text);
@@ -517,4 +576,16 @@ async fn a_defined_variant_against_the_bot_is_played_to_mate(db: TestDb) {
         }
         other => panic!("not a mate: {other:?}"),
     }
+    // Casual: nobody has a rating, and the leaderboards still read.
+    assert!(
+        service
+            .store()
+            .ratings_of("server-1", &alice.id)
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    ok(service
+        .run(&req(&alice, None), Command::Leaderboard(String::new()))
+        .await);
 }

@@ -296,6 +296,9 @@ struct Shared {
     next_id: AtomicU64,
     /// The channel each interaction token belongs to (followups land there).
     token_channels: Mutex<HashMap<String, String>>,
+    /// Files people attached to their commands, by name, served at `/cdn/NAME` as Discord's
+    /// CDN serves attachments.
+    attachments: Mutex<HashMap<String, Vec<u8>>>,
     threads_forbidden: AtomicBool,
     /// Failures to answer to the next thread creations, in order (500, 503 …).
     failing_threads: Mutex<Vec<u16>>,
@@ -378,6 +381,7 @@ impl Fake {
             channel_guilds: Mutex::new(HashMap::new()),
             next_id: AtomicU64::new(1_500_000_000_000_000_000),
             token_channels: Mutex::new(HashMap::new()),
+            attachments: Mutex::new(HashMap::new()),
             threads_forbidden: AtomicBool::new(false),
             failing_threads: Mutex::new(Vec::new()),
             refuse_next_followup: AtomicBool::new(false),
@@ -388,6 +392,7 @@ impl Fake {
         });
         let app = Router::new()
             .route("/gateway", get(gateway))
+            .route("/cdn/{name}", get(attachment))
             .fallback(rest)
             .layer(DefaultBodyLimit::disable())
             .with_state(shared.clone());
@@ -395,6 +400,22 @@ impl Fake {
             axum::serve(listener, app).await.unwrap();
         });
         Fake { shared, server }
+    }
+
+    /// An attachment option carrying `bytes` as a file called `filename`, which the fake's CDN
+    /// serves (a command's attached file).
+    pub fn attachment_option(&self, option: &str, filename: &str, bytes: &[u8]) -> Value {
+        let id = self.shared.new_id();
+        let name = format!("{id}-{filename}");
+        self.shared
+            .attachments
+            .lock()
+            .unwrap()
+            .insert(name.clone(), bytes.to_vec());
+        let url = format!("http://127.0.0.1:{}/cdn/{name}", self.shared.port);
+        json!({"name": option, "type": 11, "value": id,
+               "attachment": {"id": id, "filename": filename, "size": bytes.len(),
+                              "url": url, "proxy_url": url, "content_type": "text/plain"}})
     }
 
     /// The base URL to give the bot instead of `https://discord.com`.
@@ -640,6 +661,7 @@ impl Fake {
         options: Vec<Value>,
     ) -> String {
         let (mut users, mut roles) = (serde_json::Map::new(), serde_json::Map::new());
+        let mut attachments = serde_json::Map::new();
         for option in &options {
             let value = || option["value"].as_str().unwrap().to_string();
             if let Some(user) = option.get("user") {
@@ -648,18 +670,23 @@ impl Fake {
             if let Some(role) = option.get("role") {
                 roles.insert(value(), role.clone());
             }
+            if let Some(file) = option.get("attachment") {
+                attachments.insert(value(), file.clone());
+            }
         }
         let options: Vec<Value> = options
             .into_iter()
             .map(|mut o| {
-                o.as_object_mut().unwrap().remove("user");
-                o.as_object_mut().unwrap().remove("role");
+                for resolved in ["user", "role", "attachment"] {
+                    o.as_object_mut().unwrap().remove(resolved);
+                }
                 o
             })
             .collect();
         let data = json!({"id": "1400000000000000001", "name": name, "type": 1,
                           "guild_id": channel.guild, "options": options,
-                          "resolved": {"users": users, "roles": roles}});
+                          "resolved": {"users": users, "roles": roles,
+                                       "attachments": attachments}});
         let (token, interaction) = self.interaction(2, who, channel, data);
         self.push("INTERACTION_CREATE", interaction);
         token
@@ -980,6 +1007,17 @@ async fn read_multipart(request: Request) -> (Value, Vec<FilePart>) {
         }
     }
     (json, files)
+}
+
+/// A file attached to a command, as Discord's CDN serves it.
+async fn attachment(
+    State(shared): State<Arc<Shared>>,
+    axum::extract::Path(name): axum::extract::Path<String>,
+) -> Response {
+    match shared.attachments.lock().unwrap().get(&name) {
+        Some(bytes) => bytes.clone().into_response(),
+        None => StatusCode::NOT_FOUND.into_response(),
+    }
 }
 
 async fn gateway(State(shared): State<Arc<Shared>>, upgrade: WebSocketUpgrade) -> Response {

@@ -25,6 +25,7 @@ mod shards;
 mod timed;
 mod tournament_duplicate;
 mod tournaments;
+mod variants;
 mod versus_bot;
 
 use std::{path::Path, sync::Arc, time::Duration};

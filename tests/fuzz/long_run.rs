@@ -115,6 +115,9 @@ fn fuzz_long_run() {
     parser!("variants", variants::strategy(), |t: &String| {
         variants::check(t)
     });
+    parser!("defined", variants::defined_strategy(), |t: &String| {
+        variants::check_defined(t)
+    });
     parser!("options", options::strategy(), options::check);
     parser!("bot-level", options::level_strategy(), |t: &String| {
         options::check_level(t)

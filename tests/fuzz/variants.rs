@@ -3,7 +3,7 @@
 //! compiling it and reading its start position never panic, and a start position that reads
 //! lists its moves and plays a few of them (its promotions, castling and end rules at work).
 
-use chatrang::rules::custom;
+use chatrang::rules::{Options, custom, registry};
 use proptest::prelude::*;
 
 use super::{Verdict, clause, text_near};
@@ -65,12 +65,76 @@ pub fn check(text: &str) -> Verdict {
     Ok(())
 }
 
+/// Position strings of defined variants, as a stored game carries them (the board, then its
+/// definition packed on one line): each example's start and the position six plies on.
+pub fn defined_positions() -> Vec<String> {
+    let mut seeds = Vec::new();
+    for text in definitions() {
+        let options = Options::default().with("definition", text.as_str());
+        let Ok(mut game) = registry::new_game(registry::DEFINED.id, &options, 0) else {
+            continue;
+        };
+        seeds.push(game.position_text());
+        for _ in 0..6 {
+            let Some(action) = game.legal_actions().pop() else {
+                break;
+            };
+            if game.play(&action.notation).is_err() {
+                break;
+            }
+        }
+        seeds.push(game.position_text());
+    }
+    seeds
+}
+
+pub fn defined_strategy() -> impl Strategy<Value = String> {
+    text_near(defined_positions())
+}
+
+/// A defined variant's position string is loaded or refused with a clause; one that loads
+/// writes a string that loads to itself.
+pub fn check_defined(text: &str) -> Verdict {
+    let load = registry::DEFINED.load;
+    let game = match load(text) {
+        Ok(game) => game,
+        Err(e) => return clause(&e.to_string(), text).map_err(|m| format!("{text:?}: {m}")),
+    };
+    let written = game.position_text();
+    let again = load(&written)
+        .map_err(|e| format!("{text:?} is read, but its text {written:?} is not: {e}"))?;
+    ensure!(
+        again.position_text() == written,
+        "{text:?} writes {written:?}, which writes {:?}",
+        again.position_text()
+    );
+    let _ = game.status();
+    let _ = game.legal_actions();
+    let _ = game.view();
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(super::config())]
 
     #[test]
+    fn fuzz_defined_positions(text in defined_strategy()) {
+        check_defined(&text).map_err(TestCaseError::fail)?;
+    }
+
+    #[test]
     fn fuzz_variant_definitions(text in strategy()) {
         check(&text).map_err(TestCaseError::fail)?;
+    }
+}
+
+#[test]
+fn every_example_starts_a_game_whose_position_carries_its_definition() {
+    let seeds = defined_positions();
+    assert_eq!(seeds.len(), 2 * definitions().len());
+    for seed in &seeds {
+        assert!(seed.contains("|["), "{seed}");
+        check_defined(seed).unwrap_or_else(|e| panic!("{e}"));
     }
 }
 

@@ -17,6 +17,7 @@ mod seeks;
 mod synapse;
 mod tournaments;
 mod upgrade;
+mod variants;
 mod versus_bot;
 
 use std::{

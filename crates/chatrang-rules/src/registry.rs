@@ -415,6 +415,17 @@ pub fn option_specs(id: GameId) -> &'static [OptionSpec] {
     spec(id).options
 }
 
+/// The name people read for a game in this position: its game's, or for a defined variant
+/// the variant's own, which its position string carries.
+pub fn title(id: GameId, position: &str) -> String {
+    match id {
+        GameId::Defined => {
+            custom::played::variant_name(position).unwrap_or_else(|| id.display_name().to_string())
+        }
+        _ => id.display_name().to_string(),
+    }
+}
+
 /// The rules summary shown by `/help`.
 pub fn help(id: GameId) -> &'static str {
     spec(id).help

@@ -21,6 +21,7 @@
 //! means); this file compiles a definition and checks that it makes a game, and `sanity` plays
 //! it (perft and random games) before a server may save it.
 
+mod compiled;
 mod definition;
 mod error;
 mod ini;
@@ -58,7 +59,7 @@ lines after the command in the same message) checks it, plays it (perft to 3 and
 games) and saves it; `/variant list`, `/variant show NAME` (its start and each piece) and \
 `/variant delete NAME` (its author or a moderator). Saving a name again makes a new version: \
 games in play keep the version they began with. Play one with `/new NAME @someone` (or ai=3), \
-rated on its own leaderboard. Example:
+played casual for now (its games change no rating). Example:
 ```
 [Nightrider chess:chess]
 knight = -
@@ -86,7 +87,7 @@ impl Definition {
     /// The engine's variant for this definition, its tables compiled, labelled with its name
     /// and its packed text (which its games' position strings carry).
     pub fn compile(&self) -> Result<Arc<Variant>, DefinitionError> {
-        played::shared(self, || self.build())
+        compiled::shared(self, || self.build())
     }
 
     /// Checks that the definition makes a game and compiles its tables.

@@ -7,15 +7,12 @@
 //! definition may hold a `|`: the reader refuses one). The compiled variant is shared by every
 //! game loaded with the same definition, as long as one of them is in memory.
 
-use std::{
-    collections::HashMap,
-    sync::{Arc, Mutex, OnceLock, PoisonError, Weak},
-};
+use std::sync::Arc;
 
-use super::{Definition, DefinitionError};
+use super::DefinitionError;
 use crate::{
     Game, Options, SetupError,
-    chesslike::{ChessLike, DefinedLabel, Position, Variant},
+    chesslike::{ChessLike, Position, Variant},
     limits,
 };
 
@@ -60,10 +57,7 @@ pub fn variant_name(position: &str) -> Option<String> {
     (!name.is_empty()).then(|| name.to_string())
 }
 
-/// The definition packed on one line, as position strings carry it.
-pub fn pack(definition: &Definition) -> String {
-    definition.to_text().trim_end().replace('\n', "|")
-}
+pub use super::compiled::pack;
 
 fn game_at(variant: Arc<Variant>, board: &str) -> Result<Box<dyn Game>, SetupError> {
     Position::from_text(variant, board)
@@ -73,47 +67,11 @@ fn game_at(variant: Arc<Variant>, board: &str) -> Result<Box<dyn Game>, SetupErr
 
 /// The compiled variant of a packed definition (see [`shared`]).
 fn compiled(packed: &str) -> Result<Arc<Variant>, SetupError> {
-    if let Some(variant) = in_cache(packed) {
+    if let Some(variant) = super::compiled::in_cache(packed) {
         return Ok(variant);
     }
     let definition = super::parse(&packed.replace('|', "\n")).map_err(setup_error)?;
     definition.compile().map_err(setup_error)
-}
-
-/// The compiled variant of a definition: the one the games in memory with the same
-/// definition share, else compiled now with `build` and shared from then on. Compiling a
-/// variant's tables costs far more than a move, so a game loaded again (the sanity run reads
-/// back every position, the service every game it was not keeping) finds them here.
-pub(super) fn shared(
-    definition: &Definition,
-    build: impl FnOnce() -> Result<Variant, DefinitionError>,
-) -> Result<Arc<Variant>, DefinitionError> {
-    let packed = pack(definition);
-    if let Some(variant) = in_cache(&packed) {
-        return Ok(variant);
-    }
-    // Compiled without the lock held: another thread's game need not wait for it.
-    let variant = Arc::new(build()?.defined_as(DefinedLabel {
-        name: definition.name.clone(),
-        packed: packed.clone(),
-    }));
-    let mut cache = cache().lock().unwrap_or_else(PoisonError::into_inner);
-    cache.retain(|_, weak| weak.strong_count() > 0);
-    cache.insert(packed, Arc::downgrade(&variant));
-    Ok(variant)
-}
-
-fn in_cache(packed: &str) -> Option<Arc<Variant>> {
-    cache()
-        .lock()
-        .unwrap_or_else(PoisonError::into_inner)
-        .get(packed)
-        .and_then(Weak::upgrade)
-}
-
-fn cache() -> &'static Mutex<HashMap<String, Weak<Variant>>> {
-    static CACHE: OnceLock<Mutex<HashMap<String, Weak<Variant>>>> = OnceLock::new();
-    CACHE.get_or_init(Default::default)
 }
 
 fn setup_error(e: DefinitionError) -> SetupError {
