@@ -11,7 +11,7 @@ use super::{
     loaded::Loaded,
     reply::{Reply, ServiceError, ServiceResult},
     request::Request,
-    words::{sentence, shown},
+    words::{file_word, sentence, shown},
 };
 use crate::rules::{Color, Game, GameId, registry};
 
@@ -153,12 +153,4 @@ fn catalogue_of(name: &str, slug: &str, example: &dyn Game) -> Reply {
         lines.join("\n"),
     );
     fitted(text, &format!("{}-pieces.txt", file_word(slug)))
-}
-
-/// A piece's name as a word of a file name: lower-case letters, digits and dashes.
-pub(crate) fn file_word(name: &str) -> String {
-    name.chars()
-        .map(|c| c.to_ascii_lowercase())
-        .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
-        .collect()
 }

@@ -10,10 +10,9 @@ use super::{
     army::line,
     base::Service,
     command::VariantArgs,
-    piece::file_word,
     reply::{Attachment, Image, Reply, ServiceError, ServiceResult},
     request::Request,
-    words::{sentence, shown},
+    words::{file_word, sentence, shown},
 };
 use crate::{
     rules::{

@@ -42,3 +42,11 @@ pub(crate) fn sentence(text: &str) -> String {
     }
     out
 }
+
+/// A name (a piece's, a variant's) as a word of a file name: lower-case letters, digits and dashes.
+pub(crate) fn file_word(name: &str) -> String {
+    name.chars()
+        .map(|c| c.to_ascii_lowercase())
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
+        .collect()
+}
