@@ -373,8 +373,8 @@ pub const COMMANDS: &[CommandSpec] = &[
     spec(
         "variant",
         &["variants"],
-        "list | new NAME (definition below or attached) | show NAME | delete NAME",
-        "This server's own variants: define one, list them, show one, delete one.",
+        "[new|show|delete NAME]",
+        "This server's own variants (/help variants).",
         true,
     ),
     spec(
@@ -474,13 +474,13 @@ pub fn command_list(sigil: char) -> String {
         .collect();
     format!(
         "Commands: {}\n\
-         Where several games are open in one place, add the game's number: {sigil}board #2 \
+         With several games open in one place, add the game's number: {sigil}board #2 \
          (or {sigil}board 2), {sigil}move e4 #2; {sigil}games lists yours.\n\
-         {sigil}abort is for the game's server's moderators: it ends any open game, unrated. \
+         {sigil}abort is for the server's moderators: it ends any open game, unrated. \
          A game's number works only in its own server (and for its players, privately with the \
-         bot). On Matrix a server is a room, or its Space once the bot is in the Space too; an \
-         upgraded room's games and leaderboards go on in the new room.\n\
-         Where commands are typed as text, quote a value that has spaces: \
+         bot). On Matrix a server is a room, or its Space once the bot is in it; an upgraded \
+         room's games go on in the new room.\n\
+         Where commands are typed as text, quote a value with spaces: \
          {sigil}new chess position=\"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"",
         commands.join(" · ")
     )

@@ -205,8 +205,8 @@ fn overview(place: &Place) -> String {
         .collect();
     let mut text = format!(
         "Chatrang hosts these games:\n{}\n/help GAME gives a game's rules, /help COMMAND a \
-         command's (/help move); the topics: /help teams, /help timed, /help tournaments, \
-         /help bot, /help variants (a server's own games), /help privacy.\n{}",
+         command's; the topics: /help teams, /help timed, /help tournaments, \
+         /help bot, /help variants, /help privacy.\n{}",
         games.join("\n"),
         command_list('/')
     );

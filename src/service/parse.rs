@@ -485,6 +485,39 @@ mod tests {
     }
 
     #[test]
+    fn a_variant_definition_is_the_lines_below_the_command() {
+        let long_definition = format!("[Long:chess]\n{}", "# a comment line\n".repeat(300));
+        let command = |text: &str| parse(text, '!', &person).unwrap().unwrap().command;
+        assert_eq!(
+            command("!variant new Nightrider chess\n[n:chess]\nknight = -\n"),
+            Command::Variant(VariantArgs {
+                words: "new Nightrider chess".into(),
+                definition: Some("[n:chess]\nknight = -".into()),
+            })
+        );
+        // Longer than a command line may be: the limit is the first line's, the definition
+        // has its own.
+        let Command::Variant(args) = command(&format!("!variants new Long\n{long_definition}"))
+        else {
+            panic!("not /variant");
+        };
+        assert_eq!(args.words, "new Long");
+        assert_eq!(args.definition.as_deref(), Some(long_definition.trim()));
+        assert_eq!(
+            command("!variant list"),
+            Command::Variant(VariantArgs {
+                words: "list".into(),
+                definition: None,
+            })
+        );
+        // Another command's lines are read as before: words, not a definition.
+        let Command::Move(text) = command("!move e2e4\nsecond line") else {
+            panic!("not a move");
+        };
+        assert_eq!(text, "e2e4 second line");
+    }
+
+    #[test]
     fn every_command_of_the_table_reads() {
         for spec in COMMANDS {
             let args = match spec.name {

@@ -2,14 +2,15 @@
 //! shown privately as nothing to another server, and played against the bot at level 3 to
 //! mate in the game's thread.
 
-use std::time::Duration;
-
 use chatrang::{
-    rules::{Actor, Color, GameId, Outcome, Status, registry, search::Level},
+    rules::{Color, GameId, Outcome, Status, registry, search::Level},
     store::GameState,
 };
 
-use super::World;
+use super::{
+    World,
+    versus_bot::{wait_for_game_in, wait_for_turn_of},
+};
 use crate::fake::{Channel, Person, int_option, option};
 
 /// White's two Queens and Rook against Black's King on a 6×6 board: mate comes in a few moves,
@@ -118,7 +119,7 @@ async fn a_variant_defined_from_an_attached_file_is_played_to_mate_against_the_b
     let store = world.bot.as_ref().unwrap().service.store().clone();
     let game = wait_for_game_in(&world, &thread).await;
     for _ in 0..40 {
-        let row = wait_for_white(&world, game).await;
+        let row = wait_for_turn_of(&world, game, Color::White).await;
         if row.state != GameState::Active {
             break;
         }
@@ -143,37 +144,4 @@ async fn a_variant_defined_from_an_attached_file_is_played_to_mate_against_the_b
         }
         other => panic!("not a mate: {other:?}"),
     }
-}
-
-/// The game the bot moved into `thread`, once it has.
-async fn wait_for_game_in(world: &World, thread: &Channel) -> i64 {
-    let store = world.bot.as_ref().unwrap().service.store().clone();
-    for _ in 0..1500 {
-        if let Some(row) = store.open_games_in_place(&thread.id).await.unwrap().first() {
-            return row.id;
-        }
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
-    panic!("no game in the thread");
-}
-
-/// The game's row once it is the person's turn (White) or the game is over.
-async fn wait_for_white(world: &World, game: i64) -> chatrang::store::GameRow {
-    let store = world.bot.as_ref().unwrap().service.store().clone();
-    for _ in 0..1500 {
-        let row = store.game(game).await.unwrap().unwrap();
-        let position = registry::load(GameId::Defined, &row.position).unwrap();
-        let white_to_move = matches!(
-            position.status(),
-            Status::Ongoing {
-                actor: Actor::Side(Color::White),
-                ..
-            }
-        );
-        if row.state != GameState::Active || white_to_move {
-            return row;
-        }
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
-    panic!("the bot never moved in game {game}");
 }

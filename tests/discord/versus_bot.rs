@@ -102,7 +102,7 @@ async fn a_game_against_the_bot_is_played_to_mate_in_its_thread_the_bot_moving_f
 }
 
 /// The game the bot moved into `thread`, once it has.
-async fn wait_for_game_in(world: &World, thread: &Channel) -> i64 {
+pub(crate) async fn wait_for_game_in(world: &World, thread: &Channel) -> i64 {
     let store = world.bot.as_ref().unwrap().service.store().clone();
     for _ in 0..1500 {
         if let Some(row) = store.open_games_in_place(&thread.id).await.unwrap().first() {
@@ -115,18 +115,27 @@ async fn wait_for_game_in(world: &World, thread: &Channel) -> i64 {
 
 /// The game's row once it is the person's turn (Black) or the game is over.
 async fn wait_for_turn(world: &World, game: i64) -> chatrang::store::GameRow {
+    wait_for_turn_of(world, game, Color::Black).await
+}
+
+/// The game's row once it is `side`'s turn or the game is over.
+pub(crate) async fn wait_for_turn_of(
+    world: &World,
+    game: i64,
+    side: Color,
+) -> chatrang::store::GameRow {
     let store = world.bot.as_ref().unwrap().service.store().clone();
     for _ in 0..1500 {
         let row = store.game(game).await.unwrap().unwrap();
         let position = registry::load(row.variant.known().unwrap(), &row.position).unwrap();
-        let black_to_move = matches!(
+        let sides_turn = matches!(
             position.status(),
             Status::Ongoing {
-                actor: chatrang::rules::Actor::Side(Color::Black),
+                actor: chatrang::rules::Actor::Side(turn),
                 ..
-            }
+            } if turn == side
         );
-        if row.state != GameState::Active || black_to_move {
+        if row.state != GameState::Active || sides_turn {
             return row;
         }
         tokio::time::sleep(Duration::from_millis(20)).await;
